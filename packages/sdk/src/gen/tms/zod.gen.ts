@@ -45,7 +45,7 @@ export const zId = z.string().min(1).max(64);
 /**
  * 学校 ID，未加入学校时为 "0"。
  */
-export const zSchoolId = z.string().max(64).default('0');
+export const zSchoolId = z.string().min(1).max(64).default('0');
 
 /**
  * 学校内角色：teacher 教师；student 学生；schoolManager 学校管理员。

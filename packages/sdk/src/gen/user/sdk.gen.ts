@@ -66,7 +66,7 @@ export const isLogin = <ThrowOnError extends boolean = true>(options: Options<Is
 /**
  * 退出登录
  *
- * 吊销当前令牌。令牌已失效时也视为成功。
+ * 吊销请求头中的令牌。令牌已失效（已退出、被顶替或过期）时也视为成功；没有令牌或 userId 与令牌不符时返回 errCode 4。
  */
 export const logout = <ThrowOnError extends boolean = true>(options?: Options<LogoutData, ThrowOnError>) => (options?.client ?? client).post<LogoutResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({

@@ -75,7 +75,7 @@ export const zId = z.string().min(1).max(64);
 /**
  * 学校 ID，未加入学校时为 "0"。
  */
-export const zSchoolId = z.string().max(64).default('0');
+export const zSchoolId = z.string().min(1).max(64).default('0');
 
 /**
  * 用户所属的用户组记录。

@@ -61,7 +61,7 @@ export const clientUserLoginQueryKey = (options: Options<ClientUserLoginData>) =
 /**
  * 以某学校的教师或学生身份进入
  *
- * 选择学校与角色。用户在该学校没有这个角色时返回 errCode 5。选择会被记住，下次 v2/userLogin 返回它。
+ * 选择学校与角色。学校不存在时返回 errCode 6，用户在该学校没有这个角色时返回 errCode 5。选择会被记住，下次 v2/userLogin 返回它。
  */
 export const clientUserLoginOptions = (options: Options<ClientUserLoginData>) => queryOptions<ClientUserLoginResponse, DefaultError, ClientUserLoginResponse, ReturnType<typeof clientUserLoginQueryKey>>({
     queryFn: async ({ queryKey, signal }) => await clientUserLogin({

@@ -44,7 +44,7 @@ export const isLoginMutation = (options?: Partial<Options<IsLoginData>>): UseMut
 /**
  * 退出登录
  *
- * 吊销当前令牌。令牌已失效时也视为成功。
+ * 吊销请求头中的令牌。令牌已失效（已退出、被顶替或过期）时也视为成功；没有令牌或 userId 与令牌不符时返回 errCode 4。
  */
 export const logoutMutation = (options?: Partial<Options<LogoutData>>): UseMutationOptions<LogoutResponse, DefaultError, Options<LogoutData>> => {
     const mutationOptions: UseMutationOptions<LogoutResponse, DefaultError, Options<LogoutData>> = {

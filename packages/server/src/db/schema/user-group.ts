@@ -1,0 +1,34 @@
+import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from './identity';
+import { schools } from './school';
+
+/** 0 普通成员; 1 组管理员. */
+export type BindRole = 0 | 1;
+
+/** User groups (资源池) of a school; the web app uses the first group's id as poolId. */
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    schoolId: bigint('school_id', { mode: 'number' })
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('user_groups_school_idx').on(t.schoolId)],
+);
+
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bindRole: integer('bind_role').$type<BindRole>().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
+);

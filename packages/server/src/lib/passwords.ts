@@ -1,0 +1,53 @@
+import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+
+// scrypt parameters are stored next to each hash so they can be raised later
+// without invalidating existing passwords. N = 2^14, r = 8 needs 16 MiB.
+const DEFAULT_PARAMS = { N: 16_384, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(password, salt, DEFAULT_PARAMS);
+  const { N, r, p } = DEFAULT_PARAMS;
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as a real check, so that an unknown account cannot be
+ * told apart from a wrong password by the answer's timing.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(12).toString('base64url'));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { systemClock } from './lib/clock';
+import { loadConfig } from './lib/config';
+import { LocalFolderStorage } from './lib/storage';
+import { DEMO_ACCOUNTS, DEMO_ROLE_LABELS, demoPassword } from './seed/demo-data';
+import { hasDemoSchool, isEmptyDatabase, seedDemoSchool } from './seed/demo-school';
+
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+const host = env.HOST ?? '127.0.0.1';
+const dataDir = path.resolve(env.DATA_DIR ?? './.data');
+const databaseUrl = env.DATABASE_URL || undefined;
+
+const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
+let seeded = false;
+await migrateDatabase(handle, async (db) => {
+  // PostgreSQL is someone's real database: seed it only when asked to
+  const wanted =
+    env.SEED_DEMO === '1' ||
+    (handle.kind === 'pglite' && env.SEED_DEMO !== '0' && (await isEmptyDatabase(db)));
+  if (!wanted) return;
+  await seedDemoSchool(db, { now: systemClock.now(), password: demoPassword(env) });
+  seeded = true;
+});
+
+const config = loadConfig(env);
+const app = createApp({
+  db: handle.db,
+  clock: systemClock,
+  config,
+  storage: new LocalFolderStorage(path.join(dataDir, 'files')),
+});
+
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
+  console.log(
+    `dfrm 服务已启动：${url}  （接口 ${url}/api，数据库 ${handle.kind === 'pglite' ? dataDir : 'PostgreSQL'}）`,
+  );
+  void printDemoAccounts();
+});
+
+async function printDemoAccounts(): Promise<void> {
+  if (!(await hasDemoSchool(handle.db))) return;
+  const lines = DEMO_ACCOUNTS.filter((a) => a.role !== 'student').map(
+    (a) => `  ${a.userName.padEnd(11)} ${DEMO_ROLE_LABELS[a.role]} ${a.realName} ${a.phoneNumber}`,
+  );
+  const first = DEMO_ACCOUNTS.find((a) => a.role === 'student');
+  const last = DEMO_ACCOUNTS.findLast((a) => a.role === 'student');
+  if (first && last)
+    lines.push(`  ${first.userName}…${last.userName} 学生 手机号 ${first.phoneNumber}…${last.phoneNumber}`);
+  console.log(
+    `${seeded ? '已写入' : '已有'}演示学校，账号（密码 ${demoPassword(env)}，也可用手机号＋验证码登录）：\n${lines.join('\n')}`,
+  );
+}
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`收到 ${signal}，正在关闭…`);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // keep-alive connections would hold close() open; idle ones go now, busy ones get 5 s
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  const force = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, 5000);
+  await closed;
+  clearTimeout(force);
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,119 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/identity';
+import { DAY_MS } from '../../lib/clock';
+import { NotLoggedInError, SessionEndedError } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { AuthInfo, Call } from '../context';
+
+export const SESSION_TTL_MS = 7 * DAY_MS;
+export const DISPLACED_MESSAGE = '您的账号已在其他地方登录，如非本人操作请及时修改密码';
+export const EXPIRED_MESSAGE = '登录已过期，请重新登录';
+export const DISABLED_MESSAGE = '账号已被停用，请联系学校管理员';
+
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Opens a session and ends every other live session of the account: one
+ * account, one place. The older tokens learn it on their next call (errCode 3).
+ */
+export async function openSession(db: Db, now: number, userId: number, ip: string): Promise<string> {
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    // a month after expiry nobody holds the old token any more; its row only takes space
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now - 30 * DAY_MS)));
+    await tx
+      .update(sessions)
+      .set({ displacedAt: now })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          isNull(sessions.displacedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      );
+    await tx
+      .insert(sessions)
+      .values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt: now + SESSION_TTL_MS, ip });
+  });
+  return token;
+}
+
+async function findSession(db: Db, token: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The live session of a token. Unknown or logged-out tokens are "not logged
+ * in" (4); displaced, expired or disabled ones end the session (3) with the
+ * reason, which the web app shows in its login notice.
+ */
+async function liveSession(db: Db, now: number, token: string | undefined, userIdHeader: string | null) {
+  if (!token) throw new NotLoggedInError();
+  const found = await findSession(db, token);
+  if (!found || found.session.revokedAt !== null) throw new NotLoggedInError();
+  if (userIdHeader !== null && userIdHeader !== String(found.user.id)) throw new NotLoggedInError();
+  if (found.session.displacedAt !== null) throw new SessionEndedError(DISPLACED_MESSAGE);
+  if (found.session.expiresAt <= now) throw new SessionEndedError(EXPIRED_MESSAGE);
+  if (found.user.disabled) throw new SessionEndedError(DISABLED_MESSAGE);
+  return found;
+}
+
+/** Who is calling: for every authenticated route. The userId header must name the token's user. */
+export async function authenticate({
+  ctx,
+  input,
+}: Call<{ token: string | undefined; userId: string | undefined }>): Promise<AuthInfo> {
+  const { session, user } = await liveSession(ctx.db, ctx.clock.now(), input.token, input.userId ?? '');
+  return { userId: user.id, sessionId: session.id, isAdmin: user.isAdmin, isGroupAdmin: user.isGroupAdmin };
+}
+
+/** /user/islogin: the token still holds; answers the user it belongs to. */
+export async function checkLogin({ ctx, input }: Call<{ token: string }>) {
+  const { user } = await liveSession(ctx.db, ctx.clock.now(), input.token, null);
+  return userView(user, input.token, ctx.product);
+}
+
+/**
+ * Revokes the caller's token. A token that already stopped working counts as
+ * logged out (the spec: 令牌已失效时也视为成功); only a request with no token,
+ * or one whose userId header names someone else, is refused.
+ */
+export async function logout({
+  ctx,
+  input,
+}: Call<{ token: string | undefined; userId: string | undefined }>) {
+  if (!input.token) throw new NotLoggedInError();
+  const found = await findSession(ctx.db, input.token);
+  if (found) {
+    if (input.userId !== String(found.user.id)) throw new NotLoggedInError();
+    await ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.clock.now() })
+      .where(and(eq(sessions.id, found.session.id), isNull(sessions.revokedAt)));
+  }
+  return { loggedOut: true };
+}
+
+export function userView(user: UserRow, token: string, product: string) {
+  return {
+    userId: String(user.id),
+    userName: user.userName,
+    nickName: user.nickName,
+    realName: user.realName,
+    portraitUrl: user.portraitUrl,
+    email: user.email,
+    phoneNumber: user.phoneNumber ?? '',
+    productName: product,
+    token,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Db } from '../db/client';
+import type { SchoolRole } from '../db/schema/school';
+import type { Clock } from '../lib/clock';
+import type { AppConfig } from '../lib/config';
+import type { SmsSender } from '../lib/sms-sender';
+import type { Storage } from '../lib/storage';
+
+/** The logged-in caller, as established from the token. */
+export interface AuthInfo {
+  userId: number;
+  sessionId: number;
+  isAdmin: boolean;
+  isGroupAdmin: boolean;
+}
+
+/** Everything a service verb may use; built per request, free of Hono. */
+export interface ServiceContext {
+  db: Db;
+  clock: Clock;
+  sms: SmsSender;
+  storage: Storage | null;
+  config: AppConfig;
+  /** Caller's address, for rate limits. */
+  ip: string;
+  /** Product header (dfrm unless an admin page stored another). */
+  product: string;
+  auth: AuthInfo | null;
+}
+
+export interface AuthedContext extends ServiceContext {
+  auth: AuthInfo;
+}
+
+export interface Call<I> {
+  ctx: ServiceContext;
+  input: I;
+}
+
+export interface AuthedCall<I> {
+  ctx: AuthedContext;
+  input: I;
+}
+
+export type { SchoolRole };

@@ -1,0 +1,131 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/identity';
+import { type SchoolRole, schoolMembers, schools, userCurrentSchool } from '../../db/schema/school';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { compareSchoolRoles } from '../../lib/roles';
+import type { AuthedCall } from '../context';
+
+export const NO_SUCH_ROLE_MESSAGE = '您在该学校没有此身份';
+export const NO_SUCH_SCHOOL_MESSAGE = '学校不存在';
+
+export interface ClientSchool {
+  schoolId: string;
+  schoolName: string;
+  roles: SchoolRole[];
+}
+
+export interface ClientUserLogin {
+  schoolId: string;
+  schoolName: string;
+  name: string;
+  type: SchoolRole | null;
+  roles: SchoolRole[];
+}
+
+/** Ids in paths are strings; anything that is not a stored id simply names nothing. */
+export function parseId(value: string): number | null {
+  return /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+}
+
+/** The schools of a user with their roles, schools by id, roles teacher → student → schoolManager. */
+export async function schoolsOf(db: Db, userId: number): Promise<ClientSchool[]> {
+  const rows = await db
+    .select({ schoolId: schools.id, schoolName: schools.name, role: schoolMembers.role })
+    .from(schoolMembers)
+    .innerJoin(schools, eq(schools.id, schoolMembers.schoolId))
+    .where(eq(schoolMembers.userId, userId))
+    .orderBy(asc(schools.id));
+  const bySchool = new Map<number, ClientSchool>();
+  for (const row of rows) {
+    const entry = bySchool.get(row.schoolId) ?? {
+      schoolId: String(row.schoolId),
+      schoolName: row.schoolName,
+      roles: [],
+    };
+    entry.roles.push(row.role);
+    bySchool.set(row.schoolId, entry);
+  }
+  const list = [...bySchool.values()];
+  for (const entry of list) entry.roles.sort(compareSchoolRoles);
+  return list;
+}
+
+async function displayName(db: Db, userId: number): Promise<string> {
+  const [user] = await db
+    .select({ realName: users.realName, userName: users.userName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user?.realName || user?.userName || '';
+}
+
+/**
+ * The school and role the user acts in: the last choice while it still holds,
+ * else the first school and its first role, else "no school" (schoolId "0").
+ */
+export async function currentSchoolRole(
+  db: Db,
+  userId: number,
+): Promise<{ school: ClientSchool; role: SchoolRole } | null> {
+  const list = await schoolsOf(db, userId);
+  const [choice] = await db
+    .select()
+    .from(userCurrentSchool)
+    .where(eq(userCurrentSchool.userId, userId))
+    .limit(1);
+  if (choice) {
+    const school = list.find((entry) => entry.schoolId === String(choice.schoolId));
+    if (school?.roles.includes(choice.role)) return { school, role: choice.role };
+  }
+  const first = list[0];
+  const role = first?.roles[0];
+  return first && role ? { school: first, role } : null;
+}
+
+/** GET /clientUser/getClientSchoolList */
+export async function getClientSchoolList({ ctx }: AuthedCall<void>): Promise<ClientSchool[]> {
+  return schoolsOf(ctx.db, ctx.auth.userId);
+}
+
+/** GET /clientUser/v2/userLogin */
+export async function getClientUserLogin({ ctx }: AuthedCall<void>): Promise<ClientUserLogin> {
+  const name = await displayName(ctx.db, ctx.auth.userId);
+  const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
+  if (!current) return { schoolId: '0', schoolName: '', name, type: null, roles: [] };
+  return { ...current.school, name, type: current.role };
+}
+
+/** GET /clientUser/userLogin/{schoolId}/{role}: act as that role in that school from now on. */
+export async function clientUserLogin({
+  ctx,
+  input,
+}: AuthedCall<{ schoolId: string; role: SchoolRole }>): Promise<ClientUserLogin> {
+  const schoolId = parseId(input.schoolId);
+  const [school] =
+    schoolId === null
+      ? []
+      : await ctx.db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId)).limit(1);
+  if (!school) throw new NotFoundError(NO_SUCH_SCHOOL_MESSAGE);
+  const [membership] = await ctx.db
+    .select({ role: schoolMembers.role })
+    .from(schoolMembers)
+    .where(
+      and(
+        eq(schoolMembers.schoolId, school.id),
+        eq(schoolMembers.userId, ctx.auth.userId),
+        eq(schoolMembers.role, input.role),
+      ),
+    )
+    .limit(1);
+  if (!membership) throw new ForbiddenError(NO_SUCH_ROLE_MESSAGE);
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(userCurrentSchool)
+    .values({ userId: ctx.auth.userId, schoolId: school.id, role: input.role, chosenAt: now })
+    .onConflictDoUpdate({
+      target: userCurrentSchool.userId,
+      set: { schoolId: school.id, role: input.role, chosenAt: now },
+    });
+  return getClientUserLogin({ ctx, input: undefined });
+}
