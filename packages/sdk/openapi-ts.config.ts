@@ -47,7 +47,7 @@ export default defineConfig(
         responseStyle: 'data',
         validator: { request: 'zod', response: 'zod' },
       },
-      'zod',
+      { name: 'zod', compatibilityVersion: 'mini' },
       '@tanstack/react-query',
     ],
   })),

@@ -52,7 +52,7 @@ describe('envelope', () => {
   });
 
   it('uses exactly the error codes of the spec', () => {
-    const specCodes = zErrCode.options.map((option) => option.value);
+    const specCodes = zErrCode.def.options.map((option) => option.def.values[0]);
     expect(Object.values(ErrCode).sort((a, b) => a - b)).toEqual(specCodes);
   });
 });

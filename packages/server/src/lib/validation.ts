@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { InvalidInputError } from './errors';
 
 type Issue = z.core.$ZodIssue;
@@ -57,8 +57,8 @@ function describe(issue: Issue, prefix: readonly PropertyKey[]): string {
 }
 
 /** Parses with one of the SDK's generated schemas; a failure is errCode 2 naming the first bad field in Chinese. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value, { reportInput: true });
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
   const first = result.error.issues[0];
   throw new InvalidInputError(first ? describe(first, []) : '请求参数格式不正确');

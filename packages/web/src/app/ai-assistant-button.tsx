@@ -1,0 +1,34 @@
+import { Button } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useSession } from './session/session-context';
+
+// The drawer (and the Drawer component) is fetched on first open, not with the page.
+const AiAssistantDrawer = lazy(() => import('./ai-assistant-drawer'));
+
+/** Shown only while a token exists (product spec §4). */
+export function AiAssistantButton() {
+  const { user } = useSession();
+  const [opened, setOpened] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  if (!user?.token) return null;
+  return (
+    <>
+      <Button
+        variant="light"
+        leftSection={<IconSparkles size={18} aria-hidden />}
+        onClick={() => {
+          setMounted(true);
+          setOpened(true);
+        }}
+      >
+        AI 助手
+      </Button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <AiAssistantDrawer opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { routeTree } from '../routeTree.gen';
+import type { RouterContext } from './router-context';
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    // Loaders read through React Query, which already caches; the router need not.
+    defaultPreloadStaleTime: 0,
+    // Rarely shown, so fetched when needed rather than with every page.
+    defaultErrorComponent: lazyRouteComponent(() => import('./route-error'), 'RouteError'),
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,61 @@
+import { clientUserLogin, type ClientUserLogin, type SchoolRole } from '@dfrm/sdk/tms';
+import { getClientUserLoginOptions } from '@dfrm/sdk/tms/query';
+import { getOwnUserGroup, type OwnUserGroup } from '@dfrm/sdk/user';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { SchoolInfo, Session } from './session-store';
+
+/** The current school and role as the server remembers them. */
+export const currentSchoolQuery = () => getClientUserLoginOptions();
+
+/** The user's groups (resource pools) in a school; the first one is the pool. */
+export const ownUserGroupsQuery = (schoolId: string) =>
+  queryOptions({
+    queryKey: ['userGroup', 'own', schoolId] as const,
+    queryFn: ({ signal }) => getOwnUserGroup({ body: { schoolId }, signal }),
+  });
+
+export function toSchoolInfo(current: ClientUserLogin, groups: readonly OwnUserGroup[]): SchoolInfo {
+  const pool = groups[0];
+  return {
+    schoolId: current.schoolId || '0',
+    poolId: pool?.id ?? '0',
+    bindRole: pool?.bindRole ?? 0,
+    schoolName: current.schoolName,
+    studentName: current.name,
+    type: current.type,
+    roles: current.roles,
+  };
+}
+
+// Several callers (start loader, login page, token watcher) ask within a few
+// seconds of each other; a short freshness window lets them share one round trip.
+const SHARE_MS = 5_000;
+
+/** Looks up the school, then its user groups, and stores the result in the session. */
+export async function loadSchoolInfo(queryClient: QueryClient, session: Session): Promise<SchoolInfo> {
+  const current = await queryClient.fetchQuery({ ...currentSchoolQuery(), staleTime: SHARE_MS });
+  const groups = await queryClient.fetchQuery({
+    ...ownUserGroupsQuery(current.schoolId),
+    staleTime: SHARE_MS,
+  });
+  const school = toSchoolInfo(current, groups);
+  session.setSchool(school);
+  return school;
+}
+
+/** Enters the current school with another role, then refreshes school info. */
+export async function switchSchoolRole(
+  queryClient: QueryClient,
+  session: Session,
+  role: SchoolRole,
+): Promise<SchoolInfo> {
+  const { schoolId } = session.getState().school;
+  const current = await clientUserLogin({ path: { schoolId, role } });
+  queryClient.setQueryData(currentSchoolQuery().queryKey, current);
+  const groups = await queryClient.fetchQuery({ ...ownUserGroupsQuery(current.schoolId), staleTime: 0 });
+  const school = toSchoolInfo(current, groups);
+  session.setSchool(school);
+  // Everything cached was read under the previous role.
+  await queryClient.invalidateQueries();
+  return school;
+}

@@ -1,0 +1,32 @@
+import { Group, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { BrandMark } from '../../components/brand-mark';
+import { AiAssistantButton } from '../ai-assistant-button';
+import { RoleSwitch } from './role-switch';
+import classes from './shell.module.css';
+import { UserPanel } from './user-panel';
+
+/**
+ * The header both shells share: brand (home link), the shell's own middle part,
+ * then role switch, AI assistant and the signed-in user.
+ */
+export function ShellHeader({ subtitle, children }: { subtitle?: string; children?: ReactNode }) {
+  return (
+    <header className={classes.header}>
+      <Group h="100%" px="lg" justify="space-between" wrap="nowrap" gap="lg">
+        <Group gap="xl" wrap="nowrap">
+          <UnstyledButton component={Link} to="/course" aria-label="dfrm 首页">
+            <BrandMark {...(subtitle ? { subtitle } : {})} />
+          </UnstyledButton>
+          {children}
+        </Group>
+        <Group gap="md" wrap="nowrap">
+          <RoleSwitch />
+          <AiAssistantButton />
+          <UserPanel />
+        </Group>
+      </Group>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { NavLink, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import classes from './shell.module.css';
+import { ShellHeader } from './shell-header';
+
+/**
+ * The new teaching area's shell (/teaching-manage/...): its own header and a
+ * sidebar. Pages mount under the pathless `_teaching-manage` route and add
+ * their sidebar entry here when they exist.
+ */
+export function TeachingManageShell({ children }: { children: ReactNode }) {
+  return (
+    <div className={classes.shell} data-with-sidebar>
+      <ShellHeader subtitle="教学管理" />
+      <nav className={classes.sidebar} aria-label="教学管理导航">
+        <Text size="xs" c="dimmed" fw={600} px="sm" py="xs">
+          教学管理
+        </Text>
+        <div className={classes.sidebarGrow} />
+        <NavLink
+          component={Link}
+          to="/course"
+          label="返回课程首页"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        />
+      </nav>
+      <main className={classes.main}>{children}</main>
+    </div>
+  );
+}

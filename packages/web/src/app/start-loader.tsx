@@ -1,0 +1,15 @@
+import classes from './start-loader.module.css';
+
+/**
+ * Covers the whole page while the start-up login check and school lookup run.
+ * Plain markup, the same look as index.html's boot screen, so the hand-over is
+ * seamless and the first bundle carries no overlay/transition components.
+ */
+export function StartLoader() {
+  return (
+    <div className={classes.root} role="status" aria-live="polite">
+      <span className={classes.spinner} aria-hidden />
+      <span>正在检查登录状态…</span>
+    </div>
+  );
+}

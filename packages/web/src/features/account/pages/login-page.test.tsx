@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../../app/session/session-store';
+import { demoAccount } from '@dfrm/server/testing';
+import {
+  DEMO_PASSWORD,
+  grantSchoolRole,
+  latestSmsCode,
+  loginAs,
+  setupApiServer,
+} from '../../../test/api-server';
+import { renderApp } from '../../../test/render-app';
+
+setupApiServer();
+
+const TEACHER1 = demoAccount('teacher1').realName;
+
+describe('login page against the reference server', () => {
+  it('logs teacher1 in and lands on /course with the display name in the header', async () => {
+    const { user, router } = renderApp({ path: '/account' });
+    const form = await screen.findByRole('form', { name: '账号登录' });
+    await user.type(within(form).getByLabelText('账号'), 'teacher1');
+    await user.type(within(form).getByLabelText('密码'), DEMO_PASSWORD);
+    await user.click(within(form).getByRole('button', { name: '登录' }));
+
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByText(TEACHER1)).toBeVisible();
+    expect(within(header).getByText('演示金融科技学院')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/course');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toMatchObject({
+      userName: 'teacher1',
+    });
+  });
+
+  it("shows the server's message for a wrong password and stays on /account", async () => {
+    const { user, router } = renderApp({ path: '/account' });
+    const form = await screen.findByRole('form', { name: '账号登录' });
+    await user.type(within(form).getByLabelText('账号'), 'teacher2');
+    await user.type(within(form).getByLabelText('密码'), 'not-the-password');
+    await user.click(within(form).getByRole('button', { name: '登录' }));
+
+    expect(await within(form).findByText('账号或密码错误')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('sends an SMS code, counts down, and logs in with the code', async () => {
+    const { user, router } = renderApp({ path: '/account' });
+    await user.click(await screen.findByRole('tab', { name: '短信登录' }));
+    const form = await screen.findByRole('form', { name: '短信登录' });
+    await user.type(within(form).getByLabelText('手机号'), '13800000001');
+    await user.click(within(form).getByRole('button', { name: '获取验证码' }));
+
+    const countdown = await within(form).findByRole('button', { name: /^\d+秒后重发$/ });
+    expect(countdown).toHaveTextContent('60秒后重发');
+    expect(countdown).toBeDisabled();
+    expect(within(form).getByText('验证码已发送至 138****0001，10 分钟内有效')).toBeVisible();
+
+    await user.type(within(form).getByLabelText('验证码'), latestSmsCode('13800000001'));
+    await user.click(within(form).getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/course'));
+    expect(await within(screen.getByRole('banner')).findByText(TEACHER1)).toBeVisible();
+  });
+
+  it('returns to the page the visitor was sent away from', async () => {
+    const { user, router } = renderApp({ path: '/teaching-manage/teacher/teaching-class' });
+    const form = await screen.findByRole('form', { name: '账号登录' });
+    await user.type(within(form).getByLabelText('账号'), 'teacher1');
+    await user.type(within(form).getByLabelText('密码'), DEMO_PASSWORD);
+    await user.click(within(form).getByRole('button', { name: '登录' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/teaching-manage/teacher/teaching-class'),
+    );
+    // No page exists there yet: the teaching shell says so honestly.
+    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: '教学管理导航' })).toBeVisible();
+  });
+
+  it('lets a user who is both teacher and student in the school choose the role', async () => {
+    const { userId } = await loginAs('teacher2');
+    await grantSchoolRole(userId, 'student');
+    const { user, router } = renderApp({ path: '/account' });
+    const form = await screen.findByRole('form', { name: '账号登录' });
+    await user.type(within(form).getByLabelText('账号'), 'teacher2');
+    await user.type(within(form).getByLabelText('密码'), DEMO_PASSWORD);
+    await user.click(within(form).getByRole('button', { name: '登录' }));
+
+    expect(await screen.findByRole('heading', { name: '选择身份' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/account');
+    await user.click(screen.getByRole('button', { name: '以学生身份进入' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/course'));
+    expect(await within(screen.getByRole('region', { name: '当前身份' })).findByText('学生')).toBeVisible();
+    // The header offers the way back.
+    expect(
+      await within(screen.getByRole('banner')).findByRole('radiogroup', { name: '切换身份' }),
+    ).toBeVisible();
+  });
+});

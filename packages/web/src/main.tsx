@@ -1,0 +1,32 @@
+import './lib/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { handleGlobalError } from './app/error-notifications';
+import { createAppRouter } from './app/router';
+import { createSession } from './app/session/session-store';
+import { createQueryClient } from './lib/query-client';
+import { loadRuntimeConfig } from './lib/runtime-config';
+import { setupSdk } from './lib/sdk';
+
+async function boot() {
+  // The API base and product come from the deployment, so the SDK waits for config.json.
+  const config = await loadRuntimeConfig();
+  const session = createSession();
+  setupSdk(config, session);
+  const queryClient = createQueryClient({ onError: handleGlobalError });
+  const router = createAppRouter({ queryClient, session });
+  const environment = { config, reload: () => window.location.reload() };
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} session={session} environment={environment} />
+    </StrictMode>,
+  );
+}
+
+void boot();
+// Not needed for the first paint; date components import it themselves too.
+void import('./lib/dayjs-locale');

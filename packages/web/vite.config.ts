@@ -1,0 +1,45 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The reference server serves the API and /config.json; in dev Vite forwards both to it.
+const apiTarget = process.env.DFRM_API || 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    // Must run before the React plugin so split route chunks get the React transform too.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's pending skeleton travels with its page instead of the first bundle.
+      codeSplittingOptions: {
+        defaultBehavior: [['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+      quoteStyle: 'single',
+      // Scratch files of the generator, kept out of the work tree.
+      tmpDir: 'node_modules/.tanstack-router',
+    }),
+    react(),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/config.json': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/config.json': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    // scripts/bench reads it to add up what each route loads.
+    manifest: true,
+    // Chunk sizes are checked against the bars in DESIGN.md by scripts/bench, not here.
+    chunkSizeWarningLimit: 600,
+  },
+});
