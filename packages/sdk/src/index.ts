@@ -1,4 +1,11 @@
-export { ApiError, ClientErrCode, ErrCode, isApiError, TIMEOUT_MESSAGE } from './runtime/errors';
+export {
+  ApiError,
+  ClientErrCode,
+  ErrCode,
+  type ErrCodeValue,
+  isApiError,
+  TIMEOUT_MESSAGE,
+} from './runtime/errors';
 export {
   applyHeaders,
   type Auth,

@@ -66,7 +66,7 @@ export function configure(config: SdkConfig): void {
       baseUrl: config.baseUrl,
       credentials: 'include',
       throwOnError: true,
-      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+      fetch: (input: string | URL | Request, init?: RequestInit) =>
         fetchWithTimeout(input instanceof Request && !init ? input : new Request(input, init)),
     });
     if (registered.has(client)) continue;

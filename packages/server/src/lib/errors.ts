@@ -15,21 +15,10 @@
  * | 9       | 501  | not implemented                           | NotImplementedError |
  * | 10      | 500  | internal error (logged; generic message)  | any other throw    |
  */
-export const ErrCode = {
-  success: 0,
-  refused: 1,
-  invalidInput: 2,
-  sessionEnded: 3,
-  notLoggedIn: 4,
-  forbidden: 5,
-  notFound: 6,
-  conflict: 7,
-  tooManyRequests: 8,
-  notImplemented: 9,
-  internal: 10,
-} as const;
+// one table for the SDK and the server
+import { ErrCode, type ErrCodeValue } from '@dfrm/sdk/errors';
 
-export type ErrCodeValue = (typeof ErrCode)[keyof typeof ErrCode];
+export { ErrCode, type ErrCodeValue };
 
 export type HttpStatus = 200 | 400 | 401 | 403 | 404 | 409 | 429 | 500 | 501;
 
