@@ -36,7 +36,10 @@ export function ensureChromium() {
     process.exit(1);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-q'], { env }) !== 0 || run('apt-get', ['install', '-y', '-q', 'chromium', 'fonts-noto-cjk'], { env }) !== 0) {
+  if (
+    run('apt-get', ['update', '-q'], { env }) !== 0 ||
+    run('apt-get', ['install', '-y', '-q', 'chromium', 'fonts-noto-cjk'], { env }) !== 0
+  ) {
     console.error('安装 chromium 失败');
     process.exit(1);
   }

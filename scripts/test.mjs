@@ -2,6 +2,7 @@
 // The README's test command: installs what it needs, then runs every test (sdk, server, web, end-to-end)
 // and closes with one line "N passed, N failed".
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { ensureChromium, install, mustPnpm, pnpm } from './lib.mjs';
 
@@ -20,13 +21,31 @@ let failedToRun = false;
 
 function vitest(pkg, name) {
   const file = join(results, `${name}.json`);
-  const status = pnpm(['--filter', pkg, 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const status = pnpm([
+    '--filter',
+    pkg,
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   suites.push({ name, file, kind: 'vitest', status });
 }
 
 vitest('@dfrm/sdk', 'sdk');
 vitest('@dfrm/server', 'server');
 vitest('@dfrm/web', 'web');
+
+{
+  // the SDK as published: packed, installed by npm outside the workspace, used from plain Node
+  const file = join(results, 'sdk-pack.txt');
+  const r = spawnSync('node', ['scripts/sdk-pack-test.mjs'], { encoding: 'utf8' });
+  writeFileSync(file, r.stdout + r.stderr);
+  process.stdout.write(r.stdout + r.stderr);
+  suites.push({ name: 'sdk-pack', file, kind: 'plain', status: r.status ?? 1 });
+}
 
 mustPnpm(['build']);
 {
@@ -44,11 +63,18 @@ for (const suite of suites) {
   let p = 0;
   let f = 0;
   try {
-    const report = JSON.parse(readFileSync(suite.file, 'utf8'));
-    if (suite.kind === 'vitest') {
+    const text = readFileSync(suite.file, 'utf8');
+    if (suite.kind === 'plain') {
+      const [, a, b] = /(\d+) passed, (\d+) failed\s*$/.exec(text.trim()) ?? [];
+      if (a === undefined) throw new Error('no summary');
+      p = Number(a);
+      f = Number(b);
+    } else if (suite.kind === 'vitest') {
+      const report = JSON.parse(text);
       p = report.numPassedTests;
       f = report.numFailedTests;
     } else {
+      const report = JSON.parse(text);
       p = report.stats.expected;
       f = report.stats.unexpected + report.stats.flaky;
     }
@@ -58,7 +84,9 @@ for (const suite of suites) {
   if (suite.status !== 0 && f === 0) failedToRun = true;
   passed += p;
   failed += f;
-  console.log(`  ${suite.name.padEnd(7)} ${p} passed, ${f} failed${suite.status !== 0 ? ` (exit ${suite.status})` : ''}`);
+  console.log(
+    `  ${suite.name.padEnd(9)} ${p} passed, ${f} failed${suite.status !== 0 ? ` (exit ${suite.status})` : ''}`,
+  );
 }
 console.log(`  耗时 ${Math.round((Date.now() - started) / 1000)} s`);
 writeFileSync(join(results, 'summary.json'), JSON.stringify({ passed, failed }));

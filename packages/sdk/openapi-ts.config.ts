@@ -1,21 +1,20 @@
 import { defineConfig } from '@hey-api/openapi-ts';
 import { SERVICES } from './services';
 
+type Json = Record<string, unknown>;
+
 /**
  * The specs describe the wire honestly: every JSON answer is an envelope
  * `{ errCode, errMsg, data }`. The runtime's response middleware unwraps it
  * (and turns errCode ≠ 0 into an ApiError), so the generated types, zod
- * schemas and query options must describe `data` alone. This patch swaps each
- * success response's `allOf: [Envelope, { data: X }]` for `X` before generation.
+ * schemas and query options must describe `data` alone: each success
+ * response's `allOf: [Envelope, { data: X }]` becomes `X` before generation.
  */
-type Json = Record<string, unknown>;
-
 function unwrapEnvelope(schema: Json | undefined): Json | undefined {
   const allOf = schema?.allOf as Json[] | undefined;
   if (!allOf || allOf.length !== 2) return undefined;
   const inner = allOf[1] as { properties?: Json };
-  const data = inner?.properties?.data as Json | undefined;
-  return data;
+  return inner?.properties?.data as Json | undefined;
 }
 
 function patchOperation(_method: string, _path: string, operation: unknown) {
@@ -33,11 +32,30 @@ function patchOperation(_method: string, _path: string, operation: unknown) {
   }
 }
 
+/**
+ * Root specs list their paths as $refs into area files; the bundler parks those
+ * path items among the schemas. Put them back in place so no path item turns
+ * into a stray type.
+ */
+function inlinePathItems(spec: unknown) {
+  const doc = spec as { paths?: Record<string, Json>; components?: { schemas?: Record<string, Json> } };
+  const schemas = doc.components?.schemas ?? {};
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const ref = item.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) continue;
+    const name = ref.slice('#/components/schemas/'.length);
+    const target = schemas[name];
+    if (!target) continue;
+    doc.paths![path] = target;
+    delete schemas[name];
+  }
+}
+
 export default defineConfig(
   SERVICES.map((service) => ({
     input: `../../specs/${service}.yaml`,
-    output: { path: `src/gen/${service}`, postProcess: [] },
-    parser: { patch: { operations: patchOperation } },
+    output: { path: `src/gen/${service}`, postProcess: [], importFileExtension: '.js' },
+    parser: { patch: { input: inlinePathItems, operations: patchOperation } },
     plugins: [
       { name: '@hey-api/client-fetch', throwOnError: true },
       '@hey-api/typescript',
@@ -47,6 +65,7 @@ export default defineConfig(
         responseStyle: 'data',
         validator: { request: 'zod', response: 'zod' },
       },
+      // zod mini keeps the validators out of the first page's budget
       { name: 'zod', compatibilityVersion: 'mini' },
       '@tanstack/react-query',
     ],

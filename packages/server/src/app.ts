@@ -9,10 +9,8 @@ import type { AppEnv } from './lib/hono-env';
 import { consoleSmsSender, type SmsSender } from './lib/sms-sender';
 import { serveWebApp } from './lib/static-web';
 import type { Storage } from './lib/storage';
-import { clientUserRoutes } from './routes/tms/client-user';
-import { smsRoutes } from './routes/support/sms';
-import { authRoutes } from './routes/user/auth';
-import { userGroupRoutes } from './routes/user/user-group';
+import { implementedKeys, notImplementedGuard } from './routes/operations';
+import { serviceRoutes } from './routes/services';
 
 export interface AppDeps {
   db: Db;
@@ -55,12 +53,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const api = new Hono<AppEnv>();
 
+  const services = serviceRoutes();
   api.use('*', serviceContext(deps));
-
-  api.route('/', authRoutes);
-  api.route('/', userGroupRoutes);
-  api.route('/', clientUserRoutes);
-  api.route('/', smsRoutes);
+  api.use('*', notImplementedGuard(implementedKeys(services), API_BASE));
+  api.route('/', services);
 
   // an unknown API path is an envelope, never the SPA's HTML
   api.all('*', (c) =>

@@ -1,9 +1,9 @@
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getClientUserLogin } from '../gen/tms/sdk.gen';
-import { isLogin, login } from '../gen/user/sdk.gen';
-import { ApiError, ClientErrCode, configure, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE } from '../index';
+import { getClientUserLogin } from '../gen/tms/sdk.gen.js';
+import { isLogin, login } from '../gen/user/sdk.gen.js';
+import { ApiError, ClientErrCode, configure, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE } from '../index.js';
 
 const BASE = 'http://api.test/api';
 const user = {
@@ -55,7 +55,11 @@ describe('headers', () => {
   it('sends token, userId and a stored product name once known', async () => {
     auth = { token: 't-1', userId: 'u1' };
     product = 'dfrm-admin';
-    server.use(http.get(`${BASE}/clientUser/v2/userLogin`, () => ok({ schoolId: '1', schoolName: '演示', name: '王老师', type: 'teacher', roles: ['teacher'] })));
+    server.use(
+      http.get(`${BASE}/clientUser/v2/userLogin`, () =>
+        ok({ schoolId: '1', schoolName: '演示', name: '王老师', type: 'teacher', roles: ['teacher'] }),
+      ),
+    );
     await getClientUserLogin();
     const request = seen[0]!;
     expect(request.headers.get('token')).toBe('t-1');
@@ -78,10 +82,21 @@ describe('envelope', () => {
   });
 
   it('turns errCode ≠ 0 into ApiError with errCode and errMsg, even on HTTP 200', async () => {
-    server.use(http.post(`${BASE}/user/login`, () => HttpResponse.json({ errCode: 1, errMsg: '账号或密码错误', data: null })));
-    const error = await login({ body: { account: 'teacher1', password: 'bad', productId: 7 } }).catch((e: unknown) => e);
+    server.use(
+      http.post(`${BASE}/user/login`, () =>
+        HttpResponse.json({ errCode: 1, errMsg: '账号或密码错误', data: null }),
+      ),
+    );
+    const error = await login({ body: { account: 'teacher1', password: 'bad', productId: 7 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ errCode: 1, errMsg: '账号或密码错误', message: '账号或密码错误', status: 200 });
+    expect(error).toMatchObject({
+      errCode: 1,
+      errMsg: '账号或密码错误',
+      message: '账号或密码错误',
+      status: 200,
+    });
   });
 
   it('keeps errCode 3 and the server message on HTTP 401', async () => {
@@ -95,8 +110,19 @@ describe('envelope', () => {
   });
 
   it('reports a non-JSON server failure in Chinese', async () => {
-    server.use(http.post(`${BASE}/user/login`, () => new HttpResponse('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })));
-    const error = await login({ body: { account: 'a', password: 'b', productId: 7 } }).catch((e: unknown) => e);
+    server.use(
+      http.post(
+        `${BASE}/user/login`,
+        () =>
+          new HttpResponse('<html>bad gateway</html>', {
+            status: 502,
+            headers: { 'Content-Type': 'text/html' },
+          }),
+      ),
+    );
+    const error = await login({ body: { account: 'a', password: 'b', productId: 7 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ errCode: ClientErrCode.badResponse, status: 502 });
     expect((error as ApiError).errMsg).toContain('502');
   });
@@ -115,7 +141,9 @@ describe('envelope', () => {
 
   it('turns a refused connection into a Chinese network error', async () => {
     server.use(http.post(`${BASE}/user/login`, () => HttpResponse.error()));
-    const error = await login({ body: { account: 'a', password: 'b', productId: 7 } }).catch((e: unknown) => e);
+    const error = await login({ body: { account: 'a', password: 'b', productId: 7 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ errCode: ClientErrCode.network });
   });
 });
@@ -124,10 +152,12 @@ describe('timeout', () => {
   it('gives up after 30 s with 请求超时，请稍后再试', async () => {
     expect(REQUEST_TIMEOUT_MS).toBe(30_000);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    server.use(http.post(`${BASE}/user/login`, async () => {
-      await delay('infinite');
-      return ok(user);
-    }));
+    server.use(
+      http.post(`${BASE}/user/login`, async () => {
+        await delay('infinite');
+        return ok(user);
+      }),
+    );
     let settled: unknown = 'pending';
     const call = login({ body: { account: 'a', password: 'b', productId: 7 } }).then(
       (v) => (settled = v),
@@ -143,10 +173,12 @@ describe('timeout', () => {
   });
 
   it("honours the caller's own abort signal as an abort, not a timeout", async () => {
-    server.use(http.post(`${BASE}/user/login`, async () => {
-      await delay('infinite');
-      return ok(user);
-    }));
+    server.use(
+      http.post(`${BASE}/user/login`, async () => {
+        await delay('infinite');
+        return ok(user);
+      }),
+    );
     const controller = new AbortController();
     const call = login({ body: { account: 'a', password: 'b', productId: 7 }, signal: controller.signal });
     controller.abort();

@@ -1,9 +1,12 @@
-import { client as supportClient } from '../gen/support/client.gen';
-import { client as tmsClient } from '../gen/tms/client.gen';
-import { client as userClient } from '../gen/user/client.gen';
-import { unwrapEnvelope } from './envelope';
-import { ApiError, ClientErrCode } from './errors';
-import { type FetchLike, withTimeout } from './timeout';
+import { client as cmsClient } from '../gen/cms/client.gen.js';
+import { client as nodeClient } from '../gen/node/client.gen.js';
+import { client as resourceClient } from '../gen/resource/client.gen.js';
+import { client as supportClient } from '../gen/support/client.gen.js';
+import { client as tmsClient } from '../gen/tms/client.gen.js';
+import { client as userClient } from '../gen/user/client.gen.js';
+import { unwrapEnvelope } from './envelope.js';
+import { ApiError, ClientErrCode } from './errors.js';
+import { type FetchLike, withTimeout } from './timeout.js';
 
 export const DEFAULT_PRODUCT = 'dfrm';
 export const PRODUCT_ID = 7;
@@ -25,8 +28,15 @@ export interface SdkConfig {
   timeoutMs?: number;
 }
 
-/** The six services share one configuration; this list grows with the specs. */
-export const clients = { user: userClient, tms: tmsClient, support: supportClient } as const;
+/** The six services share one configuration. */
+export const clients = {
+  user: userClient,
+  tms: tmsClient,
+  resource: resourceClient,
+  support: supportClient,
+  cms: cmsClient,
+  node: nodeClient,
+} as const;
 
 function resolveProduct(product: SdkConfig['product']): string {
   const value = typeof product === 'function' ? product() : product;

@@ -1,4 +1,4 @@
-import { ApiError, ClientErrCode } from './errors';
+import { ApiError, ClientErrCode } from './errors.js';
 
 interface Envelope {
   errCode: number;

@@ -1,4 +1,4 @@
-import { ApiError, ClientErrCode, TIMEOUT_MESSAGE } from './errors';
+import { ApiError, ClientErrCode, TIMEOUT_MESSAGE } from './errors.js';
 
 export type FetchLike = (input: Request) => Promise<Response>;
 

@@ -2,10 +2,10 @@
 
 import * as z from 'zod/mini';
 
-import type { Client, Options as Options2, TDataShape } from './client';
-import { client } from './client.gen';
-import type { SendSmsCodeData, SendSmsCodeResponses } from './types.gen';
-import { zSendSmsCodePath, zSendSmsCodeResponse } from './zod.gen';
+import { client } from './client.gen.js';
+import type { Client, Options as Options2, TDataShape } from './client/index.js';
+import type { DownloadStrategyCodeData, DownloadStrategyCodeResponses, GetStrategyBaseInfoData, GetStrategyBaseInfoResponses, GetStrategyCodeTextData, GetStrategyCodeTextResponses, GetStrategyDetailPerformanceData, GetStrategyDetailPerformanceResponses, GetUserStrategyPoolData, GetUserStrategyPoolResponses, GetUstStPerformanceData, GetUstStPerformanceResponses, SendSmsCodeData, SendSmsCodeResponses } from './types.gen.js';
+import { zDownloadStrategyCodePath, zDownloadStrategyCodeResponse, zGetStrategyBaseInfoPath, zGetStrategyBaseInfoResponse, zGetStrategyCodeTextPath, zGetStrategyCodeTextResponse, zGetStrategyDetailPerformancePath, zGetStrategyDetailPerformanceResponse, zGetUserStrategyPoolBody, zGetUserStrategyPoolPath, zGetUserStrategyPoolResponse, zGetUstStPerformancePath, zGetUstStPerformanceResponse, zSendSmsCodePath, zSendSmsCodeResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -38,5 +38,156 @@ export const sendSmsCode = <ThrowOnError extends boolean = true>(options: Option
     responseValidator: async (data) => await zSendSmsCodeResponse.parseAsync(data),
     responseStyle: 'data',
     url: '/support-server/sms/sendCode/{product}/{account}',
+    ...options
+});
+
+/**
+ * 分页查询用户的策略池
+ *
+ * 列出用户策略池中的量化策略及最近一次回测的核心指标，可按名称、回测状态过滤并按指标排序（缺省按更新时间倒序）。
+ * 路径中的 userId 必须是调用者本人（errCode 5）；管理员可查看任何用户。用户不存在返回 errCode 6。
+ *
+ */
+export const getUserStrategyPool = <ThrowOnError extends boolean = true>(options: Options<GetUserStrategyPoolData, ThrowOnError>) => (options.client ?? client).post<GetUserStrategyPoolResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetUserStrategyPoolBody,
+        path: zGetUserStrategyPoolPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetUserStrategyPoolResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/support-server/atStrategy/getUserStrategyPool/{userId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询策略回测的详细绩效
+ *
+ * 返回策略最近一次完成的回测的全部绩效：指标（年化收益、最大回撤、夏普比率、胜率等）、与基准对比，以及逐日收益序列（累计收益、基准累计收益、超额收益、回撤）。
+ * 策略还没有完成的回测时返回 errCode 1（“策略尚未完成回测”）。策略不存在或不属于 userId 返回 errCode 6。
+ * 路径中的 userId 必须是调用者本人（errCode 5）；管理员可查看任何用户。
+ *
+ */
+export const getStrategyDetailPerformance = <ThrowOnError extends boolean = true>(options: Options<GetStrategyDetailPerformanceData, ThrowOnError>) => (options.client ?? client).get<GetStrategyDetailPerformanceResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetStrategyDetailPerformancePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStrategyDetailPerformanceResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/support-server/atStrategy/getStrategyDetailPerformance/{userId}/{strategyId}',
+    ...options
+});
+
+/**
+ * 查询策略的概要绩效
+ *
+ * 返回策略最近一次回测的概要：回测状态、区间与核心指标，不含收益序列（用于列表卡片与作业提交前的预览，数据量小）。
+ * 还没有回测时 metrics 为 null。策略不存在或不属于 userId 返回 errCode 6。
+ * 路径中的 userId 必须是调用者本人（errCode 5）；管理员可查看任何用户。
+ *
+ */
+export const getUstStPerformance = <ThrowOnError extends boolean = true>(options: Options<GetUstStPerformanceData, ThrowOnError>) => (options.client ?? client).get<GetUstStPerformanceResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetUstStPerformancePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetUstStPerformanceResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/support-server/atStrategy/getUstSTPerformance/{userId}/{strategyId}',
+    ...options
+});
+
+/**
+ * 查看策略代码文件
+ *
+ * 以文本返回策略的一个代码文件（UTF-8），用于在线查看。文件超过 1 MB 时返回 errCode 1，请改用 downloadSTCode 下载。
+ * 策略或文件不存在返回 errCode 6；fileName 含目录分隔符或不合规则返回 errCode 2。
+ * 路径中的 userId 必须是调用者本人（errCode 5）；管理员可查看任何用户。
+ *
+ */
+export const getStrategyCodeText = <ThrowOnError extends boolean = true>(options: Options<GetStrategyCodeTextData, ThrowOnError>) => (options.client ?? client).get<GetStrategyCodeTextResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetStrategyCodeTextPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStrategyCodeTextResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/support-server/atStrategy/getSTCode/{userId}/{strategyId}/{fileName}',
+    ...options
+});
+
+/**
+ * 下载策略代码文件
+ *
+ * 以附件下载策略的一个代码文件（原文件名）。策略或文件不存在返回 errCode 6（JSON 信封）。
+ * 路径中的 userId 必须是调用者本人（errCode 5）；管理员可查看任何用户。
+ *
+ */
+export const downloadStrategyCode = <ThrowOnError extends boolean = true>(options: Options<DownloadStrategyCodeData, ThrowOnError>) => (options.client ?? client).get<DownloadStrategyCodeResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDownloadStrategyCodePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDownloadStrategyCodeResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/support-server/atStrategy/downloadSTCode/{userId}/{strategyId}/{fileName}',
+    ...options
+});
+
+/**
+ * 查询策略基本信息
+ *
+ * 返回策略的基本信息：名称、说明、作者、回测设置（区间、初始资金、基准、频率）与代码文件列表。
+ * 策略作者与管理员可查看；策略作为作业提交后，该课程的任课教师也可查看（否则 errCode 5）。策略不存在返回 errCode 6。
+ *
+ */
+export const getStrategyBaseInfo = <ThrowOnError extends boolean = true>(options: Options<GetStrategyBaseInfoData, ThrowOnError>) => (options.client ?? client).get<GetStrategyBaseInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetStrategyBaseInfoPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStrategyBaseInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/support-server/atStrategy/getStrategyInfo/{strategyId}',
     ...options
 });

@@ -4,16 +4,15 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}/api` | (string & {});
 };
 
-export type SmsSent = {
-    /**
-     * 多少秒后可以重发（60）。
-     */
-    resendAfterSeconds: number;
-    /**
-     * 验证码有效期秒数（600）。
-     */
-    validSeconds: number;
-};
+/**
+ * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
+ */
+export type Binary = Blob | File;
+
+/**
+ * 日历日期，YYYY-MM-DD。
+ */
+export type DateString = string;
 
 /**
  * 所有 JSON 应答的信封。errCode 为 0 表示成功，调用方拿到 data。
@@ -42,6 +41,49 @@ export type ErrorEnvelope = Envelope & {
 };
 
 /**
+ * 标识符，字符串形式。
+ */
+export type Id = string;
+
+/**
+ * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
+ */
+export type Instant = number;
+
+/**
+ * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
+ */
+export type PageRequest = {
+    pageIndex: number;
+    pageSize: number;
+};
+
+/**
+ * 排序方向：asc 升序；desc 降序。
+ */
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * 满足条件的记录总数（不受分页影响）。
+ */
+export type Total = number;
+
+/**
+ * 列表里显示的用户。
+ */
+export type UserBrief = {
+    userId: Id;
+    /**
+     * 账号。
+     */
+    userName: string;
+    /**
+     * 真实姓名，可为空字符串。
+     */
+    realName: string;
+};
+
+/**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
 export type Product = unknown;
@@ -55,6 +97,386 @@ export type Token = unknown;
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
 export type UserId = unknown;
+
+export type SmsSent = {
+    /**
+     * 多少秒后可以重发（60）。
+     */
+    resendAfterSeconds: number;
+    /**
+     * 验证码有效期秒数（600）。
+     */
+    validSeconds: number;
+};
+
+/**
+ * 回测状态：
+ * 0 未回测；
+ * 1 排队中；
+ * 2 回测中；
+ * 3 回测完成；
+ * 4 回测失败。
+ *
+ */
+export type StrategyBacktestStatus = 0 | 1 | 2 | 3 | 4;
+
+/**
+ * 业绩比较基准。
+ */
+export type StrategyBenchmark = {
+    /**
+     * 基准指数代码，如 000300.SH。
+     */
+    code: string;
+    /**
+     * 基准名称，如 沪深300。
+     */
+    name: string;
+};
+
+/**
+ * 策略池中的策略。
+ */
+export type StrategyBrief = {
+    strategyId: Id;
+    /**
+     * 策略名称。
+     */
+    strategyName: string;
+    /**
+     * 作者用户 ID。
+     */
+    userId: Id;
+    /**
+     * 策略说明，可为空字符串。
+     */
+    description: string;
+    status: StrategyBacktestStatus;
+    /**
+     * 回测开始日期；未设置时为 null。
+     */
+    startDate: DateString | null;
+    /**
+     * 回测结束日期；未设置时为 null。
+     */
+    endDate: DateString | null;
+    benchmark: StrategyBenchmark;
+    /**
+     * 最近一次完成的回测的年化收益率；没有时为 null。
+     */
+    annualReturn: number | null;
+    /**
+     * 最大回撤；没有时为 null。
+     */
+    maxDrawdown: number | null;
+    /**
+     * 夏普比率；没有时为 null。
+     */
+    sharpeRatio: number | null;
+    /**
+     * 胜率；没有时为 null。
+     */
+    winRate: number | null;
+    /**
+     * 最近一次回测完成时间；没有时为 null。
+     */
+    backtestAt: Instant | null;
+    createdAt: Instant;
+    updatedAt: Instant;
+};
+
+/**
+ * 策略代码文件的内容。
+ */
+export type StrategyCodeFile = {
+    strategyId: Id;
+    /**
+     * 文件名。
+     */
+    fileName: string;
+    /**
+     * 字节数。
+     */
+    fileSize: number;
+    /**
+     * 语言：python；其他文本为 text。
+     */
+    language: 'python' | 'text';
+    /**
+     * 文件内容（UTF-8 文本）。
+     */
+    content: string;
+    updatedAt: Instant;
+};
+
+/**
+ * 策略代码文件。
+ */
+export type StrategyCodeFileBrief = {
+    /**
+     * 文件名。
+     */
+    fileName: string;
+    /**
+     * 字节数。
+     */
+    fileSize: number;
+    /**
+     * 语言：python；其他文本为 text。
+     */
+    language: 'python' | 'text';
+    /**
+     * 是否为入口文件（回测从这里开始）。
+     */
+    isEntry: boolean;
+    updatedAt: Instant;
+};
+
+/**
+ * 回测频率：
+ * day 日线；
+ * minute 分钟线；
+ * tick 逐笔。
+ *
+ */
+export type StrategyFrequency = 'day' | 'minute' | 'tick';
+
+/**
+ * 策略基本信息。
+ */
+export type StrategyInfo = {
+    strategyId: Id;
+    /**
+     * 策略名称。
+     */
+    strategyName: string;
+    /**
+     * 策略说明，可为空字符串。
+     */
+    description: string;
+    author: UserBrief;
+    status: StrategyBacktestStatus;
+    frequency: StrategyFrequency;
+    benchmark: StrategyBenchmark;
+    /**
+     * 回测开始日期；未设置时为 null。
+     */
+    startDate: DateString | null;
+    /**
+     * 回测结束日期；未设置时为 null。
+     */
+    endDate: DateString | null;
+    /**
+     * 初始资金（元）。
+     */
+    initialCapital: number;
+    /**
+     * 代码文件（最多 50 个）。
+     */
+    files: Array<StrategyCodeFileBrief>;
+    createdAt: Instant;
+    updatedAt: Instant;
+};
+
+/**
+ * 回测绩效指标。
+ */
+export type StrategyMetrics = {
+    /**
+     * 区间累计收益率，比例，小数表示（0.12 即 12%）。
+     */
+    totalReturn: number;
+    /**
+     * 年化收益率，比例，小数表示（0.12 即 12%）。
+     */
+    annualReturn: number;
+    /**
+     * 基准区间累计收益率，比例，小数表示（0.12 即 12%）。
+     */
+    benchmarkTotalReturn: number;
+    /**
+     * 基准年化收益率，比例，小数表示（0.12 即 12%）。
+     */
+    benchmarkAnnualReturn: number;
+    /**
+     * 超额收益率（策略累计收益减基准累计收益），比例，小数表示（0.12 即 12%）。
+     */
+    excessReturn: number;
+    /**
+     * 阿尔法（年化）。
+     */
+    alpha: number;
+    /**
+     * 贝塔。
+     */
+    beta: number;
+    /**
+     * 夏普比率（年化，无风险利率按 3%）。
+     */
+    sharpeRatio: number;
+    /**
+     * 年化波动率，比例，小数表示（0.12 即 12%）。
+     */
+    volatility: number;
+    /**
+     * 信息比率。
+     */
+    informationRatio: number;
+    /**
+     * 最大回撤，0 到 1 之间的正数（0.2 即回撤 20%）。
+     */
+    maxDrawdown: number;
+    /**
+     * 最大回撤开始日期；没有回撤时为 null。
+     */
+    maxDrawdownStart: DateString | null;
+    /**
+     * 最大回撤结束日期；没有回撤时为 null。
+     */
+    maxDrawdownEnd: DateString | null;
+    /**
+     * 胜率：盈利交易次数 / 平仓交易次数，0 到 1。
+     */
+    winRate: number;
+    /**
+     * 成交笔数。
+     */
+    tradeCount: number;
+    /**
+     * 回测交易日数。
+     */
+    tradingDays: number;
+};
+
+/**
+ * 策略分页结果。
+ */
+export type StrategyPage = {
+    list: Array<StrategyBrief>;
+    total: Total;
+};
+
+/**
+ * 策略最近一次完成的回测的详细绩效。
+ */
+export type StrategyPerformance = {
+    strategyId: Id;
+    /**
+     * 策略名称。
+     */
+    strategyName: string;
+    /**
+     * 回测 ID。
+     */
+    backtestId: Id;
+    startDate: DateString;
+    endDate: DateString;
+    /**
+     * 初始资金（元）。
+     */
+    initialCapital: number;
+    /**
+     * 期末总资产（元）。
+     */
+    finalCapital: number;
+    frequency: StrategyFrequency;
+    benchmark: StrategyBenchmark;
+    metrics: StrategyMetrics;
+    /**
+     * 逐交易日收益序列，按日期升序（最多约 10 年，2600 项）。
+     */
+    returns: Array<StrategyReturnPoint>;
+    /**
+     * 回测完成时间。
+     */
+    backtestAt: Instant;
+};
+
+/**
+ * 策略的概要绩效（不含序列）。
+ */
+export type StrategyPerformanceSummary = {
+    strategyId: Id;
+    /**
+     * 策略名称。
+     */
+    strategyName: string;
+    status: StrategyBacktestStatus;
+    /**
+     * 回测开始日期；未回测时为 null。
+     */
+    startDate: DateString | null;
+    /**
+     * 回测结束日期；未回测时为 null。
+     */
+    endDate: DateString | null;
+    benchmark: StrategyBenchmark;
+    /**
+     * 最近一次完成的回测的指标；没有时为 null。
+     */
+    metrics: StrategyMetrics | null;
+    /**
+     * status 为 4（回测失败）时的原因，其他情况为空字符串。
+     */
+    failReason: string;
+    /**
+     * 最近一次回测完成时间；没有时为 null。
+     */
+    backtestAt: Instant | null;
+};
+
+/**
+ * 策略池分页条件（pageIndex、pageSize 与过滤、排序）。
+ */
+export type StrategyPoolRequest = PageRequest & {
+    /**
+     * 策略名称包含的文字，空字符串不过滤。
+     */
+    keyword?: string;
+    /**
+     * 只列该回测状态；省略表示全部。
+     */
+    status?: StrategyBacktestStatus;
+    /**
+     * 排序字段：updatedAt 更新时间；annualReturn 年化收益；sharpeRatio 夏普比率；maxDrawdown 最大回撤。缺省 updatedAt。
+     */
+    sortBy?: 'updatedAt' | 'annualReturn' | 'sharpeRatio' | 'maxDrawdown';
+    /**
+     * 排序方向，缺省 desc；没有指标的策略总在最后。
+     */
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 收益序列中的一个交易日。
+ */
+export type StrategyReturnPoint = {
+    date: DateString;
+    /**
+     * 截至当日的策略累计收益率。
+     */
+    strategyReturn: number;
+    /**
+     * 截至当日的基准累计收益率。
+     */
+    benchmarkReturn: number;
+    /**
+     * 截至当日的超额收益率。
+     */
+    excessReturn: number;
+    /**
+     * 当日策略收益率。
+     */
+    dailyReturn: number;
+    /**
+     * 当日相对历史最高净值的回撤，0 到 1。
+     */
+    drawdown: number;
+    /**
+     * 策略单位净值（初始为 1）。
+     */
+    netValue: number;
+};
 
 export type SendSmsCodeData = {
     body?: never;
@@ -80,3 +502,153 @@ export type SendSmsCodeResponses = {
 };
 
 export type SendSmsCodeResponse = SendSmsCodeResponses[keyof SendSmsCodeResponses];
+
+export type GetUserStrategyPoolData = {
+    body: StrategyPoolRequest;
+    path: {
+        /**
+         * 策略所属用户 ID。
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/support-server/atStrategy/getUserStrategyPool/{userId}';
+};
+
+export type GetUserStrategyPoolResponses = {
+    /**
+     * 策略分页列表
+     */
+    200: StrategyPage;
+};
+
+export type GetUserStrategyPoolResponse = GetUserStrategyPoolResponses[keyof GetUserStrategyPoolResponses];
+
+export type GetStrategyDetailPerformanceData = {
+    body?: never;
+    path: {
+        /**
+         * 策略所属用户 ID。
+         */
+        userId: Id;
+        /**
+         * 策略 ID。
+         */
+        strategyId: Id;
+    };
+    query?: never;
+    url: '/support-server/atStrategy/getStrategyDetailPerformance/{userId}/{strategyId}';
+};
+
+export type GetStrategyDetailPerformanceResponses = {
+    /**
+     * 详细绩效
+     */
+    200: StrategyPerformance;
+};
+
+export type GetStrategyDetailPerformanceResponse = GetStrategyDetailPerformanceResponses[keyof GetStrategyDetailPerformanceResponses];
+
+export type GetUstStPerformanceData = {
+    body?: never;
+    path: {
+        /**
+         * 策略所属用户 ID。
+         */
+        userId: Id;
+        /**
+         * 策略 ID。
+         */
+        strategyId: Id;
+    };
+    query?: never;
+    url: '/support-server/atStrategy/getUstSTPerformance/{userId}/{strategyId}';
+};
+
+export type GetUstStPerformanceResponses = {
+    /**
+     * 概要绩效
+     */
+    200: StrategyPerformanceSummary;
+};
+
+export type GetUstStPerformanceResponse = GetUstStPerformanceResponses[keyof GetUstStPerformanceResponses];
+
+export type GetStrategyCodeTextData = {
+    body?: never;
+    path: {
+        /**
+         * 策略所属用户 ID。
+         */
+        userId: Id;
+        /**
+         * 策略 ID。
+         */
+        strategyId: Id;
+        /**
+         * 策略代码文件名（如 main.py），不含目录分隔符，不能以 . 开头。
+         */
+        fileName: string;
+    };
+    query?: never;
+    url: '/support-server/atStrategy/getSTCode/{userId}/{strategyId}/{fileName}';
+};
+
+export type GetStrategyCodeTextResponses = {
+    /**
+     * 代码文本
+     */
+    200: StrategyCodeFile;
+};
+
+export type GetStrategyCodeTextResponse = GetStrategyCodeTextResponses[keyof GetStrategyCodeTextResponses];
+
+export type DownloadStrategyCodeData = {
+    body?: never;
+    path: {
+        /**
+         * 策略所属用户 ID。
+         */
+        userId: Id;
+        /**
+         * 策略 ID。
+         */
+        strategyId: Id;
+        /**
+         * 策略代码文件名（如 main.py），不含目录分隔符，不能以 . 开头。
+         */
+        fileName: string;
+    };
+    query?: never;
+    url: '/support-server/atStrategy/downloadSTCode/{userId}/{strategyId}/{fileName}';
+};
+
+export type DownloadStrategyCodeResponses = {
+    /**
+     * 代码文件
+     */
+    200: Binary;
+};
+
+export type DownloadStrategyCodeResponse = DownloadStrategyCodeResponses[keyof DownloadStrategyCodeResponses];
+
+export type GetStrategyBaseInfoData = {
+    body?: never;
+    path: {
+        /**
+         * 策略 ID。
+         */
+        strategyId: Id;
+    };
+    query?: never;
+    url: '/support-server/atStrategy/getStrategyInfo/{strategyId}';
+};
+
+export type GetStrategyBaseInfoResponses = {
+    /**
+     * 策略基本信息
+     */
+    200: StrategyInfo;
+};
+
+export type GetStrategyBaseInfoResponse = GetStrategyBaseInfoResponses[keyof GetStrategyBaseInfoResponses];

@@ -2,10 +2,15 @@
 
 import * as z from 'zod/mini';
 
-export const zSmsSent = z.object({
-    resendAfterSeconds: z.int(),
-    validSeconds: z.int()
-});
+/**
+ * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
+ */
+export const zBinary = z.string();
+
+/**
+ * 日历日期，YYYY-MM-DD。
+ */
+export const zDateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /**
  * 业务错误码（见 specs/README.md 的错误码表）。
@@ -43,6 +48,43 @@ export const zErrorEnvelope = z.intersection(zEnvelope, z.object({
 }));
 
 /**
+ * 标识符，字符串形式。
+ */
+export const zId = z.string().check(z.minLength(1), z.maxLength(64));
+
+/**
+ * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
+ */
+export const zInstant = z.int().check(z.gte(0));
+
+/**
+ * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
+ */
+export const zPageRequest = z.object({
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200))
+});
+
+/**
+ * 排序方向：asc 升序；desc 降序。
+ */
+export const zSortOrder = z.enum(['asc', 'desc']);
+
+/**
+ * 满足条件的记录总数（不受分页影响）。
+ */
+export const zTotal = z.int().check(z.gte(0));
+
+/**
+ * 列表里显示的用户。
+ */
+export const zUserBrief = z.object({
+    userId: zId,
+    userName: z.string(),
+    realName: z.string()
+});
+
+/**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
 export const zProduct = z.unknown();
@@ -57,6 +99,203 @@ export const zToken = z.unknown();
  */
 export const zUserId = z.unknown();
 
+export const zSmsSent = z.object({
+    resendAfterSeconds: z.int(),
+    validSeconds: z.int()
+});
+
+/**
+ * 回测状态：
+ * 0 未回测；
+ * 1 排队中；
+ * 2 回测中；
+ * 3 回测完成；
+ * 4 回测失败。
+ *
+ */
+export const zStrategyBacktestStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4)
+]);
+
+/**
+ * 业绩比较基准。
+ */
+export const zStrategyBenchmark = z.object({
+    code: z.string().check(z.maxLength(32)),
+    name: z.string()
+});
+
+/**
+ * 策略池中的策略。
+ */
+export const zStrategyBrief = z.object({
+    strategyId: zId,
+    strategyName: z.string().check(z.minLength(1), z.maxLength(100)),
+    userId: zId,
+    description: z.string(),
+    status: zStrategyBacktestStatus,
+    startDate: z.nullable(zDateString),
+    endDate: z.nullable(zDateString),
+    benchmark: zStrategyBenchmark,
+    annualReturn: z.nullable(z.number()),
+    maxDrawdown: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    sharpeRatio: z.nullable(z.number()),
+    winRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    backtestAt: z.nullable(zInstant),
+    createdAt: zInstant,
+    updatedAt: zInstant
+});
+
+/**
+ * 策略代码文件的内容。
+ */
+export const zStrategyCodeFile = z.object({
+    strategyId: zId,
+    fileName: z.string(),
+    fileSize: z.int().check(z.gte(0), z.lte(1048576)),
+    language: z.enum(['python', 'text']),
+    content: z.string(),
+    updatedAt: zInstant
+});
+
+/**
+ * 策略代码文件。
+ */
+export const zStrategyCodeFileBrief = z.object({
+    fileName: z.string(),
+    fileSize: z.int().check(z.gte(0)),
+    language: z.enum(['python', 'text']),
+    isEntry: z.boolean(),
+    updatedAt: zInstant
+});
+
+/**
+ * 回测频率：
+ * day 日线；
+ * minute 分钟线；
+ * tick 逐笔。
+ *
+ */
+export const zStrategyFrequency = z.enum([
+    'day',
+    'minute',
+    'tick'
+]);
+
+/**
+ * 策略基本信息。
+ */
+export const zStrategyInfo = z.object({
+    strategyId: zId,
+    strategyName: z.string(),
+    description: z.string(),
+    author: zUserBrief,
+    status: zStrategyBacktestStatus,
+    frequency: zStrategyFrequency,
+    benchmark: zStrategyBenchmark,
+    startDate: z.nullable(zDateString),
+    endDate: z.nullable(zDateString),
+    initialCapital: z.number().check(z.gt(0)),
+    files: z.array(zStrategyCodeFileBrief).check(z.maxLength(50)),
+    createdAt: zInstant,
+    updatedAt: zInstant
+});
+
+/**
+ * 回测绩效指标。
+ */
+export const zStrategyMetrics = z.object({
+    totalReturn: z.number(),
+    annualReturn: z.number(),
+    benchmarkTotalReturn: z.number(),
+    benchmarkAnnualReturn: z.number(),
+    excessReturn: z.number(),
+    alpha: z.number(),
+    beta: z.number(),
+    sharpeRatio: z.number(),
+    volatility: z.number(),
+    informationRatio: z.number(),
+    maxDrawdown: z.number().check(z.gte(0), z.lte(1)),
+    maxDrawdownStart: z.nullable(zDateString),
+    maxDrawdownEnd: z.nullable(zDateString),
+    winRate: z.number().check(z.gte(0), z.lte(1)),
+    tradeCount: z.int().check(z.gte(0)),
+    tradingDays: z.int().check(z.gte(0))
+});
+
+/**
+ * 策略分页结果。
+ */
+export const zStrategyPage = z.object({
+    list: z.array(zStrategyBrief),
+    total: zTotal
+});
+
+/**
+ * 策略的概要绩效（不含序列）。
+ */
+export const zStrategyPerformanceSummary = z.object({
+    strategyId: zId,
+    strategyName: z.string(),
+    status: zStrategyBacktestStatus,
+    startDate: z.nullable(zDateString),
+    endDate: z.nullable(zDateString),
+    benchmark: zStrategyBenchmark,
+    metrics: z.nullable(zStrategyMetrics),
+    failReason: z.string(),
+    backtestAt: z.nullable(zInstant)
+});
+
+/**
+ * 策略池分页条件（pageIndex、pageSize 与过滤、排序）。
+ */
+export const zStrategyPoolRequest = z.intersection(zPageRequest, z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    status: z.optional(zStrategyBacktestStatus),
+    sortBy: z.optional(z.enum([
+        'updatedAt',
+        'annualReturn',
+        'sharpeRatio',
+        'maxDrawdown'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 收益序列中的一个交易日。
+ */
+export const zStrategyReturnPoint = z.object({
+    date: zDateString,
+    strategyReturn: z.number(),
+    benchmarkReturn: z.number(),
+    excessReturn: z.number(),
+    dailyReturn: z.number(),
+    drawdown: z.number().check(z.gte(0), z.lte(1)),
+    netValue: z.number()
+});
+
+/**
+ * 策略最近一次完成的回测的详细绩效。
+ */
+export const zStrategyPerformance = z.object({
+    strategyId: zId,
+    strategyName: z.string(),
+    backtestId: zId,
+    startDate: zDateString,
+    endDate: zDateString,
+    initialCapital: z.number().check(z.gt(0)),
+    finalCapital: z.number().check(z.gte(0)),
+    frequency: zStrategyFrequency,
+    benchmark: zStrategyBenchmark,
+    metrics: zStrategyMetrics,
+    returns: z.array(zStrategyReturnPoint).check(z.maxLength(5000)),
+    backtestAt: zInstant
+});
+
 export const zSendSmsCodePath = z.object({
     product: z.enum(['dfrm']),
     account: z.string().check(z.regex(/^1\d{10}$/))
@@ -66,3 +305,65 @@ export const zSendSmsCodePath = z.object({
  * 已发送
  */
 export const zSendSmsCodeResponse = zSmsSent;
+
+export const zGetUserStrategyPoolBody = zStrategyPoolRequest;
+
+export const zGetUserStrategyPoolPath = z.object({
+    userId: zId
+});
+
+/**
+ * 策略分页列表
+ */
+export const zGetUserStrategyPoolResponse = zStrategyPage;
+
+export const zGetStrategyDetailPerformancePath = z.object({
+    userId: zId,
+    strategyId: zId
+});
+
+/**
+ * 详细绩效
+ */
+export const zGetStrategyDetailPerformanceResponse = zStrategyPerformance;
+
+export const zGetUstStPerformancePath = z.object({
+    userId: zId,
+    strategyId: zId
+});
+
+/**
+ * 概要绩效
+ */
+export const zGetUstStPerformanceResponse = zStrategyPerformanceSummary;
+
+export const zGetStrategyCodeTextPath = z.object({
+    userId: zId,
+    strategyId: zId,
+    fileName: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
+});
+
+/**
+ * 代码文本
+ */
+export const zGetStrategyCodeTextResponse = zStrategyCodeFile;
+
+export const zDownloadStrategyCodePath = z.object({
+    userId: zId,
+    strategyId: zId,
+    fileName: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
+});
+
+/**
+ * 代码文件
+ */
+export const zDownloadStrategyCodeResponse = zBinary;
+
+export const zGetStrategyBaseInfoPath = z.object({
+    strategyId: zId
+});
+
+/**
+ * 策略基本信息
+ */
+export const zGetStrategyBaseInfoResponse = zStrategyInfo;

@@ -2,10 +2,10 @@
 
 import * as z from 'zod/mini';
 
-import type { Client, Options as Options2, TDataShape } from './client';
-import { client } from './client.gen';
-import type { ClientUserLoginData, ClientUserLoginResponses, GetClientSchoolListData, GetClientSchoolListResponses, GetClientUserLoginData, GetClientUserLoginResponses } from './types.gen';
-import { zClientUserLoginPath, zClientUserLoginResponse, zGetClientSchoolListResponse, zGetClientUserLoginResponse } from './zod.gen';
+import { client } from './client.gen.js';
+import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client/index.js';
+import type { AutomaticGradingData, AutomaticGradingResponses, ClearCourseSectionData, ClearCourseSectionResponses, ClientUserLoginData, ClientUserLoginResponses, CorrectStudentWorkData, CorrectStudentWorkResponses, CourseWorkDownloadStCodeData, CourseWorkDownloadStCodeResponses, CourseWorkGetPerformanceData, CourseWorkGetPerformanceResponses, CourseWorkGetStCodeData, CourseWorkGetStCodeResponses, CourseWorkGetStrategyInfoData, CourseWorkGetStrategyInfoResponses, CreatCourseGroupData, CreatCourseGroupResponses, CreateStudentWorkGroupData, CreateStudentWorkGroupResponses, DelAnnounceData, DelAnnounceResponses, DelCourseData, DelCourseResponses, DelCourseSectionData, DelCourseSectionResponses, DelCourseWareData, DelCourseWareResponses, DelCourseWorkData, DelCourseWorkResponses, DelStudentData, DelStudentResponses, DownloadCourseSectionTemplateData, DownloadCourseSectionTemplateResponses, DownloadCourseWareData, DownloadCourseWareResponses, DownloadStudentTemplateData, DownloadStudentTemplateResponses, ExamCreateData, ExamCreateResponses, ExamDelData, ExamDelResponses, ExamExaminersAddData, ExamExaminersAddResponses, ExamExaminersDelData, ExamExaminersDelResponses, ExamExaminersExportData, ExamExaminersExportResponses, ExamExaminersImportData, ExamExaminersImportModelGetData, ExamExaminersImportModelGetResponses, ExamExaminersImportResponses, ExamExaminersListByIdsData, ExamExaminersListByIdsResponses, ExamExaminersListData, ExamExaminersListResponses, ExamFlushData, ExamFlushResponses, ExamGetAmountData, ExamGetAmountResponses, ExamGetData, ExamGetResponses, ExaminerCheckData, ExaminerCheckResponses, ExaminerGetBaseData, ExaminerGetBaseResponses, ExaminerGetData, ExaminerGetResponses, ExaminerResultsGetData, ExaminerResultsGetResponses, ExaminerResultsSubmitData, ExaminerResultsSubmitResponses, ExaminerStatusGetData, ExaminerStatusGetResponses, ExaminerStatusSaveData, ExaminerStatusSaveResponses, ExamListData, ExamListResponses, ExamScoreSaveData, ExamScoreSaveResponses, ExamStaticData, ExamStaticResponses, ExamUpdateData, ExamUpdateResponses, ExamUpDownData, ExamUpDownResponses, ExamUserAttendData, ExamUserAttendResponses, ExamUserBatchResultData, ExamUserBatchResultResponses, ExamUserGetByNumberData, ExamUserGetByNumberResponses, ExamUserGetData, ExamUserGetResponses, ExamUserListData, ExamUserListResponses, ExportWorkFinishExcelData, ExportWorkFinishExcelResponses, GetAnnounceData, GetAnnounceResponses, GetAnnounceVisibleListData, GetAnnounceVisibleListResponses, GetClassStudentData, GetClassStudentResponses, GetClientSchoolListData, GetClientSchoolListResponses, GetClientUserLoginData, GetClientUserLoginResponses, GetCourseClassStudentV2Data, GetCourseClassStudentV2Responses, GetCourseGroupData, GetCourseGroupMemberData, GetCourseGroupMemberResponses, GetCourseGroupResponses, GetCourseGroupV2Data, GetCourseGroupV2Responses, GetCourseListData, GetCourseListResponses, GetCourseListV2Data, GetCourseListV2Responses, GetCourseSectionData, GetCourseSectionResponses, GetCourseStaticTotalData, GetCourseStaticTotalResponses, GetCourseStaticTotalV2Data, GetCourseStaticTotalV2Responses, GetCourseStudentNumData, GetCourseStudentNumResponses, GetCourseStudentNumV2Data, GetCourseStudentNumV2Responses, GetCourseSummaryListData, GetCourseSummaryListResponses, GetCourseTeachingClassData, GetCourseTeachingClassResponses, GetCourseWareAttachmentListData, GetCourseWareAttachmentListResponses, GetCourseWareListData, GetCourseWareListResponses, GetCourseWareShareListData, GetCourseWareShareListResponses, GetCourseWorkDistributionData, GetCourseWorkDistributionResponses, GetCourseWorkInfoData, GetCourseWorkInfoResponses, GetCourseWorkPassRateData, GetCourseWorkPassRateResponses, GetCourseWorkPassRateV2Data, GetCourseWorkPassRateV2Responses, GetCourseWorkScoreData, GetCourseWorkScoreResponses, GetCourseWorkStatisticsData, GetCourseWorkStatisticsResponses, GetCourseWorkStatisticsV2Data, GetCourseWorkStatisticsV2Responses, GetLastAnnounceData, GetLastAnnounceResponses, GetMyWorkCourseStatisticsData, GetMyWorkCourseStatisticsResponses, GetMyWorkInfoData, GetMyWorkInfoResponses, GetMyWorkListData, GetMyWorkListResponses, GetMyWorkListV2Data, GetMyWorkListV2Responses, GetMyWorkResourceDetailData, GetMyWorkResourceDetailResponses, GetMyWorkResourceListData, GetMyWorkResourceListResponses, GetOnlineStudentListByCourseData, GetOnlineStudentListByCourseResponses, GetOnlineStudentListByCourseV2Data, GetOnlineStudentListByCourseV2Responses, GetOnlineStudentListData, GetOnlineStudentListResponses, GetSchoolClassData, GetSchoolClassResponses, GetSchoolCourseGroupData, GetSchoolCourseGroupResponses, GetScoredWorkData, GetScoredWorkResponses, GetStudentAnnounceListData, GetStudentAnnounceListResponses, GetStudentCourseListData, GetStudentCourseListResponses, GetStudentCourseListV2Data, GetStudentCourseListV2Responses, GetStudentCourseTableData, GetStudentCourseTableResponses, GetStudentCurGroupData, GetStudentCurGroupResponses, GetStudentInfoData, GetStudentInfoResponses, GetStudentListByCourseData, GetStudentListByCourseResponses, GetStudentListByCourseStaticData, GetStudentListByCourseStaticResponses, GetStudentListByCourseStaticV2Data, GetStudentListByCourseStaticV2Responses, GetStudentListByCourseV2Data, GetStudentListByCourseV2Responses, GetStudentListData, GetStudentListResponses, GetStudentListStaticData, GetStudentListStaticResponses, GetStudentRecentCourseData, GetStudentRecentCourseResponses, GetStudentWareListData, GetStudentWareListResponses, GetTeacherCourseTableData, GetTeacherCourseTableResponses, GetTeacherReceivedWorkData, GetTeacherReceivedWorkResponses, GetTeacherRecentCourseData, GetTeacherRecentCourseResponses, GetTeachingCourseData, GetTeachingCourseResponses, GetUnCommitWorkNumData, GetUnCommitWorkNumResponses, GetUnViewAnnounceData, GetUnViewAnnounceResponses, GetUsersSchoolsData, GetUsersSchoolsResponses, GetWorkFinishInfoData, GetWorkFinishInfoResponses, GetWorkMessageData, GetWorkMessageResponses, MyWorkGetCourseStudentListData, MyWorkGetCourseStudentListResponses, MyWorkGetCourseStudentListV2Data, MyWorkGetCourseStudentListV2Responses, PreviewGroupData, PreviewGroupResponses, PreviewGroupV2Data, PreviewGroupV2Responses, PublishCourseWorkData, PublishCourseWorkResponses, PublishCourseWorkV2Data, PublishCourseWorkV2Responses, PublishWorkScoreData, PublishWorkScoreResponses, QueryAnnounceListData, QueryAnnounceListResponses, QueryCourseWorkListData, QueryCourseWorkListResponses, QueryCourseWorkListV2Data, QueryCourseWorkListV2Responses, QueryWorkFinishStatusData, QueryWorkFinishStatusResponses, QuizApiCourseClassStatisticsData, QuizApiCourseClassStatisticsResponses, QuizApiCourseQuizListData, QuizApiCourseQuizListResponses, QuizApiGetDetailData, QuizApiGetDetailResponses, QuizApiListByCourseData, QuizApiListByCourseResponses, QuizApiStatisticsData, QuizApiStatisticsResponses, QuizPaperCheckProcessData, QuizPaperCheckProcessResponses, QuizPaperCreateData, QuizPaperCreateResponses, QuizPaperDetailData, QuizPaperDetailResponses, QuizPaperFillAnswerData, QuizPaperFillAnswerResponses, QuizPaperHandInData, QuizPaperHandInResponses, QuizPaperQuestionDetailData, QuizPaperQuestionDetailResponses, QuizPaperResultData, QuizPaperResultExData, QuizPaperResultExResponses, QuizPaperResultResponses, QuizPaperUserGetListData, QuizPaperUserGetListResponses, QuizTeacherDeleteData, QuizTeacherDeleteResponses, QuizTeacherDistributeAnswersData, QuizTeacherDistributeAnswersResponses, QuizTeacherExportStudentRecordData, QuizTeacherExportStudentRecordResponses, QuizTeacherExportStudentRecordV2Data, QuizTeacherExportStudentRecordV2Responses, QuizTeacherGetDetailData, QuizTeacherGetDetailResponses, QuizTeacherGetListData, QuizTeacherGetListResponses, QuizTeacherReviewStudentQuizData, QuizTeacherReviewStudentQuizResponses, QuizTeacherSaveData, QuizTeacherSaveResponses, QuizTeacherStatisticsData, QuizTeacherStatisticsResponses, QuizTeacherStatisticsV2Data, QuizTeacherStatisticsV2Responses, QuizTeacherStudentQuizListData, QuizTeacherStudentQuizListResponses, QuizTeacherStudentRecordData, QuizTeacherStudentRecordResponses, QuizTeacherStudentRecordV2Data, QuizTeacherStudentRecordV2Responses, QuizTeacherUpdateData, QuizTeacherUpdateResponses, QuizTeacherUpdateStatusData, QuizTeacherUpdateStatusResponses, RemoveGroupMemberData, RemoveGroupMemberResponses, SchoolMgrDelStudentData, SchoolMgrDelStudentResponses, SchoolMgrGetStudentInfoData, SchoolMgrGetStudentInfoResponses, SchoolMgrGetStudentListData, SchoolMgrGetStudentListResponses, SchoolMgrUpdateStudentData, SchoolMgrUpdateStudentResponses, SchoolMgrUpdateStudentStatusData, SchoolMgrUpdateStudentStatusResponses, SchoolUploadStudentData, SchoolUploadStudentResponses, SetCourseSectionData, SetCourseSectionResponses, StudentMgrRefreshData, StudentMgrRefreshResponses, TmsStatisticsCourseData, TmsStatisticsCourseResponses, TmsStatisticsOverviewData, TmsStatisticsOverviewResponses, TmsStatisticsStudentHomeOverviewData, TmsStatisticsStudentHomeOverviewResponses, TmsStatisticsTeacherStudentDataData, TmsStatisticsTeacherStudentDataResponses, TrainingClientOverviewData, TrainingClientOverviewResponses, TrainingCreateData, TrainingCreateResponses, TrainingDeleteData, TrainingDeleteResponses, TrainingExportByCourseData, TrainingExportByCourseResponses, TrainingExportByCourseV2Data, TrainingExportByCourseV2Responses, TrainingGetData, TrainingGetDetailByAdminData, TrainingGetDetailByAdminResponses, TrainingGetDetailData, TrainingGetDetailResponses, TrainingGetResponses, TrainingListByTagData, TrainingListByTagResponses, TrainingListData, TrainingListResponses, TrainingRecordDeleteData, TrainingRecordDeleteResponses, TrainingRecordGetData, TrainingRecordGetResponses, TrainingRecordSaveData, TrainingRecordSaveResponses, TrainingStudentCollectionData, TrainingStudentCollectionResponses, TrainingStudentFinishOverviewData, TrainingStudentFinishOverviewResponses, TrainingStudentGetDetailData, TrainingStudentGetDetailResponses, TrainingStudentGetUrlData, TrainingStudentGetUrlResponses, TrainingStudentListData, TrainingStudentListResponses, TrainingStudentOverviewData, TrainingStudentOverviewResponses, TrainingStudentReportDetailData, TrainingStudentReportDetailResponses, TrainingStudentReportListData, TrainingStudentReportListResponses, TrainingStudentReportSubmitData, TrainingStudentReportSubmitResponses, TrainingTagAddData, TrainingTagAddResponses, TrainingTagClientListData, TrainingTagClientListResponses, TrainingTagDeleteData, TrainingTagDeleteResponses, TrainingTagListAllData, TrainingTagListAllResponses, TrainingTagUpdateData, TrainingTagUpdateResponses, TrainingTagUpdateSortData, TrainingTagUpdateSortResponses, TrainingTeacherClassFinishOverviewData, TrainingTeacherClassFinishOverviewResponses, TrainingTeacherClassOverviewData, TrainingTeacherClassOverviewResponses, TrainingTeacherCourseFinishOverviewData, TrainingTeacherCourseFinishOverviewResponses, TrainingTeacherCourseFinishOverviewV2Data, TrainingTeacherCourseFinishOverviewV2Responses, TrainingTeacherCourseOverviewData, TrainingTeacherCourseOverviewResponses, TrainingTeacherCourseOverviewV2Data, TrainingTeacherCourseOverviewV2Responses, TrainingTeacherFinishStatisticsByCourseData, TrainingTeacherFinishStatisticsByCourseResponses, TrainingTeacherFinishStatisticsByCourseV2Data, TrainingTeacherFinishStatisticsByCourseV2Responses, TrainingTeacherFinishStatisticsData, TrainingTeacherFinishStatisticsResponses, TrainingTeacherStudentFinishOverviewData, TrainingTeacherStudentFinishOverviewResponses, TrainingTeacherStudentReportListData, TrainingTeacherStudentReportListResponses, TrainingTeacherStudentReportListV2Data, TrainingTeacherStudentReportListV2Responses, TrainingTeachListData, TrainingTeachListResponses, TrainingUpdateAdditionalData, TrainingUpdateAdditionalResponses, TrainingUpdateAscriptionData, TrainingUpdateAscriptionResponses, TrainingUpdateLeadingData, TrainingUpdateLeadingResponses, TrainingUpdatePropagandaData, TrainingUpdatePropagandaResponses, TrainingUpdateStatusData, TrainingUpdateStatusResponses, TrainingWeightGetByClassData, TrainingWeightGetByClassResponses, TrainingWeightUpdateData, TrainingWeightUpdateResponses, UpdateAnnounceData, UpdateAnnounceResponses, UpdateAnnounceVisibleData, UpdateAnnounceVisibleResponses, UpdateCourseData, UpdateCourseResponses, UpdateCourseV2Data, UpdateCourseV2Responses, UpdateCourseWareShareListData, UpdateCourseWareShareListResponses, UpdateCourseWorkData, UpdateCourseWorkResponses, UpdateMyWorkInfoData, UpdateMyWorkInfoResponses, UpdateStudentData, UpdateStudentResponses, UpdateStudentStatusData, UpdateStudentStatusResponses, UploadCourseSectionData, UploadCourseSectionResponses, UploadCourseWareData, UploadCourseWareResponses, UploadStudentData, UploadStudentResponses, ViewAnnounceData, ViewAnnounceResponses } from './types.gen.js';
+import { zAutomaticGradingPath, zAutomaticGradingResponse, zClearCourseSectionPath, zClearCourseSectionResponse, zClientUserLoginPath, zClientUserLoginResponse, zCorrectStudentWorkBody, zCorrectStudentWorkResponse, zCourseWorkDownloadStCodePath, zCourseWorkDownloadStCodeResponse, zCourseWorkGetPerformancePath, zCourseWorkGetPerformanceResponse, zCourseWorkGetStCodePath, zCourseWorkGetStCodeResponse, zCourseWorkGetStrategyInfoPath, zCourseWorkGetStrategyInfoResponse, zCreatCourseGroupBody, zCreatCourseGroupResponse, zCreateStudentWorkGroupPath, zCreateStudentWorkGroupQuery, zCreateStudentWorkGroupResponse, zDelAnnouncePath, zDelAnnounceResponse, zDelCoursePath, zDelCourseResponse, zDelCourseSectionPath, zDelCourseSectionResponse, zDelCourseWareBody, zDelCourseWareResponse, zDelCourseWorkPath, zDelCourseWorkResponse, zDelStudentPath, zDelStudentResponse, zDownloadCourseSectionTemplateResponse, zDownloadCourseWarePath, zDownloadCourseWareQuery, zDownloadCourseWareResponse, zDownloadStudentTemplateResponse, zExamCreateBody, zExamCreateResponse, zExamDelPath, zExamDelResponse, zExamExaminersAddBody, zExamExaminersAddResponse, zExamExaminersDelBody, zExamExaminersDelResponse, zExamExaminersExportPath, zExamExaminersExportResponse, zExamExaminersImportBody, zExamExaminersImportModelGetResponse, zExamExaminersImportPath, zExamExaminersImportResponse, zExamExaminersListBody, zExamExaminersListByIdsBody, zExamExaminersListByIdsResponse, zExamExaminersListResponse, zExamFlushPath, zExamFlushResponse, zExamGetAmountBody, zExamGetAmountResponse, zExamGetPath, zExamGetResponse, zExaminerCheckBody, zExaminerCheckResponse, zExaminerGetBaseBody, zExaminerGetBaseResponse, zExaminerGetBody, zExaminerGetResponse, zExaminerResultsGetPath, zExaminerResultsGetResponse, zExaminerResultsSubmitBody, zExaminerResultsSubmitResponse, zExaminerStatusGetPath, zExaminerStatusGetResponse, zExaminerStatusSaveBody, zExaminerStatusSaveResponse, zExamListBody, zExamListResponse, zExamScoreSaveBody, zExamScoreSaveResponse, zExamStaticPath, zExamStaticResponse, zExamUpdateBody, zExamUpdateResponse, zExamUpDownBody, zExamUpDownResponse, zExamUserAttendPath, zExamUserAttendResponse, zExamUserBatchResultBody, zExamUserBatchResultResponse, zExamUserGetByNumberPath, zExamUserGetByNumberResponse, zExamUserGetPath, zExamUserGetResponse, zExamUserListBody, zExamUserListResponse, zExportWorkFinishExcelQuery, zExportWorkFinishExcelResponse, zGetAnnouncePath, zGetAnnounceResponse, zGetAnnounceVisibleListPath, zGetAnnounceVisibleListResponse, zGetClassStudentBody, zGetClassStudentResponse, zGetClientSchoolListResponse, zGetClientUserLoginResponse, zGetCourseClassStudentV2Body, zGetCourseClassStudentV2Response, zGetCourseGroupMemberPath, zGetCourseGroupMemberResponse, zGetCourseGroupPath, zGetCourseGroupResponse, zGetCourseGroupV2Path, zGetCourseGroupV2Query, zGetCourseGroupV2Response, zGetCourseListBody, zGetCourseListResponse, zGetCourseListV2Body, zGetCourseListV2Response, zGetCourseSectionPath, zGetCourseSectionResponse, zGetCourseStaticTotalPath, zGetCourseStaticTotalResponse, zGetCourseStaticTotalV2Path, zGetCourseStaticTotalV2Query, zGetCourseStaticTotalV2Response, zGetCourseStudentNumPath, zGetCourseStudentNumResponse, zGetCourseStudentNumV2Path, zGetCourseStudentNumV2Response, zGetCourseSummaryListBody, zGetCourseSummaryListResponse, zGetCourseTeachingClassPath, zGetCourseTeachingClassResponse, zGetCourseWareAttachmentListPath, zGetCourseWareAttachmentListResponse, zGetCourseWareListBody, zGetCourseWareListResponse, zGetCourseWareShareListPath, zGetCourseWareShareListResponse, zGetCourseWorkDistributionPath, zGetCourseWorkDistributionQuery, zGetCourseWorkDistributionResponse, zGetCourseWorkInfoPath, zGetCourseWorkInfoResponse, zGetCourseWorkPassRatePath, zGetCourseWorkPassRateResponse, zGetCourseWorkPassRateV2Path, zGetCourseWorkPassRateV2Query, zGetCourseWorkPassRateV2Response, zGetCourseWorkScorePath, zGetCourseWorkScoreQuery, zGetCourseWorkScoreResponse, zGetCourseWorkStatisticsPath, zGetCourseWorkStatisticsResponse, zGetCourseWorkStatisticsV2Path, zGetCourseWorkStatisticsV2Response, zGetLastAnnouncePath, zGetLastAnnounceResponse, zGetMyWorkCourseStatisticsBody, zGetMyWorkCourseStatisticsPath, zGetMyWorkCourseStatisticsResponse, zGetMyWorkInfoPath, zGetMyWorkInfoResponse, zGetMyWorkListBody, zGetMyWorkListResponse, zGetMyWorkListV2Body, zGetMyWorkListV2Response, zGetMyWorkResourceDetailBody, zGetMyWorkResourceDetailPath, zGetMyWorkResourceDetailResponse, zGetMyWorkResourceListBody, zGetMyWorkResourceListPath, zGetMyWorkResourceListResponse, zGetOnlineStudentListBody, zGetOnlineStudentListByCourseBody, zGetOnlineStudentListByCourseResponse, zGetOnlineStudentListByCourseV2Body, zGetOnlineStudentListByCourseV2Response, zGetOnlineStudentListResponse, zGetSchoolClassBody, zGetSchoolClassResponse, zGetSchoolCourseGroupPath, zGetSchoolCourseGroupQuery, zGetSchoolCourseGroupResponse, zGetScoredWorkPath, zGetScoredWorkResponse, zGetStudentAnnounceListBody, zGetStudentAnnounceListResponse, zGetStudentCourseListBody, zGetStudentCourseListResponse, zGetStudentCourseListV2Body, zGetStudentCourseListV2Response, zGetStudentCourseTablePath, zGetStudentCourseTableResponse, zGetStudentCurGroupPath, zGetStudentCurGroupResponse, zGetStudentInfoPath, zGetStudentInfoResponse, zGetStudentListBody, zGetStudentListByCourseBody, zGetStudentListByCourseResponse, zGetStudentListByCourseStaticBody, zGetStudentListByCourseStaticResponse, zGetStudentListByCourseStaticV2Body, zGetStudentListByCourseStaticV2Response, zGetStudentListByCourseV2Body, zGetStudentListByCourseV2Response, zGetStudentListResponse, zGetStudentListStaticBody, zGetStudentListStaticResponse, zGetStudentRecentCoursePath, zGetStudentRecentCourseQuery, zGetStudentRecentCourseResponse, zGetStudentWareListBody, zGetStudentWareListResponse, zGetTeacherCourseTablePath, zGetTeacherCourseTableResponse, zGetTeacherReceivedWorkPath, zGetTeacherReceivedWorkQuery, zGetTeacherReceivedWorkResponse, zGetTeacherRecentCoursePath, zGetTeacherRecentCourseQuery, zGetTeacherRecentCourseResponse, zGetTeachingCoursePath, zGetTeachingCourseResponse, zGetUnCommitWorkNumPath, zGetUnCommitWorkNumResponse, zGetUnViewAnnouncePath, zGetUnViewAnnounceResponse, zGetUsersSchoolsBody, zGetUsersSchoolsResponse, zGetWorkFinishInfoPath, zGetWorkFinishInfoResponse, zGetWorkMessageBody, zGetWorkMessageResponse, zMyWorkGetCourseStudentListPath, zMyWorkGetCourseStudentListQuery, zMyWorkGetCourseStudentListResponse, zMyWorkGetCourseStudentListV2Path, zMyWorkGetCourseStudentListV2Query, zMyWorkGetCourseStudentListV2Response, zPreviewGroupBody, zPreviewGroupResponse, zPreviewGroupV2Body, zPreviewGroupV2Response, zPublishCourseWorkPath, zPublishCourseWorkResponse, zPublishCourseWorkV2Path, zPublishCourseWorkV2Response, zPublishWorkScorePath, zPublishWorkScoreResponse, zQueryAnnounceListBody, zQueryAnnounceListResponse, zQueryCourseWorkListBody, zQueryCourseWorkListResponse, zQueryCourseWorkListV2Body, zQueryCourseWorkListV2Response, zQueryWorkFinishStatusBody, zQueryWorkFinishStatusResponse, zQuizApiCourseClassStatisticsBody, zQuizApiCourseClassStatisticsResponse, zQuizApiCourseQuizListResponse, zQuizApiGetDetailBody, zQuizApiGetDetailResponse, zQuizApiListByCourseBody, zQuizApiListByCoursePath, zQuizApiListByCourseResponse, zQuizApiStatisticsBody, zQuizApiStatisticsResponse, zQuizPaperCheckProcessBody, zQuizPaperCheckProcessResponse, zQuizPaperCreateBody, zQuizPaperCreateResponse, zQuizPaperDetailBody, zQuizPaperDetailResponse, zQuizPaperFillAnswerBody, zQuizPaperFillAnswerResponse, zQuizPaperHandInBody, zQuizPaperHandInResponse, zQuizPaperQuestionDetailBody, zQuizPaperQuestionDetailResponse, zQuizPaperResultBody, zQuizPaperResultExBody, zQuizPaperResultExResponse, zQuizPaperResultResponse, zQuizPaperUserGetListBody, zQuizPaperUserGetListResponse, zQuizTeacherDeleteBody, zQuizTeacherDeleteResponse, zQuizTeacherDistributeAnswersBody, zQuizTeacherDistributeAnswersResponse, zQuizTeacherExportStudentRecordBody, zQuizTeacherExportStudentRecordResponse, zQuizTeacherExportStudentRecordV2Body, zQuizTeacherExportStudentRecordV2Response, zQuizTeacherGetDetailBody, zQuizTeacherGetDetailResponse, zQuizTeacherGetListBody, zQuizTeacherGetListResponse, zQuizTeacherReviewStudentQuizBody, zQuizTeacherReviewStudentQuizResponse, zQuizTeacherSaveBody, zQuizTeacherSaveResponse, zQuizTeacherStatisticsBody, zQuizTeacherStatisticsResponse, zQuizTeacherStatisticsV2Body, zQuizTeacherStatisticsV2Response, zQuizTeacherStudentQuizListBody, zQuizTeacherStudentQuizListResponse, zQuizTeacherStudentRecordBody, zQuizTeacherStudentRecordResponse, zQuizTeacherStudentRecordV2Body, zQuizTeacherStudentRecordV2Response, zQuizTeacherUpdateBody, zQuizTeacherUpdateResponse, zQuizTeacherUpdateStatusBody, zQuizTeacherUpdateStatusResponse, zRemoveGroupMemberPath, zRemoveGroupMemberResponse, zSchoolMgrDelStudentPath, zSchoolMgrDelStudentResponse, zSchoolMgrGetStudentInfoPath, zSchoolMgrGetStudentInfoResponse, zSchoolMgrGetStudentListBody, zSchoolMgrGetStudentListResponse, zSchoolMgrUpdateStudentBody, zSchoolMgrUpdateStudentResponse, zSchoolMgrUpdateStudentStatusPath, zSchoolMgrUpdateStudentStatusResponse, zSchoolUploadStudentBody, zSchoolUploadStudentPath, zSchoolUploadStudentResponse, zSetCourseSectionBody, zSetCourseSectionResponse, zStudentMgrRefreshQuery, zStudentMgrRefreshResponse, zTmsStatisticsCourseBody, zTmsStatisticsCourseResponse, zTmsStatisticsOverviewBody, zTmsStatisticsOverviewResponse, zTmsStatisticsStudentHomeOverviewBody, zTmsStatisticsStudentHomeOverviewResponse, zTmsStatisticsTeacherStudentDataBody, zTmsStatisticsTeacherStudentDataResponse, zTrainingClientOverviewResponse, zTrainingCreateBody, zTrainingCreateResponse, zTrainingDeleteBody, zTrainingDeleteResponse, zTrainingExportByCourseBody, zTrainingExportByCourseResponse, zTrainingExportByCourseV2Body, zTrainingExportByCourseV2Response, zTrainingGetBody, zTrainingGetDetailByAdminPath, zTrainingGetDetailByAdminResponse, zTrainingGetDetailPath, zTrainingGetDetailResponse, zTrainingGetResponse, zTrainingListBody, zTrainingListByTagBody, zTrainingListByTagResponse, zTrainingListResponse, zTrainingRecordDeletePath, zTrainingRecordDeleteResponse, zTrainingRecordGetPath, zTrainingRecordGetResponse, zTrainingRecordSaveBody, zTrainingRecordSaveResponse, zTrainingStudentCollectionBody, zTrainingStudentCollectionResponse, zTrainingStudentFinishOverviewBody, zTrainingStudentFinishOverviewResponse, zTrainingStudentGetDetailPath, zTrainingStudentGetDetailResponse, zTrainingStudentGetUrlPath, zTrainingStudentGetUrlResponse, zTrainingStudentListBody, zTrainingStudentListResponse, zTrainingStudentOverviewBody, zTrainingStudentOverviewResponse, zTrainingStudentReportDetailPath, zTrainingStudentReportDetailResponse, zTrainingStudentReportListBody, zTrainingStudentReportListResponse, zTrainingStudentReportSubmitBody, zTrainingStudentReportSubmitResponse, zTrainingTagAddBody, zTrainingTagAddResponse, zTrainingTagClientListBody, zTrainingTagClientListResponse, zTrainingTagDeletePath, zTrainingTagDeleteResponse, zTrainingTagListAllResponse, zTrainingTagUpdateBody, zTrainingTagUpdateResponse, zTrainingTagUpdateSortPath, zTrainingTagUpdateSortResponse, zTrainingTeacherClassFinishOverviewBody, zTrainingTeacherClassFinishOverviewPath, zTrainingTeacherClassFinishOverviewResponse, zTrainingTeacherClassOverviewPath, zTrainingTeacherClassOverviewResponse, zTrainingTeacherCourseFinishOverviewBody, zTrainingTeacherCourseFinishOverviewPath, zTrainingTeacherCourseFinishOverviewResponse, zTrainingTeacherCourseFinishOverviewV2Body, zTrainingTeacherCourseFinishOverviewV2Path, zTrainingTeacherCourseFinishOverviewV2Response, zTrainingTeacherCourseOverviewPath, zTrainingTeacherCourseOverviewResponse, zTrainingTeacherCourseOverviewV2Body, zTrainingTeacherCourseOverviewV2Path, zTrainingTeacherCourseOverviewV2Response, zTrainingTeacherFinishStatisticsBody, zTrainingTeacherFinishStatisticsByCourseBody, zTrainingTeacherFinishStatisticsByCourseResponse, zTrainingTeacherFinishStatisticsByCourseV2Body, zTrainingTeacherFinishStatisticsByCourseV2Response, zTrainingTeacherFinishStatisticsResponse, zTrainingTeacherStudentFinishOverviewBody, zTrainingTeacherStudentFinishOverviewPath, zTrainingTeacherStudentFinishOverviewResponse, zTrainingTeacherStudentReportListBody, zTrainingTeacherStudentReportListPath, zTrainingTeacherStudentReportListResponse, zTrainingTeacherStudentReportListV2Body, zTrainingTeacherStudentReportListV2Path, zTrainingTeacherStudentReportListV2Response, zTrainingTeachListBody, zTrainingTeachListResponse, zTrainingUpdateAdditionalBody, zTrainingUpdateAdditionalResponse, zTrainingUpdateAscriptionBody, zTrainingUpdateAscriptionResponse, zTrainingUpdateLeadingBody, zTrainingUpdateLeadingResponse, zTrainingUpdatePropagandaBody, zTrainingUpdatePropagandaResponse, zTrainingUpdateStatusBody, zTrainingUpdateStatusResponse, zTrainingWeightGetByClassPath, zTrainingWeightGetByClassResponse, zTrainingWeightUpdateBody, zTrainingWeightUpdateResponse, zUpdateAnnounceBody, zUpdateAnnounceResponse, zUpdateAnnounceVisibleBody, zUpdateAnnounceVisibleResponse, zUpdateCourseBody, zUpdateCourseResponse, zUpdateCourseV2Body, zUpdateCourseV2Response, zUpdateCourseWareShareListBody, zUpdateCourseWareShareListResponse, zUpdateCourseWorkBody, zUpdateCourseWorkResponse, zUpdateMyWorkInfoBody, zUpdateMyWorkInfoResponse, zUpdateStudentBody, zUpdateStudentResponse, zUpdateStudentStatusPath, zUpdateStudentStatusResponse, zUploadCourseSectionBody, zUploadCourseSectionPath, zUploadCourseSectionResponse, zUploadCourseWareBody, zUploadCourseWareResponse, zUploadStudentBody, zUploadStudentPath, zUploadStudentResponse, zViewAnnouncePath, zViewAnnounceResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -20,6 +20,174 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      */
     meta?: Record<string, unknown>;
 };
+
+/**
+ * 分页查询本人发布的通知
+ *
+ * 当前教师在该学校发布（含草稿）的通知，服务器端分页，可按课程、状态、标题关键字筛选，按更新时间或发布时间排序（默认更新时间倒序）。
+ * 列表不含正文，正文用 getAnnounce 读取。
+ * 错误：pageSize 超过 200 等参数无效时返回 errCode 2；当前用户在该学校不是教师时返回 errCode 5。
+ * 调用者：教师，只能看到自己发布的通知。
+ *
+ */
+export const queryAnnounceList = <ThrowOnError extends boolean = true>(options: Options<QueryAnnounceListData, ThrowOnError>) => (options.client ?? client).post<QueryAnnounceListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQueryAnnounceListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQueryAnnounceListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/announce/queryAnnounceList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新建或修改通知
+ *
+ * 没有 announceId 时新建，有时修改。正文 content 为 HTML，服务器端净化（去掉 script、style、iframe、事件属性和 javascript: 链接，只保留常用排版标签、图片和链接）后保存。
+ * status 为 1 时立即发布：首次发布记录 publishedAt，可见教学班里的学生此后能在学生页看到并计入未读；
+ * 已发布的通知改回 0（草稿）时对学生隐藏，学生的已读记录保留。
+ * teachingClassIds 为空表示暂不对任何班可见；指定的教学班必须属于 courseId 这门课程且由本人任教。
+ * 错误：标题为空、超长或净化后正文为空时 errCode 2；课程或教学班不存在时 errCode 6；
+ * 修改他人通知或教学班不属于本人课程时 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const updateAnnounce = <ThrowOnError extends boolean = true>(options: Options<UpdateAnnounceData, ThrowOnError>) => (options.client ?? client).post<UpdateAnnounceResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateAnnounceBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateAnnounceResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/announce/updateAnnounce',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 设置通知可见的教学班
+ *
+ * 用 teachingClassIds 整体替换通知的可见教学班列表（空数组表示对所有班隐藏）。
+ * 教学班必须属于通知所属课程且由本人任教。新增可见班级的学生会看到该通知并计入未读；被移除班级的学生不再看到它。
+ * 错误：通知不存在 errCode 6；不是本人的通知或教学班不属于该课程时 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const updateAnnounceVisible = <ThrowOnError extends boolean = true>(options: Options<UpdateAnnounceVisibleData, ThrowOnError>) => (options.client ?? client).post<UpdateAnnounceVisibleResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateAnnounceVisibleBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateAnnounceVisibleResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/announce/updateAnnounceVisible',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 删除通知
+ *
+ * 删除本人的通知，连同其可见范围和学生的已读记录。学生将不再看到它。
+ * 错误：通知不存在（或已删除）errCode 6；不是本人的通知 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const delAnnounce = <ThrowOnError extends boolean = true>(options: Options<DelAnnounceData, ThrowOnError>) => (options.client ?? client).get<DelAnnounceResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDelAnnouncePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDelAnnounceResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/announce/delAnnounce/{schoolId}/{announceId}',
+    ...options
+});
+
+/**
+ * 读取通知详情
+ *
+ * 返回通知全文（已净化的 HTML）、可见教学班与阅读统计，供编辑页回填。
+ * 错误：通知不存在 errCode 6；不是本人的通知 errCode 5。
+ * 调用者：教师。学生阅读通知用学生页的 viewAnnounce。
+ *
+ */
+export const getAnnounce = <ThrowOnError extends boolean = true>(options: Options<GetAnnounceData, ThrowOnError>) => (options.client ?? client).get<GetAnnounceResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetAnnouncePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetAnnounceResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/announce/getAnnounce/{schoolId}/{announceId}',
+    ...options
+});
+
+/**
+ * 查询通知的可见教学班
+ *
+ * 列出通知所属课程下本人任教的全部教学班，visible 标明是否可见，并给出每个可见班的已读人数，供勾选可见范围。
+ * 错误：通知不存在 errCode 6；不是本人的通知 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getAnnounceVisibleList = <ThrowOnError extends boolean = true>(options: Options<GetAnnounceVisibleListData, ThrowOnError>) => (options.client ?? client).get<GetAnnounceVisibleListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetAnnounceVisibleListPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetAnnounceVisibleListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/announce/getAnnounceVisibleList/{schoolId}/{announceId}',
+    ...options
+});
 
 /**
  * 查询当前学校与角色
@@ -84,5 +252,5907 @@ export const getClientSchoolList = <ThrowOnError extends boolean = true>(options
         { name: 'Product', type: 'apiKey' }
     ],
     url: '/clientUser/getClientSchoolList',
+    ...options
+});
+
+/**
+ * 按用户 ID 批量查询所属学校
+ *
+ * 传入一组用户 ID（1–200 个，重复的 ID 只算一次），按传入顺序返回每个用户加入的学校及在每所学校的角色。
+ * 不存在的用户也会出现在结果里，schools 为空数组；没有加入任何学校的用户同样返回空数组。
+ * 只返回学校 ID、学校名称和角色，不返回其他个人信息。
+ * 错误：userIds 为空或超过 200 个时返回 errCode 2。
+ * 任何已登录用户都可调用（用于在列表中显示用户所属学校）。
+ *
+ */
+export const getUsersSchools = <ThrowOnError extends boolean = true>(options: Options<GetUsersSchoolsData, ThrowOnError>) => (options.client ?? client).post<GetUsersSchoolsResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetUsersSchoolsBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetUsersSchoolsResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/clientUser/user/school/get',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询课程作业列表
+ *
+ * 分页查询本人课程下的作业（含草稿），按更新时间倒序。只返回调用者任教课程的作业。
+ * courseId 指定了别人的课程返回 errCode 5。仅教师可调用。
+ *
+ */
+export const queryCourseWorkList = <ThrowOnError extends boolean = true>(options: Options<QueryCourseWorkListData, ThrowOnError>) => (options.client ?? client).post<QueryCourseWorkListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQueryCourseWorkListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQueryCourseWorkListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/queryCourseWorkList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询课程作业列表（v2，带完成情况）
+ *
+ * 与 v1 相同的范围与权限，区别：
+ * - 可按教学班、成绩公布状态和截止时间区间筛选，可选排序字段；
+ * - 每条记录附带布置到的教学班和完成情况计数（WorkFinishCounts）。
+ * courseId 或 teachingClassId 不属于调用者返回 errCode 5。仅教师可调用。
+ *
+ */
+export const queryCourseWorkListV2 = <ThrowOnError extends boolean = true>(options: Options<QueryCourseWorkListV2Data, ThrowOnError>) => (options.client ?? client).post<QueryCourseWorkListV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQueryCourseWorkListV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQueryCourseWorkListV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/v2/queryCourseWorkList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新建或修改课程作业
+ *
+ * 不带 workId 时新建（状态为草稿 0），带 workId 时修改。规则：
+ * - endTime 必须晚于 startTime，teachingClassIds 必须属于 courseId（errCode 2）；
+ * - 小组作业必须给出该课程下的 workGroupId，策略作业必须给出 strategyRequirement，且评分权重之和为 100（errCode 2）；
+ * - 已发布且已有学生提交的作业，只能改标题、要求、附件、资源、截止时间和 allowLate，改 type、groupMode、workGroupId、教学班或满分返回 errCode 1；
+ * - 作业或课程不属于调用者返回 errCode 5，workId 不存在返回 errCode 6。
+ * 新增到已发布作业的教学班，服务器会为其学生（或小组）补建学生作业。仅教师可调用。
+ *
+ */
+export const updateCourseWork = <ThrowOnError extends boolean = true>(options: Options<UpdateCourseWorkData, ThrowOnError>) => (options.client ?? client).post<UpdateCourseWorkResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateCourseWorkBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateCourseWorkResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/updateCourseWork',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 保存作业分组方案
+ *
+ * （路径拼写按产品规范为 creat。）为课程新建分组方案，带 workGroupId 时整体替换该方案的小组。规则：
+ * - 每名学生只能出现在一个小组，必须是该课程的学生，组长必须是本组成员，组内人数不超过 maxMembers（errCode 2）；
+ * - groupType 为 2（学生自由组队）时 teams 可为空；
+ * - 方案已锁定（有已发布并已有提交的作业在用）时不能替换，返回 errCode 1；
+ * - 同一课程下方案名称重复返回 errCode 7。
+ * 仅课程的任课教师可调用（否则 errCode 5）。
+ *
+ */
+export const creatCourseGroup = <ThrowOnError extends boolean = true>(options: Options<CreatCourseGroupData, ThrowOnError>) => (options.client ?? client).post<CreatCourseGroupResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zCreatCourseGroupBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreatCourseGroupResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/creatCourseGroup',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 预览自动分组
+ *
+ * 把课程的全部学生按每组 groupSize 人分组并返回结果，不保存。method 为 random 时随机打乱，为 studentNumber 时按学号顺序切分；
+ * 最后一组不足 groupSize 的一半时并入前面各组。课程没有学生返回 errCode 1。仅课程的任课教师可调用（否则 errCode 5）。
+ *
+ */
+export const previewGroup = <ThrowOnError extends boolean = true>(options: Options<PreviewGroupData, ThrowOnError>) => (options.client ?? client).post<PreviewGroupResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zPreviewGroupBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zPreviewGroupResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/previewGroup',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 预览自动分组（v2，按教学班）
+ *
+ * 与 v1 的区别：
+ * - 可只对选定的教学班分组，并且每个小组的学生都来自同一教学班（teachingClassId 有值）；
+ * - 可按每组人数（groupSize）或小组总数（groupCount）二选一指定，两者都给或都不给返回 errCode 2；
+ * - 随机分组可传 seed，相同 seed 与相同学生名单得到相同结果。
+ * 不保存。仅课程的任课教师可调用（否则 errCode 5）。
+ *
+ */
+export const previewGroupV2 = <ThrowOnError extends boolean = true>(options: Options<PreviewGroupV2Data, ThrowOnError>) => (options.client ?? client).post<PreviewGroupV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zPreviewGroupV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zPreviewGroupV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/v2/previewGroup',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询作业完成情况
+ *
+ * 分页列出一份作业的全部学生作业（个人作业每人一条，小组作业每组一条），并给出整体计数。
+ * 作业不存在返回 errCode 6，不是调用者的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const queryWorkFinishStatus = <ThrowOnError extends boolean = true>(options: Options<QueryWorkFinishStatusData, ThrowOnError>) => (options.client ?? client).post<QueryWorkFinishStatusResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQueryWorkFinishStatusBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQueryWorkFinishStatusResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/queryWorkFinishStatus',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 批改学生作业
+ *
+ * 给一份已提交（状态 1）、已批改（2）的学生作业打分写评语；可重复批改，以最后一次为准。returned 为 true 时退回重做（状态 3，分数清空）。
+ * - 未提交的作业（状态 0）不能批改，返回 errCode 1；
+ * - score 超过作业满分返回 errCode 2；不退回时 score 必填；
+ * - 不是调用者课程的作业返回 errCode 5。
+ * 成绩未公布时学生看不到分数和评语；小组作业的分数记给全组成员。仅教师可调用。
+ *
+ */
+export const correctStudentWork = <ThrowOnError extends boolean = true>(options: Options<CorrectStudentWorkData, ThrowOnError>) => (options.client ?? client).post<CorrectStudentWorkResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zCorrectStudentWorkBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCorrectStudentWorkResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/correctStudentWork',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询课程作业详情
+ *
+ * 返回作业详情（含教学班、附件、资源与策略要求）。路径为本规范设计（产品规范未给出）。
+ * 作业不存在返回 errCode 6，不是调用者的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const getCourseWorkInfo = <ThrowOnError extends boolean = true>(options: Options<GetCourseWorkInfoData, ThrowOnError>) => (options.client ?? client).get<GetCourseWorkInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseWorkInfoPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWorkInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/getCourseWorkInfo/{schoolId}/{workId}',
+    ...options
+});
+
+/**
+ * 发布课程作业
+ *
+ * 把草稿发布给所选教学班的学生（状态 0 → 1），并为每名学生（个人作业）或每个小组（小组作业）建立学生作业，学生收到“新作业发布”消息。
+ * 已发布再次调用视为成功（幂等）。截止时间已过返回 errCode 1；小组作业的分组方案没有任何小组且不是自由组队返回 errCode 1。路径为本规范设计（产品规范未给出）。
+ * 不是调用者的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const publishCourseWork = <ThrowOnError extends boolean = true>(options: Options<PublishCourseWorkData, ThrowOnError>) => (options.client ?? client).get<PublishCourseWorkResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zPublishCourseWorkPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zPublishCourseWorkResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/publishCourseWork/{schoolId}/{workId}',
+    ...options
+});
+
+/**
+ * 发布或撤回课程作业（v2）
+ *
+ * 与 v1 的区别：路径带目标状态，既能发布也能撤回。
+ * - publishStatus 1：与 v1 相同的发布；
+ * - publishStatus 0：撤回为草稿，只在还没有任何学生保存或提交时允许（否则 errCode 1），撤回后删除空的学生作业。
+ * 目标状态与当前相同视为成功（幂等）。路径为本规范设计（产品规范未给出）。不是调用者的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const publishCourseWorkV2 = <ThrowOnError extends boolean = true>(options: Options<PublishCourseWorkV2Data, ThrowOnError>) => (options.client ?? client).get<PublishCourseWorkV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zPublishCourseWorkV2Path,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zPublishCourseWorkV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/v2/publishCourseWork/{schoolId}/{workId}/{publishStatus}',
+    ...options
+});
+
+/**
+ * 删除课程作业
+ *
+ * 删除作业及其学生作业。草稿可直接删除；已发布的作业只有在没有学生提交过时才能删除，否则返回 errCode 1。路径为本规范设计（产品规范未给出）。
+ * 作业不存在返回 errCode 6，不是调用者的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const delCourseWork = <ThrowOnError extends boolean = true>(options: Options<DelCourseWorkData, ThrowOnError>) => (options.client ?? client).get<DelCourseWorkResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDelCourseWorkPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDelCourseWorkResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/delCourseWork/{schoolId}/{workId}',
+    ...options
+});
+
+/**
+ * 查询课程的分组方案
+ *
+ * 列出一门课程的全部分组方案（按创建时间倒序）。课程不属于调用者返回 errCode 5。仅教师可调用。
+ */
+export const getCourseGroup = <ThrowOnError extends boolean = true>(options: Options<GetCourseGroupData, ThrowOnError>) => (options.client ?? client).get<GetCourseGroupResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseGroupPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseGroupResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/getCourseGroup/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 查询课程的分组方案（v2，含小组与成员）
+ *
+ * 与 v1 的区别：每个方案附带全部小组与成员、使用它的作业，以及是否已锁定；可用 groupType 过滤。路径为本规范设计（产品规范未给出）。
+ * 课程不属于调用者返回 errCode 5。仅教师可调用。
+ *
+ */
+export const getCourseGroupV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseGroupV2Data, ThrowOnError>) => (options.client ?? client).get<GetCourseGroupV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseGroupV2Path,
+        query: z.optional(zGetCourseGroupV2Query)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseGroupV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/v2/getCourseGroup/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 查询本人全部课程的分组方案
+ *
+ * 分页列出调用者在该学校任教的全部课程的分组方案（作业分组页使用），按创建时间倒序，可按课程名或方案名模糊查询。仅教师可调用。
+ */
+export const getSchoolCourseGroup = <ThrowOnError extends boolean = true>(options: Options<GetSchoolCourseGroupData, ThrowOnError>) => (options.client ?? client).get<GetSchoolCourseGroupResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetSchoolCourseGroupPath,
+        query: zGetSchoolCourseGroupQuery
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetSchoolCourseGroupResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/getCourseGroup/{schoolId}',
+    ...options
+});
+
+/**
+ * 查询分组方案的小组成员
+ *
+ * 返回分组方案的全部小组、成员，以及课程中尚未分组的学生。方案不存在返回 errCode 6，不是调用者课程的方案返回 errCode 5。仅教师可调用。
+ */
+export const getCourseGroupMember = <ThrowOnError extends boolean = true>(options: Options<GetCourseGroupMemberData, ThrowOnError>) => (options.client ?? client).get<GetCourseGroupMemberResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseGroupMemberPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseGroupMemberResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/getCourseGroupMember/{schoolId}/{workGroupId}',
+    ...options
+});
+
+/**
+ * 导出作业完成情况（Excel）
+ *
+ * 按查询参数导出一份作业的完成情况为 xlsx：学号、姓名、行政班、小组、状态、是否迟交、提交时间、得分、评语。筛选与 queryWorkFinishStatus 一致，不分页。
+ * 作业不存在返回 errCode 6（JSON 信封），不是调用者的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const exportWorkFinishExcel = <ThrowOnError extends boolean = true>(options: Options<ExportWorkFinishExcelData, ThrowOnError>) => (options.client ?? client).get<ExportWorkFinishExcelResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: zExportWorkFinishExcelQuery
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExportWorkFinishExcelResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/export/work/finish/excel',
+    ...options
+});
+
+/**
+ * 公布作业成绩
+ *
+ * 把作业的成绩公布状态设为 1：学生可以看到分数、评语和自动评分明细，并收到“成绩已公布”消息。
+ * - 作业未发布返回 errCode 1；
+ * - 仍有已提交未批改（状态 1）的学生作业返回 errCode 1，errMsg 给出份数；未提交的学生显示为未提交，不计分；
+ * - 已公布再次调用视为成功（幂等）。
+ * 路径为本规范设计（产品规范未给出）。不是调用者的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const publishWorkScore = <ThrowOnError extends boolean = true>(options: Options<PublishWorkScoreData, ThrowOnError>) => (options.client ?? client).get<PublishWorkScoreResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zPublishWorkScorePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zPublishWorkScoreResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/publishWorkScore/{schoolId}/{workId}',
+    ...options
+});
+
+/**
+ * 策略作业自动评分
+ *
+ * 按作业的评分规则（CourseWorkStrategyRequirement.gradingRule）用提交的策略快照绩效计算分数，写入学生作业（状态 2，autoGraded 为 true），教师之后仍可用 correctStudentWork 改分。
+ * - 不是策略作业，或学生作业未提交（状态 0、3）返回 errCode 1；
+ * - 重复调用得到相同分数（幂等），会覆盖教师手动改过的分数；
+ * - 不是调用者课程的作业返回 errCode 5，学生作业不存在返回 errCode 6。
+ * 仅教师可调用。
+ *
+ */
+export const automaticGrading = <ThrowOnError extends boolean = true>(options: Options<AutomaticGradingData, ThrowOnError>) => (options.client ?? client).get<AutomaticGradingResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zAutomaticGradingPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAutomaticGradingResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/automaticGrading/{schoolId}/{studentWorkId}',
+    ...options
+});
+
+/**
+ * 查询学生作业提交的策略信息
+ *
+ * 返回一份策略作业中提交的策略快照信息（回测条件与代码文件清单）。路径为本规范设计（产品规范未给出）。
+ * 学生作业未选择策略返回 errCode 1，不存在返回 errCode 6，不是调用者课程的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const courseWorkGetStrategyInfo = <ThrowOnError extends boolean = true>(options: Options<CourseWorkGetStrategyInfoData, ThrowOnError>) => (options.client ?? client).get<CourseWorkGetStrategyInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zCourseWorkGetStrategyInfoPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCourseWorkGetStrategyInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/getStrategyInfo/{schoolId}/{studentWorkId}',
+    ...options
+});
+
+/**
+ * 查询学生作业策略的回测绩效
+ *
+ * 返回策略快照的绩效指标（年化收益、最大回撤、夏普等）与逐日净值曲线。路径为本规范设计（产品规范未给出）。
+ * 学生作业未选择策略返回 errCode 1，不存在返回 errCode 6，不是调用者课程的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const courseWorkGetPerformance = <ThrowOnError extends boolean = true>(options: Options<CourseWorkGetPerformanceData, ThrowOnError>) => (options.client ?? client).get<CourseWorkGetPerformanceResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zCourseWorkGetPerformancePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCourseWorkGetPerformanceResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/getPerformance/{schoolId}/{studentWorkId}',
+    ...options
+});
+
+/**
+ * 查看学生策略的代码文件
+ *
+ * 返回策略快照中某个代码文件的全文，用于在线查看。文件不在快照中返回 errCode 6，文件超过 1 MB 返回 errCode 1，不是调用者课程的作业返回 errCode 5。仅教师可调用。
+ */
+export const courseWorkGetStCode = <ThrowOnError extends boolean = true>(options: Options<CourseWorkGetStCodeData, ThrowOnError>) => (options.client ?? client).get<CourseWorkGetStCodeResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zCourseWorkGetStCodePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCourseWorkGetStCodeResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/getSTCode/{schoolId}/{studentWorkId}/{fileName}',
+    ...options
+});
+
+/**
+ * 下载学生策略的代码文件
+ *
+ * 以附件形式下载策略快照中的一个代码文件。路径为本规范设计（产品规范未给出）。
+ * 文件不在快照中返回 errCode 6，不是调用者课程的作业返回 errCode 5（均为 JSON 信封）。仅教师可调用。
+ *
+ */
+export const courseWorkDownloadStCode = <ThrowOnError extends boolean = true>(options: Options<CourseWorkDownloadStCodeData, ThrowOnError>) => (options.client ?? client).get<CourseWorkDownloadStCodeResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zCourseWorkDownloadStCodePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCourseWorkDownloadStCodeResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/downloadSTCode/{schoolId}/{studentWorkId}/{fileName}',
+    ...options
+});
+
+/**
+ * 查询一份学生作业的完成详情
+ *
+ * 批改页使用：返回学生的文字答案、附件、策略快照、小组成员、当前分数与评语。路径为本规范设计（产品规范未给出）。
+ * 学生作业不存在返回 errCode 6，不是调用者课程的作业返回 errCode 5。仅教师可调用。
+ *
+ */
+export const getWorkFinishInfo = <ThrowOnError extends boolean = true>(options: Options<GetWorkFinishInfoData, ThrowOnError>) => (options.client ?? client).get<GetWorkFinishInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetWorkFinishInfoPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetWorkFinishInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWorkMgr/getWorkFinishInfo/{schoolId}/{studentWorkId}',
+    ...options
+});
+
+/**
+ * 分页查询本人课程
+ *
+ * 当前教师在该学校任教的课程，服务器端分页，可按课程名关键字筛选，按创建时间倒序。
+ * 错误：参数无效 errCode 2；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师，只能看到自己任教的课程。
+ *
+ */
+export const getCourseList = <ThrowOnError extends boolean = true>(options: Options<GetCourseListData, ThrowOnError>) => (options.client ?? client).post<GetCourseListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetCourseListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/getCourseList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询本人课程（v2）
+ *
+ * 与 v1 的区别：可按课程状态（未开始/进行中/已结束）和开课日期区间筛选，可指定排序字段；
+ * 每门课程另外返回作业数、课件数、通知数。
+ * 错误：参数无效（如 startDateFrom 晚于 startDateTo）errCode 2；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师，只能看到自己任教的课程。
+ *
+ */
+export const getCourseListV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseListV2Data, ThrowOnError>) => (options.client ?? client).post<GetCourseListV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetCourseListV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseListV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/v2/getCourseList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询学校的行政班
+ *
+ * 列出学校的行政班（学院-专业-年级-班级），可按学院、专业、年级和班级名关键字筛选，供新建课程时选择生成教学班。
+ * 结果按学院、专业、年级、班级名排序，最多 1000 条。
+ * 错误：学院、专业或年级不存在 errCode 6；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getSchoolClass = <ThrowOnError extends boolean = true>(options: Options<GetSchoolClassData, ThrowOnError>) => (options.client ?? client).post<GetSchoolClassResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetSchoolClassBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetSchoolClassResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/getSchoolClass',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询行政班的学生
+ *
+ * 某个行政班的学生，服务器端分页，可按学号或姓名关键字、学生状态筛选，按学号升序。用于建课时挑选学生。
+ * 错误：行政班不存在 errCode 6；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getClassStudent = <ThrowOnError extends boolean = true>(options: Options<GetClassStudentData, ThrowOnError>) => (options.client ?? client).post<GetClassStudentResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetClassStudentBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetClassStudentResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/getClassStudent',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新建或修改课程
+ *
+ * 没有 courseId 时新建课程（任课教师为当前用户），有时修改。classIds 为行政班 ID：每个行政班生成一个教学班，包含该班全部在读学生；
+ * 修改时按 classIds 增删教学班，被移除的教学班及其学生从课程中去掉（已提交的作业记录保留）。
+ * 错误：课程名为空或超长、endDate 早于 startDate、classIds 为空 errCode 2；行政班不存在 errCode 6；
+ * 同一学校本人已有同名课程 errCode 7；修改他人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const updateCourse = <ThrowOnError extends boolean = true>(options: Options<UpdateCourseData, ThrowOnError>) => (options.client ?? client).post<UpdateCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateCourseBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/updateCourse',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新建或修改课程（v2，可选部分学生）
+ *
+ * 与 v1 的区别：用 teachingClasses 逐个描述教学班，可给教学班命名，并可用 studentIds 只选取行政班中的部分学生
+ * （不传 studentIds 表示整个行政班）；修改时用 teachingClassId 指明保留的教学班，未列出的教学班被移除。
+ * 错误：参数无效或 studentIds 中有不属于该行政班的学生 errCode 2；行政班或教学班不存在 errCode 6；
+ * 同一学校本人已有同名课程 errCode 7；修改他人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const updateCourseV2 = <ThrowOnError extends boolean = true>(options: Options<UpdateCourseV2Data, ThrowOnError>) => (options.client ?? client).post<UpdateCourseV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateCourseV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateCourseV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/v2/updateCourse',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询课程教学班的学生（v2）
+ *
+ * 某门课程（可限定一个教学班）的学生，服务器端分页，可按学号或姓名关键字、学生状态筛选，可按学号、姓名或教学班排序；
+ * 每行带所属教学班。只有 v2，产品规范未列出 v1。
+ * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseClassStudentV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseClassStudentV2Data, ThrowOnError>) => (options.client ?? client).post<GetCourseClassStudentV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetCourseClassStudentV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseClassStudentV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/v2/getCourseClassStudent',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 保存课程章节
+ *
+ * 新增或修改课程的章节：带 sectionId 的修改该章节，不带的新增；未列出的已有章节保持不变。
+ * 章节可带上课日期与时间，用于教师和学生的课表。返回保存后该课程的全部章节（按 sortNo 升序）。
+ * 错误：章节名为空、endTime 不晚于 startTime、课程章节总数超过 200 errCode 2；课程或章节不存在 errCode 6；
+ * 不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const setCourseSection = <ThrowOnError extends boolean = true>(options: Options<SetCourseSectionData, ThrowOnError>) => (options.client ?? client).post<SetCourseSectionResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zSetCourseSectionBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSetCourseSectionResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/setCourseSection',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询本人课程简表
+ *
+ * 本人在该学校任教的全部课程及每门课程的教学班（不分页，最多 500 门），供通知、课件、作业等页面的课程和班级下拉选择。
+ * 可按课程状态筛选。
+ * 错误：当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseSummaryList = <ThrowOnError extends boolean = true>(options: Options<GetCourseSummaryListData, ThrowOnError>) => (options.client ?? client).post<GetCourseSummaryListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetCourseSummaryListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseSummaryListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/getCourseSummaryList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询课程的教学班
+ *
+ * 课程的全部教学班及每个教学班的来源行政班。
+ * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseTeachingClass = <ThrowOnError extends boolean = true>(options: Options<GetCourseTeachingClassData, ThrowOnError>) => (options.client ?? client).get<GetCourseTeachingClassResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseTeachingClassPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseTeachingClassResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/getCourseTeachingClass/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 删除课程
+ *
+ * 删除课程及其教学班、章节、通知和课件共享关系。课程下已有学生提交的作业时拒绝删除（errCode 1，errMsg：课程已有学生提交作业，不能删除）。
+ * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const delCourse = <ThrowOnError extends boolean = true>(options: Options<DelCourseData, ThrowOnError>) => (options.client ?? client).get<DelCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDelCoursePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDelCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/delCourse/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 查询课程章节
+ *
+ * 课程的全部章节，按 sortNo 升序（最多 200 个）。
+ * 错误：课程不存在 errCode 6；教师不是该课程的任课教师、学生不在该课程的教学班时 errCode 5。
+ * 调用者：任课教师；选了该课程的学生（只读）。
+ *
+ */
+export const getCourseSection = <ThrowOnError extends boolean = true>(options: Options<GetCourseSectionData, ThrowOnError>) => (options.client ?? client).get<GetCourseSectionResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseSectionPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseSectionResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/getCourseSection/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 清空课程章节
+ *
+ * 删除课程的全部章节（课表中对应的上课安排随之消失）。课程没有章节时也成功，deletedNum 为 0。
+ * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const clearCourseSection = <ThrowOnError extends boolean = true>(options: Options<ClearCourseSectionData, ThrowOnError>) => (options.client ?? client).get<ClearCourseSectionResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zClearCourseSectionPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zClearCourseSectionResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/clearCourseSection/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 删除一个章节
+ *
+ * 删除课程的一个章节；其余章节的 sortNo 不变。
+ * 错误：章节不存在 errCode 6；章节所属课程不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const delCourseSection = <ThrowOnError extends boolean = true>(options: Options<DelCourseSectionData, ThrowOnError>) => (options.client ?? client).get<DelCourseSectionResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDelCourseSectionPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDelCourseSectionResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/delCourseSection/{schoolId}/{sectionId}',
+    ...options
+});
+
+/**
+ * 下载章节导入模板
+ *
+ * 下载课程章节导入用的 Excel 模板（课程章节导入模板.xlsx）。表头：序号、章节名称、章节说明、上课日期（YYYY-MM-DD）、开始时间（HH:mm）、结束时间（HH:mm）、上课地点；
+ * 第 2 行为示例。按 uploadCourseSection 上传。
+ * 调用者：教师。
+ *
+ */
+export const downloadCourseSectionTemplate = <ThrowOnError extends boolean = true>(options?: Options<DownloadCourseSectionTemplateData, ThrowOnError>) => (options?.client ?? client).get<DownloadCourseSectionTemplateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDownloadCourseSectionTemplateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/downloadTemplateExcel',
+    ...options
+});
+
+/**
+ * 查询课程学生人数
+ *
+ * 路径参数为本规范设计（产品规范未给出）。
+ * 课程全部教学班的学生人数（同一学生在多个教学班只算一次）。
+ * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseStudentNum = <ThrowOnError extends boolean = true>(options: Options<GetCourseStudentNumData, ThrowOnError>) => (options.client ?? client).get<GetCourseStudentNumResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseStudentNumPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseStudentNumResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/getCourseStudentNum/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 查询课程学生人数（v2，分班分状态）
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 与 v1 的区别：除总人数外，另给出每个教学班的人数、按学生状态的人数和当前在线人数。
+ * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseStudentNumV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseStudentNumV2Data, ThrowOnError>) => (options.client ?? client).get<GetCourseStudentNumV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseStudentNumV2Path,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseStudentNumV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/v2/getCourseStudentNum/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 课程统计总览
+ *
+ * 课程的汇总统计：学生数、教学班数、章节数、作业数（全部与已发布）、学生提交作业次数、作业平均分、课件数、通知数。
+ * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseStaticTotal = <ThrowOnError extends boolean = true>(options: Options<GetCourseStaticTotalData, ThrowOnError>) => (options.client ?? client).get<GetCourseStaticTotalResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseStaticTotalPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseStaticTotalResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/static/total/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 课程统计总览（v2，分教学班）
+ *
+ * 路径为本规范设计（产品规范未给出 v2 的位置）。
+ * 与 v1 的区别：可用查询参数 teachingClassId 只统计一个教学班，并另外返回每个教学班的学生数、作业提交率和平均分。
+ * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseStaticTotalV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseStaticTotalV2Data, ThrowOnError>) => (options.client ?? client).get<GetCourseStaticTotalV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseStaticTotalV2Path,
+        query: z.optional(zGetCourseStaticTotalV2Query)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseStaticTotalV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/v2/static/total/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 用 Excel 导入课程章节
+ *
+ * 上传按 downloadTemplateExcel 模板填写的 .xlsx（不超过 5 MB、最多 200 行数据）。整表校验：任何一行有错时不导入任何章节，
+ * 返回 success=false 和每行的错误（行号与中文原因）；全部通过时按 mode 替换或追加章节并返回导入条数。
+ * teacherId 必须是当前用户且为该课程的任课教师，否则 errCode 5。
+ * 错误：不是 .xlsx、文件超过 5 MB 或表头与模板不符 errCode 2；课程不存在 errCode 6。
+ * 调用者：教师。
+ *
+ */
+export const uploadCourseSection = <ThrowOnError extends boolean = true>(options: Options<UploadCourseSectionData, ThrowOnError>) => (options.client ?? client).post<UploadCourseSectionResponses, unknown, ThrowOnError, 'data'>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zUploadCourseSectionBody,
+        path: zUploadCourseSectionPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUploadCourseSectionResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseMgr/uploadCourseSection/{schoolId}/{teacherId}/{courseId}',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询本人课件
+ *
+ * 当前教师在该学校上传的课件，服务器端分页，可按课程、课件名关键字、是否已共享筛选，可按更新时间、名称或大小排序（默认更新时间倒序）。
+ * 错误：参数无效 errCode 2；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师，只能看到自己的课件。学生查看共享课件用 myCourse/getStudentWareList。
+ *
+ */
+export const getCourseWareList = <ThrowOnError extends boolean = true>(options: Options<GetCourseWareListData, ThrowOnError>) => (options.client ?? client).post<GetCourseWareListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetCourseWareListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWareListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWareMgr/getCourseWareList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 上传课件
+ *
+ * multipart/form-data 上传一个文件。不带 courseWareId 时新建课件（courseWareName 必填），文件成为它的第一个附件；
+ * 带 courseWareId 时把文件追加为该课件的附件，courseWareName、description 若给出则一并修改。
+ * 单个文件不超过 200 MB，每个课件最多 20 个附件；允许的扩展名：pdf、doc、docx、ppt、pptx、xls、xlsx、csv、txt、zip、rar、ipynb、py、mp4、png、jpg、jpeg。
+ * 错误：缺少文件、扩展名不允许、超过大小或附件数量上限 errCode 2；课程或课件不存在 errCode 6；课件或课程不是本人的 errCode 5；
+ * 同一课件中已有同名附件 errCode 7。
+ * 调用者：教师。
+ *
+ */
+export const uploadCourseWare = <ThrowOnError extends boolean = true>(options: Options<UploadCourseWareData, ThrowOnError>) => (options.client ?? client).post<UploadCourseWareResponses, unknown, ThrowOnError, 'data'>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zUploadCourseWareBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUploadCourseWareResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWareMgr/uploadCourseWare',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * 删除课件或其附件
+ *
+ * 不带 fileId 时删除整个课件（连同附件文件和共享关系），Deleted.id 为 courseWareId；
+ * 带 fileId 时只删除这个附件，Deleted.id 为 fileId（删除最后一个附件时课件保留，附件数为 0）。
+ * 错误：课件或附件不存在 errCode 6；不是本人课件 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const delCourseWare = <ThrowOnError extends boolean = true>(options: Options<DelCourseWareData, ThrowOnError>) => (options.client ?? client).post<DelCourseWareResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zDelCourseWareBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDelCourseWareResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWareMgr/delCourseWare',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 设置课件共享的教学班
+ *
+ * 用 teachingClassIds 整体替换课件的共享范围（空数组表示取消全部共享）。教学班必须是本人任教的教学班，可以跨课程。
+ * 被共享班级的学生随即能在我的课程中看到并下载该课件；被移除班级的学生不再能访问。
+ * 返回本人全部教学班及共享标记（同 getCourseWareShareList）。
+ * 错误：课件或教学班不存在 errCode 6；课件不是本人的或教学班不是本人任教 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const updateCourseWareShareList = <ThrowOnError extends boolean = true>(options: Options<UpdateCourseWareShareListData, ThrowOnError>) => (options.client ?? client).post<UpdateCourseWareShareListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateCourseWareShareListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateCourseWareShareListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWareMgr/updateCourseWareShareList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询课件的附件
+ *
+ * 课件的全部附件（最多 20 个），按上传时间升序。没有请求体。
+ * 错误：课件不存在 errCode 6；教师不是课件所有者、学生所在教学班没有被共享该课件时 errCode 5。
+ * 调用者：课件所有者（教师）；被共享教学班里的学生。
+ *
+ */
+export const getCourseWareAttachmentList = <ThrowOnError extends boolean = true>(options: Options<GetCourseWareAttachmentListData, ThrowOnError>) => (options.client ?? client).post<GetCourseWareAttachmentListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseWareAttachmentListPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWareAttachmentListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWareMgr/getCourseWareAttachmentList/{schoolId}/{courseWareId}',
+    ...options
+});
+
+/**
+ * 下载课件
+ *
+ * 带 fileId 时下载这个附件的原文件；不带时，课件只有一个附件则下载它，有多个附件则打包为 <课件名>.zip 下载。
+ * 以附件形式返回文件本身（Content-Disposition 带原文件名），不是信封。
+ * 错误（信封）：课件或附件不存在、课件没有附件 errCode 6；教师不是课件所有者、学生所在教学班没有被共享该课件时 errCode 5。
+ * 调用者：课件所有者（教师）；被共享教学班里的学生。
+ *
+ */
+export const downloadCourseWare = <ThrowOnError extends boolean = true>(options: Options<DownloadCourseWareData, ThrowOnError>) => (options.client ?? client).get<DownloadCourseWareResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDownloadCourseWarePath,
+        query: z.optional(zDownloadCourseWareQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDownloadCourseWareResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWareMgr/downloadCourseWare/{courseWareId}',
+    ...options
+});
+
+/**
+ * 查询课件的共享范围
+ *
+ * 列出本人在该学校任教的全部教学班（按课程分组排序），shared 标明是否已共享该课件，供勾选共享范围。
+ * 错误：课件不存在 errCode 6；不是本人课件 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseWareShareList = <ThrowOnError extends boolean = true>(options: Options<GetCourseWareShareListData, ThrowOnError>) => (options.client ?? client).get<GetCourseWareShareListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseWareShareListPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWareShareListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/courseWareMgr/getCourseWareShareList/{schoolId}/{courseWareId}',
+    ...options
+});
+
+/**
+ * 查询我的考试
+ *
+ * 分页列出本人在考生名单中、且已上架的考试，进行中在前，其次未开始，再次已结束。得分按考试的成绩公开方式返回。仅学生可调用。
+ */
+export const examUserList = <ThrowOnError extends boolean = true>(options: Options<ExamUserListData, ThrowOnError>) => (options.client ?? client).post<ExamUserListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamUserListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamUserListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/user/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 检查能否进入考试
+ *
+ * 进入考前须知页（/attention）前调用：返回能否进入以及原因，不改变任何状态。不能进入不算错误（errCode 0，canEnter 为 false）；考试不存在返回 errCode 6。仅学生可调用。
+ */
+export const examinerCheck = <ThrowOnError extends boolean = true>(options: Options<ExaminerCheckData, ThrowOnError>) => (options.client ?? client).post<ExaminerCheckResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExaminerCheckBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExaminerCheckResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/user/examiner/check',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询考试基本信息
+ *
+ * 考前须知页使用：考试名称、说明、考前须知、时间窗、时长、总分、各题型数量，不含试题。考试不存在或未上架返回 errCode 6，调用者不在考生名单中返回 errCode 5。仅学生可调用，只涉及本人的记录。
+ */
+export const examinerGetBase = <ThrowOnError extends boolean = true>(options: Options<ExaminerGetBaseData, ThrowOnError>) => (options.client ?? client).post<ExaminerGetBaseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExaminerGetBaseBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExaminerGetBaseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/user/examiner/get/base',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 进入考试并取得试卷
+ *
+ * 进入考试（考卷页 /examination/{id}）：
+ * - 第一次调用开始作答：参考状态 0 → 1，记录进入时间，作答截止时刻 = min(进入时间 + 时长, 考试结束时间)；
+ * - 作答中再次调用（刷新、断线重连、换设备）继续同一次作答，截止时刻不变，并带回服务器上已保存的全部答案；
+ * - 考试未开始、已结束、已下架、已交卷或作答时间已用完返回 errCode 1（errMsg 说明原因）。
+ * 考试不存在或未上架返回 errCode 6，调用者不在考生名单中返回 errCode 5。仅学生可调用，只涉及本人的记录。
+ *
+ */
+export const examinerGet = <ThrowOnError extends boolean = true>(options: Options<ExaminerGetData, ThrowOnError>) => (options.client ?? client).post<ExaminerGetResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExaminerGetBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExaminerGetResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/user/examiner/get',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 逐题保存答案
+ *
+ * 作答中逐题保存答案，客户端在每道题改动后（或断线恢复后批量）调用。答案绝不能丢失：
+ * - 持久：服务器把每道题的答案写入数据库后才应答，ackItems 中的 savedAt 就是该题被确认的时间；没有收到应答时客户端必须原样重发（同样的 seq）；
+ * - 幂等：以（考生、题目、seq）为键，同一 seq 重发不会重复写入，返回同一确认（applied 为 false）；
+ * - 有序：比服务器上已保存的 seq 小的旧请求（迟到的重试）被忽略，不会覆盖较新的答案；
+ * - 同一请求中各题独立确认，某题无效（题目不属于考试、答案写法不符题型，errCode 2）时整个请求被拒绝，不部分写入。
+ * 作答截止时刻之后有 30 秒宽限，用来接收断网前已作出的修改；超过宽限或已交卷返回 errCode 1。考试不存在或未上架返回 errCode 6，调用者不在考生名单中返回 errCode 5。仅学生可调用，只涉及本人的记录。
+ *
+ */
+export const examinerStatusSave = <ThrowOnError extends boolean = true>(options: Options<ExaminerStatusSaveData, ThrowOnError>) => (options.client ?? client).post<ExaminerStatusSaveResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExaminerStatusSaveBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExaminerStatusSaveResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/user/examiner/status/save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 交卷
+ *
+ * 交卷并结束本次作答：可在 answers 中带上尚未确认的最后修改（规则同逐题保存），服务器写入后把参考状态置为 2 已交卷，之后任何保存都返回 errCode 1。
+ * - 客观题立即自动评分；有主观题时评分状态为 0 待批阅；
+ * - 幂等：已交卷再次调用返回第一次交卷的结果（replayed 为 true），不会改动答卷；
+ * - 作答截止时刻加 30 秒宽限之后，服务器已用已保存的答案自动交卷（submitType 1），此时调用同样返回已交卷的结果；
+ * - 未进入考试返回 errCode 1。
+ * 考试不存在或未上架返回 errCode 6，调用者不在考生名单中返回 errCode 5。仅学生可调用，只涉及本人的记录。
+ *
+ */
+export const examinerResultsSubmit = <ThrowOnError extends boolean = true>(options: Options<ExaminerResultsSubmitData, ThrowOnError>) => (options.client ?? client).post<ExaminerResultsSubmitResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExaminerResultsSubmitBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExaminerResultsSubmitResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/user/examiner/results/submit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询我的作答状态
+ *
+ * 返回本人的参考状态、截止时刻与服务器时间，以及每道题已保存的序号和时间（不含答案内容），客户端据此核对哪些修改尚未被确认并重发。考试不存在或未上架返回 errCode 6，调用者不在考生名单中返回 errCode 5。仅学生可调用，只涉及本人的记录。
+ */
+export const examinerStatusGet = <ThrowOnError extends boolean = true>(options: Options<ExaminerStatusGetData, ThrowOnError>) => (options.client ?? client).get<ExaminerStatusGetResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExaminerStatusGetPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExaminerStatusGetResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/user/examiner/status/get/{examId}',
+    ...options
+});
+
+/**
+ * 查询我的考试结果
+ *
+ * 交卷后查看本人成绩与答卷，按考试的成绩公开方式返回：
+ * - 0 不公开：只有参考状态与交卷时间，score 为 null，每题 gotScore、correctAnswers、analysis 不返回内容；
+ * - 1 交卷后公开得分：返回总分与每题得分，不返回正确答案与解析；
+ * - 2 考试结束后公开：考试结束后返回得分、正确答案与解析，结束前同 0。
+ * 未交卷返回 errCode 1。考试不存在或未上架返回 errCode 6，调用者不在考生名单中返回 errCode 5。仅学生可调用，只涉及本人的记录。
+ *
+ */
+export const examinerResultsGet = <ThrowOnError extends boolean = true>(options: Options<ExaminerResultsGetData, ThrowOnError>) => (options.client ?? client).get<ExaminerResultsGetResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExaminerResultsGetPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExaminerResultsGetResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/user/examiner/results/get/{examId}',
+    ...options
+});
+
+/**
+ * 新建考试
+ *
+ * 新建考试（下架状态 0），生成考试编号。试题来自 questions 或 sourcePaperId（二选一，都给或都不给返回 errCode 2）；
+ * 选项、答案写法不符合题型，endTime 不晚于 startTime，时长超过时间窗，及格分超过总分，均返回 errCode 2。sourcePaperId 不存在返回 errCode 6。仅教师可调用。
+ *
+ */
+export const examCreate = <ThrowOnError extends boolean = true>(options: Options<ExamCreateData, ThrowOnError>) => (options.client ?? client).post<ExamCreateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamCreateBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamCreateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询考试列表
+ *
+ * 分页列出调用者在该学校创建的考试，可按名称、课程、上下架状态、阶段筛选。仅教师可调用。
+ */
+export const examList = <ThrowOnError extends boolean = true>(options: Options<ExamListData, ThrowOnError>) => (options.client ?? client).post<ExamListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 统计考试数量
+ *
+ * 按上下架状态和阶段统计调用者创建的考试数（考试管理页顶部计数）。仅教师可调用。
+ */
+export const examGetAmount = <ThrowOnError extends boolean = true>(options: Options<ExamGetAmountData, ThrowOnError>) => (options.client ?? client).post<ExamGetAmountResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamGetAmountBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamGetAmountResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/get/amount',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 修改考试
+ *
+ * 整体修改考试设置与试题（字段同新建）。规则：
+ * - 上架状态的考试只能改名称、说明、考前须知和结束时间（只能延后），改试题或其他设置返回 errCode 1，需先下架；
+ * - 已有考生进入过的考试不能再改试题（errCode 1）；
+ * - 字段校验同新建（errCode 2）。
+ * 考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ *
+ */
+export const examUpdate = <ThrowOnError extends boolean = true>(options: Options<ExamUpdateData, ThrowOnError>) => (options.client ?? client).post<ExamUpdateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamUpdateBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamUpdateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 考试上架或下架
+ *
+ * 切换上下架状态。上架要求：至少一道题、考生名单不为空、结束时间晚于当前时间，否则 errCode 1。
+ * 考试进行中且有考生在作答时不能下架（errCode 1）。目标状态与当前相同视为成功（幂等）。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ *
+ */
+export const examUpDown = <ThrowOnError extends boolean = true>(options: Options<ExamUpDownData, ThrowOnError>) => (options.client ?? client).post<ExamUpDownResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamUpDownBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamUpDownResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/updown',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 添加考生
+ *
+ * 把学生加入考试名单。已在名单中的跳过（不报错）；用户不是本校学生返回 errCode 2（errMsg 给出用户 ID）。考试已结束返回 errCode 1。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examExaminersAdd = <ThrowOnError extends boolean = true>(options: Options<ExamExaminersAddData, ThrowOnError>) => (options.client ?? client).post<ExamExaminersAddResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamExaminersAddBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamExaminersAddResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/examiners/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 按文件导入考生
+ *
+ * multipart/form-data 上传 xlsx（模板见 examiners/import/model/get，列为学号、姓名），按学号匹配本校学生加入名单。
+ * 整份文件逐行处理：能匹配的加入，已在名单的计为跳过，学号不存在或姓名不符的记入 failures。文件不是 xlsx 或超过 5000 行返回 errCode 2。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ *
+ */
+export const examExaminersImport = <ThrowOnError extends boolean = true>(options: Options<ExamExaminersImportData, ThrowOnError>) => (options.client ?? client).post<ExamExaminersImportResponses, unknown, ThrowOnError, 'data'>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zExamExaminersImportBody,
+        path: zExamExaminersImportPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamExaminersImportResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/examiners/import/{examId}',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * 移除考生
+ *
+ * 把学生移出考试名单。已进入考试（作答中或已交卷）的考生不能移除，返回 errCode 1；不在名单中的忽略。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examExaminersDel = <ThrowOnError extends boolean = true>(options: Options<ExamExaminersDelData, ThrowOnError>) => (options.client ?? client).post<ExamExaminersDelResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamExaminersDelBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamExaminersDelResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/examiners/del',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询考生名单
+ *
+ * 分页列出考试名单与成绩，可按姓名学号、参考状态、评分状态、行政班筛选。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examExaminersList = <ThrowOnError extends boolean = true>(options: Options<ExamExaminersListData, ThrowOnError>) => (options.client ?? client).post<ExamExaminersListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamExaminersListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamExaminersListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/examiners/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 按用户 ID 查询考生
+ *
+ * 返回名单中这些用户的考生记录（不在名单中的忽略），顺序同请求。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examExaminersListByIds = <ThrowOnError extends boolean = true>(options: Options<ExamExaminersListByIdsData, ThrowOnError>) => (options.client ?? client).post<ExamExaminersListByIdsResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamExaminersListByIdsBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamExaminersListByIdsResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/examiners/list/byIds',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 批量查询考生答卷
+ *
+ * 一次返回多名考生的完整答卷与得分（阅卷页连续批改、打印使用），最多 50 人。不在名单中的用户忽略。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examUserBatchResult = <ThrowOnError extends boolean = true>(options: Options<ExamUserBatchResultData, ThrowOnError>) => (options.client ?? client).post<ExamUserBatchResultResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamUserBatchResultBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamUserBatchResultResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/user/batchResult',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 保存阅卷分数
+ *
+ * 为一名已交卷考生的题目打分（主要是简答题和代码题；也可覆盖客观题的自动得分）。规则：
+ * - 考生未交卷返回 errCode 1；题目不属于考试返回 errCode 6；分数超过该题分值返回 errCode 2；
+ * - 同一道题重复保存以最后一次为准；所有主观题都有分数后评分状态变为 1 已出分，总分重新计算。
+ * 考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ *
+ */
+export const examScoreSave = <ThrowOnError extends boolean = true>(options: Options<ExamScoreSaveData, ThrowOnError>) => (options.client ?? client).post<ExamScoreSaveResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zExamScoreSaveBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamScoreSaveResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/score/save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 删除考试
+ *
+ * 删除考试、考生名单和答卷。上架状态不能删除（errCode 1），需先下架；已有考生交卷的考试也可删除，答卷随之删除且不可恢复（前端应二次确认）。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examDel = <ThrowOnError extends boolean = true>(options: Options<ExamDelData, ThrowOnError>) => (options.client ?? client).get<ExamDelResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExamDelPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamDelResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/del/{examId}',
+    ...options
+});
+
+/**
+ * 重新计分
+ *
+ * 修改答案后使用：按当前答案重新计算全部已交卷考生的客观题得分与总分，保留教师给的主观题分数，并刷新统计缓存。
+ * 可重复调用（幂等）。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ *
+ */
+export const examFlush = <ThrowOnError extends boolean = true>(options: Options<ExamFlushData, ThrowOnError>) => (options.client ?? client).get<ExamFlushResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExamFlushPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamFlushResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/flush/{examId}',
+    ...options
+});
+
+/**
+ * 查询考试详情
+ *
+ * 返回考试设置与全部试题（含答案与解析）。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examGet = <ThrowOnError extends boolean = true>(options: Options<ExamGetData, ThrowOnError>) => (options.client ?? client).get<ExamGetResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExamGetPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamGetResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/get/{examId}',
+    ...options
+});
+
+/**
+ * 下载考生导入模板
+ *
+ * 下载考生名单导入模板（xlsx，列：学号、姓名）。仅教师可调用。
+ */
+export const examExaminersImportModelGet = <ThrowOnError extends boolean = true>(options?: Options<ExamExaminersImportModelGetData, ThrowOnError>) => (options?.client ?? client).get<ExamExaminersImportModelGetResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamExaminersImportModelGetResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/examiners/import/model/get',
+    ...options
+});
+
+/**
+ * 导出考生成绩
+ *
+ * 把考试名单与成绩导出为 xlsx：学号、姓名、行政班、参考状态、进入与交卷时间、客观题得分、主观题得分、总分。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。（失败时为 JSON 信封。）
+ */
+export const examExaminersExport = <ThrowOnError extends boolean = true>(options: Options<ExamExaminersExportData, ThrowOnError>) => (options.client ?? client).get<ExamExaminersExportResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExamExaminersExportPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamExaminersExportResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/examiners/export/{examId}',
+    ...options
+});
+
+/**
+ * 查询一名考生的答卷
+ *
+ * 返回考生的完整答卷、正确答案与逐题得分（阅卷页 /commentpage 使用）。用户不在名单中返回 errCode 6。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examUserGet = <ThrowOnError extends boolean = true>(options: Options<ExamUserGetData, ThrowOnError>) => (options.client ?? client).get<ExamUserGetResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExamUserGetPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamUserGetResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/user/get/{examId}/{userId}',
+    ...options
+});
+
+/**
+ * 按考试编号查询考生答卷
+ *
+ * 与 user/get 相同，但用 8 位考试编号定位考试。编号不存在或用户不在名单中返回 errCode 6。不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examUserGetByNumber = <ThrowOnError extends boolean = true>(options: Options<ExamUserGetByNumberData, ThrowOnError>) => (options.client ?? client).get<ExamUserGetByNumberResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExamUserGetByNumberPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamUserGetByNumberResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/user/get/by/number/{examNumber}/{userId}',
+    ...options
+});
+
+/**
+ * 查询考生的参考记录
+ *
+ * 返回考生的进入时间、截止时刻、交卷时间与方式、已作答题数和最近保存时间（监考与申诉核对使用）。用户不在名单中返回 errCode 6。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examUserAttend = <ThrowOnError extends boolean = true>(options: Options<ExamUserAttendData, ThrowOnError>) => (options.client ?? client).get<ExamUserAttendResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExamUserAttendPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamUserAttendResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/user/attend/{examId}/{userId}',
+    ...options
+});
+
+/**
+ * 考试统计
+ *
+ * 返回参考人数、平均分、最高最低分、及格率、分数段分布（每 10% 总分一段）和逐题正确率。未交卷的考生不计入分数统计。考试不存在返回 errCode 6，不是调用者创建的考试返回 errCode 5。仅教师可调用。
+ */
+export const examStatic = <ThrowOnError extends boolean = true>(options: Options<ExamStaticData, ThrowOnError>) => (options.client ?? client).get<ExamStaticResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zExamStaticPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExamStaticResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/api/examination/teacher/static/{examId}',
+    ...options
+});
+
+/**
+ * 我的课程列表
+ *
+ * 本人在该学校所在教学班的全部课程（不分页，最多 200 门），可按课程状态筛选；进行中的在前，其次未开始，最后已结束，同组内按开课日期倒序。
+ * 每门带本人所在教学班、章节数、未交作业数、未读通知数和共享给本人的课件数。
+ * 错误：当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生，只能看到自己的课程。
+ *
+ */
+export const getStudentCourseList = <ThrowOnError extends boolean = true>(options: Options<GetStudentCourseListData, ThrowOnError>) => (options.client ?? client).post<GetStudentCourseListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentCourseListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentCourseListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myCourse/getStudentCourseList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 我的课程列表（v2）
+ *
+ * 与 v1 的区别：服务器端分页，可按课程名或教师姓名关键字搜索、按状态筛选、按开课日期或最近学习时间排序；
+ * 每门另带学习进度（已交/应交作业数、作业平均分、最近学习时间）。
+ * 错误：参数无效 errCode 2；当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生，只能看到自己的课程。
+ *
+ */
+export const getStudentCourseListV2 = <ThrowOnError extends boolean = true>(options: Options<GetStudentCourseListV2Data, ThrowOnError>) => (options.client ?? client).post<GetStudentCourseListV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentCourseListV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentCourseListV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myCourse/v2/getStudentCourseList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 共享给我的课件
+ *
+ * 教师共享给本人所在教学班的课件，服务器端分页，按共享时间倒序；可按课程和课件名关键字筛选。每条带附件列表，下载用 courseWareMgr/downloadCourseWare。
+ * 未共享或已取消共享的课件不会出现。
+ * 错误：参数无效 errCode 2；courseId 不是本人所在的课程 errCode 5；当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生。
+ *
+ */
+export const getStudentWareList = <ThrowOnError extends boolean = true>(options: Options<GetStudentWareListData, ThrowOnError>) => (options.client ?? client).post<GetStudentWareListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentWareListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentWareListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myCourse/getStudentWareList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询我的作业列表
+ *
+ * 分页列出本人在该学校已发布给自己的作业（草稿不可见），按截止时间升序、未截止在前。分数只在成绩公布后返回。仅学生可调用，只返回本人的数据。
+ */
+export const getMyWorkList = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkListData, ThrowOnError>) => (options.client ?? client).post<GetMyWorkListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetMyWorkListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMyWorkListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/getMyWorkList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询我的作业列表（v2，带状态计数）
+ *
+ * 与 v1 的区别：
+ * - 可按截止时间区间筛选、只看仍可提交的作业（onlyOpen），可选排序字段；
+ * - 应答附带按状态的计数 counts（用于标签页角标）。
+ * 仅学生可调用，只返回本人的数据。
+ *
+ */
+export const getMyWorkListV2 = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkListV2Data, ThrowOnError>) => (options.client ?? client).post<GetMyWorkListV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetMyWorkListV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMyWorkListV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/v2/getMyWorkList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询我在某课程的作业统计
+ *
+ * 本人在一门课程中的作业完成与得分统计；平均分只计成绩已公布的作业。课程不是本人所选返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ */
+export const getMyWorkCourseStatistics = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkCourseStatisticsData, ThrowOnError>) => (options.client ?? client).post<GetMyWorkCourseStatisticsResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetMyWorkCourseStatisticsBody,
+        path: zGetMyWorkCourseStatisticsPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMyWorkCourseStatisticsResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/getMyWork/statistics/course/{courseId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查看作业引用的资源详情
+ *
+ * 返回作业引用的某个资源的内容和文件下载地址。资源不属于该作业返回 errCode 6；学生作业不是本人（或本人小组）的返回 errCode 5。仅学生可调用。
+ */
+export const getMyWorkResourceDetail = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkResourceDetailData, ThrowOnError>) => (options.client ?? client).post<GetMyWorkResourceDetailResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetMyWorkResourceDetailBody,
+        path: zGetMyWorkResourceDetailPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMyWorkResourceDetailResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/get/work/resource/detail/{studentWorkId}/{resourceId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询作业引用的资源
+ *
+ * 列出作业引用的全部工作台资源（最多 20 个）。学生作业不是本人（或本人小组）的返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ */
+export const getMyWorkResourceList = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkResourceListData, ThrowOnError>) => (options.client ?? client).post<GetMyWorkResourceListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetMyWorkResourceListBody,
+        path: zGetMyWorkResourceListPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMyWorkResourceListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/get/work/resource/list/{studentWorkId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 保存或提交我的作业
+ *
+ * 保存本人（或本人小组）的答案：文字、附件、策略。submit 为 false 只保存草稿，为 true 保存并提交（状态 → 1）。
+ * 持久性：服务器在事务提交、数据写入数据库之后才应答；应答中的 savedAt 是服务器确认的保存时间，revision 是新版本号。收到应答即表示答案不会丢失；没有收到应答（超时、断网）时客户端用同一个 requestId 原样重发。
+ * 幂等：同一 studentWorkId 下重复的 requestId 不会再次写入，直接返回第一次的确认（replayed 为 true）。
+ * 并发：服务器先按 requestId 判重，再检查 revision：revision 必须等于当前版本号（首次保存为 0）；不一致说明别处（如同组成员）已经改过，返回 errCode 7，客户端应重新读取 getMyWorkInfo 后再保存。
+ * 规则：
+ * - 只能在开始时间之后保存；截止后只有 allowLate 的作业可以保存和提交，并标记为迟交，否则 errCode 1；
+ * - 状态 1、2（已提交、已批改）不能再修改，返回 errCode 1；被退回（3）后可再次保存和提交；
+ * - 策略作业提交时必须选择 strategyId（本人策略池中的策略），服务器在保存时复制策略代码与回测绩效作为快照；普通作业提交时 content 与 attachments 不能都为空（errCode 2）；
+ * - 小组作业任一成员都可以保存和提交，对全组生效。
+ * 学生作业不是本人（或本人小组）的返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ *
+ */
+export const updateMyWorkInfo = <ThrowOnError extends boolean = true>(options: Options<UpdateMyWorkInfoData, ThrowOnError>) => (options.client ?? client).post<UpdateMyWorkInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateMyWorkInfoBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateMyWorkInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/updateMyWorkInfo',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询我的作业消息
+ *
+ * 分页列出发给本人的作业消息（新作业、即将截止、批改、退回、成绩公布），按时间倒序。仅学生可调用，只返回本人的消息。
+ */
+export const getWorkMessage = <ThrowOnError extends boolean = true>(options: Options<GetWorkMessageData, ThrowOnError>) => (options.client ?? client).post<GetWorkMessageResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetWorkMessageBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetWorkMessageResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/getWorkMessage',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询我的作业详情
+ *
+ * 返回作业内容与本人的作答记录（已保存的答案、附件、策略快照、版本号、分数与评语）。分数、评语只在成绩公布后返回。
+ * 作业未发布给本人返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ *
+ */
+export const getMyWorkInfo = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkInfoData, ThrowOnError>) => (options.client ?? client).get<GetMyWorkInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetMyWorkInfoPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMyWorkInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/getMyWorkInfo/{schoolId}/{workId}',
+    ...options
+});
+
+/**
+ * 查询我的作业成绩
+ *
+ * 返回本人在一份作业上的成绩、评语、自动评分明细，以及全体学生的平均分和最高分。路径为本规范设计（产品规范未给出）。
+ * 成绩未公布返回 errCode 1；作业未发布给本人返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ *
+ */
+export const getScoredWork = <ThrowOnError extends boolean = true>(options: Options<GetScoredWorkData, ThrowOnError>) => (options.client ?? client).get<GetScoredWorkResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetScoredWorkPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetScoredWorkResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/getScoredWork/{schoolId}/{workId}',
+    ...options
+});
+
+/**
+ * 查询我在分组方案中的小组
+ *
+ * 返回本人在分组方案中所在的小组及成员，未入组时 inGroup 为 false。分组方案所在课程不是本人所选返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ */
+export const getStudentCurGroup = <ThrowOnError extends boolean = true>(options: Options<GetStudentCurGroupData, ThrowOnError>) => (options.client ?? client).get<GetStudentCurGroupResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetStudentCurGroupPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentCurGroupResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/getStudentCurGroup/{schoolId}/{workGroupId}',
+    ...options
+});
+
+/**
+ * 自由组队：创建小组
+ *
+ * 在作业的分组方案（groupType 2 学生自由组队）中创建一个小组，调用者为组长，studentIds 中的同学（用 getCourseStudentList 选取）直接入组。规则：
+ * - 只有小组作业且方案为自由组队时可用，作业已截止返回 errCode 1；
+ * - 调用者或任一同学已在该方案的其他小组，返回 errCode 7；同学不是该课程学生返回 errCode 2；
+ * - 总人数（含组长）不能超过 maxMembers（errCode 1）。
+ * 创建后服务器为小组建立学生作业。仅学生可调用。
+ *
+ */
+export const createStudentWorkGroup = <ThrowOnError extends boolean = true>(options: Options<CreateStudentWorkGroupData, ThrowOnError>) => (options.client ?? client).get<CreateStudentWorkGroupResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zCreateStudentWorkGroupPath,
+        query: z.optional(zCreateStudentWorkGroupQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateStudentWorkGroupResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/createStudentWorkGroup/{schoolId}/{workId}',
+    ...options
+});
+
+/**
+ * 移除小组成员
+ *
+ * 组长把成员移出小组，或成员本人退出（studentId 为本人）。memberId 与 studentId 必须指向同一成员记录（否则 errCode 2）。规则：
+ * - 只有自由组队的方案可由学生调整；组长不能移除自己（errCode 1）；非组长只能移除本人（errCode 5）；
+ * - 小组的学生作业已提交或已批改时不能调整，返回 errCode 1。
+ * 返回调整后的小组。仅学生可调用。
+ *
+ */
+export const removeGroupMember = <ThrowOnError extends boolean = true>(options: Options<RemoveGroupMemberData, ThrowOnError>) => (options.client ?? client).get<RemoveGroupMemberResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zRemoveGroupMemberPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRemoveGroupMemberResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/removeGroupMember/{schoolId}/{groupId}/{memberId}/{studentId}',
+    ...options
+});
+
+/**
+ * 查询同课程的同学
+ *
+ * 分页列出一门课程的学生（组队时选同学用），按学号排序，不含本人。路径为本规范设计（产品规范未给出）。
+ * 课程不是本人所选返回 errCode 5。仅学生可调用。
+ *
+ */
+export const myWorkGetCourseStudentList = <ThrowOnError extends boolean = true>(options: Options<MyWorkGetCourseStudentListData, ThrowOnError>) => (options.client ?? client).get<MyWorkGetCourseStudentListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zMyWorkGetCourseStudentListPath,
+        query: zMyWorkGetCourseStudentListQuery
+    }).parseAsync(data),
+    responseValidator: async (data) => await zMyWorkGetCourseStudentListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/getCourseStudentList/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 查询同课程的同学（v2，带组队情况）
+ *
+ * 与 v1 的区别：按作业而不是课程查询（作业布置到的教学班的学生），每名同学附带在该作业分组方案中的组队情况，可用 onlyUngrouped 只看尚未入组的同学。路径为本规范设计（产品规范未给出）。
+ * 作业未发布给本人返回 errCode 5，不是小组作业返回 errCode 1。仅学生可调用。
+ *
+ */
+export const myWorkGetCourseStudentListV2 = <ThrowOnError extends boolean = true>(options: Options<MyWorkGetCourseStudentListV2Data, ThrowOnError>) => (options.client ?? client).get<MyWorkGetCourseStudentListV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zMyWorkGetCourseStudentListV2Path,
+        query: zMyWorkGetCourseStudentListV2Query
+    }).parseAsync(data),
+    responseValidator: async (data) => await zMyWorkGetCourseStudentListV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/myWork/v2/getCourseStudentList/{schoolId}/{workId}',
+    ...options
+});
+
+/**
+ * 我的答卷列表
+ *
+ * 学生本人的答卷（每个测验最多一份），默认按 startedAt 降序。
+ *
+ */
+export const quizPaperUserGetList = <ThrowOnError extends boolean = true>(options: Options<QuizPaperUserGetListData, ThrowOnError>) => (options.client ?? client).post<QuizPaperUserGetListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizPaperUserGetListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizPaperUserGetListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/paper/user/get/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 开始作答（生成答卷）
+ *
+ * 学生开始一个测验，生成本人的答卷并返回题目（不含答案）。每人每测验只有一份答卷：已有答题中的答卷时直接返回它（继续作答）。
+ * 错误：测验未发布、未到 startTime 或已结束 errCode 1；本人已交卷 errCode 7；不在测验所发布的教学班 errCode 5；测验不存在 errCode 6。
+ *
+ */
+export const quizPaperCreate = <ThrowOnError extends boolean = true>(options: Options<QuizPaperCreateData, ThrowOnError>) => (options.client ?? client).post<QuizPaperCreateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizPaperCreateBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizPaperCreateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/paper/user/create/paper',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 答卷详情
+ *
+ * 返回本人答卷的题目列表（不含答案）、期限与服务器时间；每题标出是否已作答。已过期限的答题中答卷先自动交卷再返回（状态 2）。
+ * 错误：答卷不存在或不是本人的 errCode 6。
+ *
+ */
+export const quizPaperDetail = <ThrowOnError extends boolean = true>(options: Options<QuizPaperDetailData, ThrowOnError>) => (options.client ?? client).post<QuizPaperDetailResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizPaperDetailBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizPaperDetailResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/paper/user/paper/detail',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 答卷中的单题详情
+ *
+ * 返回答卷中一道题的内容与本人已保存的答案，用于逐题作答页切题。
+ * 错误：题目不在该答卷中 errCode 6；答卷不存在或不是本人的 errCode 6。
+ *
+ */
+export const quizPaperQuestionDetail = <ThrowOnError extends boolean = true>(options: Options<QuizPaperQuestionDetailData, ThrowOnError>) => (options.client ?? client).post<QuizPaperQuestionDetailResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizPaperQuestionDetailBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizPaperQuestionDetailResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/paper/user/qu/detail',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 保存一道题的答案
+ *
+ * 逐题保存答案（覆盖该题之前的答案）；answer 为空数组表示清空该题。返回最新进度。
+ * 规则：答案格式须与题型相符（单选 1 个字母、多选字母不重复、判断 true/false、填空项数不超过空数），否则 errCode 2。
+ * 错误：答卷已交卷或已过期限（此时系统自动交卷）errCode 1；题目不在该答卷中 errCode 6；答卷不存在或不是本人的 errCode 6。
+ *
+ */
+export const quizPaperFillAnswer = <ThrowOnError extends boolean = true>(options: Options<QuizPaperFillAnswerData, ThrowOnError>) => (options.client ?? client).post<QuizPaperFillAnswerResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizPaperFillAnswerBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizPaperFillAnswerResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/paper/user/fill/answer',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 答卷成绩与逐题结果
+ *
+ * 已交卷答卷的成绩、逐题得分与本人答案、班级平均分与名次。教师分发答案前标准答案与解析为 null。
+ * 错误：答卷还在答题中 errCode 1；答卷不存在或不是本人的 errCode 6。
+ *
+ */
+export const quizPaperResultEx = <ThrowOnError extends boolean = true>(options: Options<QuizPaperResultExData, ThrowOnError>) => (options.client ?? client).post<QuizPaperResultExResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizPaperResultExBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizPaperResultExResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/paper/user/paper/resultEx',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 检查答题进度
+ *
+ * 返回已答、未答题目和期限，交卷前用于提示“还有 N 题未作答”。已过期限的答题中答卷会被自动交卷（状态 2）。
+ * 错误：答卷不存在或不是本人的 errCode 6。
+ *
+ */
+export const quizPaperCheckProcess = <ThrowOnError extends boolean = true>(options: Options<QuizPaperCheckProcessData, ThrowOnError>) => (options.client ?? client).post<QuizPaperCheckProcessResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizPaperCheckProcessBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizPaperCheckProcessResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/paper/user/check/process',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 答卷成绩
+ *
+ * 已交卷答卷的成绩摘要（得分、答对题数、用时）。
+ * 错误：答卷还在答题中 errCode 1；答卷不存在或不是本人的 errCode 6。
+ *
+ */
+export const quizPaperResult = <ThrowOnError extends boolean = true>(options: Options<QuizPaperResultData, ThrowOnError>) => (options.client ?? client).post<QuizPaperResultResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizPaperResultBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizPaperResultResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/paper/user/paper/result',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 交卷
+ *
+ * 学生交卷：立即判分，答卷状态变为 1 已交卷，返回成绩摘要。未作答的题计 0 分。
+ * 错误：已交卷（含系统自动交卷）errCode 7；答卷不存在或不是本人的 errCode 6。
+ *
+ */
+export const quizPaperHandIn = <ThrowOnError extends boolean = true>(options: Options<QuizPaperHandInData, ThrowOnError>) => (options.client ?? client).post<QuizPaperHandInResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizPaperHandInBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizPaperHandInResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/paper/user/handle/exam',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 教师的测验列表
+ *
+ * 教师本人出的测验，默认按 updatedAt 降序。
+ *
+ */
+export const quizTeacherGetList = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherGetListData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherGetListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherGetListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherGetListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/get/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 测验详情（教师）
+ *
+ * 测验的完整信息，含全部题目、标准答案与解析。
+ * 错误：测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ *
+ */
+export const quizTeacherGetDetail = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherGetDetailData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherGetDetailResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherGetDetailBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherGetDetailResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/get/detail',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新建测验
+ *
+ * 教师新建测验，状态 0 草稿；总分为各题分值之和。
+ * 规则：endTime 须晚于 startTime；单选、多选须有 2–8 个选项且答案字母在选项中；多选答案至少 2 个；判断答案为 true 或 false；填空答案项数等于题干中的空数。违反时 errCode 2，errMsg 指出题号。
+ * 错误：课程或教学班不存在 errCode 6；不是本人任课的课程或教学班 errCode 5；同一课程内名称重复 errCode 7。
+ *
+ */
+export const quizTeacherSave = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherSaveData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherSaveResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherSaveBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherSaveResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 修改测验
+ *
+ * 整体替换测验的设置与题目（字段规则同新建）。已有学生交卷（submittedCount > 0）后只能修改名称、说明、endTime 和教学班，题目变化时 errCode 1。
+ * 错误：字段不合法 errCode 2；测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ *
+ */
+export const quizTeacherUpdate = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherUpdateData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherUpdateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherUpdateBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherUpdateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 删除测验
+ *
+ * 删除测验及其全部答卷。
+ * 错误：已发布且已有学生交卷的测验须先结束（状态 2）才能删除，否则 errCode 1；测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ *
+ */
+export const quizTeacherDelete = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherDeleteData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherDeleteResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherDeleteBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherDeleteResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 发布、结束或重新开放测验
+ *
+ * 修改测验状态（见 QuizStatus）：0→1 发布，1→2 结束（进行中的答卷自动交卷），2→1 重新开放。
+ * 错误：不允许的状态变化、没有题目、endTime 已过 errCode 1；状态与当前相同 errCode 7；测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ *
+ */
+export const quizTeacherUpdateStatus = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherUpdateStatusData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherUpdateStatusResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherUpdateStatusBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherUpdateStatusResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/update/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分发答案
+ *
+ * 向学生分发标准答案与解析：此后学生在 paper/resultEx 看到 answer 与 analysis。只能在测验结束（状态 2）后分发，分发后不可撤回。
+ * 错误：测验未结束 errCode 1；已分发过 errCode 7；测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ *
+ */
+export const quizTeacherDistributeAnswers = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherDistributeAnswersData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherDistributeAnswersResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherDistributeAnswersBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherDistributeAnswersResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/distribute/answers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 测验统计
+ *
+ * 测验的整体统计：交卷情况、平均分、最高最低分、及格率、分数分布和逐题正确率（所有发布的教学班合计）。
+ * 错误：测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ *
+ */
+export const quizTeacherStatistics = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherStatisticsData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherStatisticsResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherStatisticsBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherStatisticsResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/statistics',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 测验统计（v2，按教学班）
+ *
+ * 与 v1 相同，另外：可用 classId 把汇总限定在一个教学班；classes 按教学班分列人数与分数（不受 classId 影响）。
+ * 错误：教学班不是该测验发布的班 errCode 2；测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ * v2 路径的位置（/tms-server/quiz/teacher/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
+ *
+ */
+export const quizTeacherStatisticsV2 = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherStatisticsV2Data, ThrowOnError>) => (options.client ?? client).post<QuizTeacherStatisticsV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherStatisticsV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherStatisticsV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/v2/statistics',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 学生作答记录
+ *
+ * 测验的学生作答记录：只列已开始作答（有答卷）的学生，默认按交卷时间升序。
+ * 错误：测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ *
+ */
+export const quizTeacherStudentRecord = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherStudentRecordData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherStudentRecordResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherStudentRecordBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherStudentRecordResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/get/student/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 学生作答记录（v2，含未作答）
+ *
+ * 与 v1 不同：列出所发布教学班的全部在读学生（含未开始的，paperId 为 null），可按教学班筛选、按分数或学号排序，并给出答对题数与班内名次。
+ * 错误：测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ * v2 路径的位置（/tms-server/quiz/teacher/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
+ *
+ */
+export const quizTeacherStudentRecordV2 = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherStudentRecordV2Data, ThrowOnError>) => (options.client ?? client).post<QuizTeacherStudentRecordV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherStudentRecordV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherStudentRecordV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/v2/get/student/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 某学生在课程中的测验
+ *
+ * 教师查看某个学生在本人一门课程中的全部测验与成绩，按测验 endTime 降序。
+ * 错误：课程不存在 errCode 6；不是本人任课的课程或学生不在本人任课的教学班 errCode 5。
+ *
+ */
+export const quizTeacherStudentQuizList = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherStudentQuizListData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherStudentQuizListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherStudentQuizListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherStudentQuizListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/get/student/quiz/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查看学生答卷
+ *
+ * 教师查看（/review-test/{paperId}）一份学生答卷：逐题的学生答案、得分、标准答案与解析，以及班级平均分和名次。只读，客观题已自动判分。
+ * 错误：答卷不存在 errCode 6；答卷所属测验不是本人出的 errCode 5；答卷还在答题中 errCode 1。
+ *
+ */
+export const quizTeacherReviewStudentQuiz = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherReviewStudentQuizData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherReviewStudentQuizResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherReviewStudentQuizBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherReviewStudentQuizResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/review/student/quiz',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 导出学生作答记录
+ *
+ * 导出测验的学生作答记录 Excel（学号、姓名、教学班、状态、得分、交卷时间、用时），成功时直接返回文件（不带信封）。
+ * 错误（JSON 信封）：测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ *
+ */
+export const quizTeacherExportStudentRecord = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherExportStudentRecordData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherExportStudentRecordResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherExportStudentRecordBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherExportStudentRecordResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/export/student/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 导出学生作答记录（v2，含逐题）
+ *
+ * 与 v1 不同：包含所发布教学班的全部学生（未作答的标为未开始），可按教学班导出，includeQuestions 为 true 时每题一列（学生答案与得分）。成功时直接返回文件（不带信封）。
+ * 错误（JSON 信封）：测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ * v2 路径的位置（/tms-server/quiz/teacher/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
+ *
+ */
+export const quizTeacherExportStudentRecordV2 = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherExportStudentRecordV2Data, ThrowOnError>) => (options.client ?? client).post<QuizTeacherExportStudentRecordV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizTeacherExportStudentRecordV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizTeacherExportStudentRecordV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/teacher/v2/export/student/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 我的课程测验汇总
+ *
+ * 学生本人所选的每门课程一项：测验数、可作答数、已交卷数与平均得分率（/teaching-manage/student/test/list 的课程切换）。
+ *
+ */
+export const quizApiCourseQuizList = <ThrowOnError extends boolean = true>(options?: Options<QuizApiCourseQuizListData, ThrowOnError>) => (options?.client ?? client).post<QuizApiCourseQuizListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizApiCourseQuizListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/api/get/course/quiz/list',
+    ...options
+});
+
+/**
+ * 课程的测验列表（学生）
+ *
+ * 学生查看一门所选课程中对本人可见（已发布或已结束）的测验及本人作答状态，默认按 startTime 降序。
+ * 错误：课程不存在 errCode 6；本人未选该课程 errCode 5。
+ *
+ */
+export const quizApiListByCourse = <ThrowOnError extends boolean = true>(options: Options<QuizApiListByCourseData, ThrowOnError>) => (options.client ?? client).post<QuizApiListByCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizApiListByCourseBody,
+        path: zQuizApiListByCoursePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizApiListByCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/api/get/list/{courseId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 测验详情（学生）
+ *
+ * 学生在开始前查看测验（/start-test/{id}）：说明、限时、题数、总分、时间窗口和本人状态，不含题目。
+ * 错误：测验不存在、是草稿或不在本人的教学班 errCode 6。
+ *
+ */
+export const quizApiGetDetail = <ThrowOnError extends boolean = true>(options: Options<QuizApiGetDetailData, ThrowOnError>) => (options.client ?? client).post<QuizApiGetDetailResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizApiGetDetailBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizApiGetDetailResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/api/get/detail',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 我的测验统计
+ *
+ * 学生本人的测验统计；传 courseId 时只统计该课程。
+ * 错误：本人未选该课程 errCode 5。
+ *
+ */
+export const quizApiStatistics = <ThrowOnError extends boolean = true>(options?: Options<QuizApiStatisticsData, ThrowOnError>) => (options?.client ?? client).post<QuizApiStatisticsResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(zQuizApiStatisticsBody),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizApiStatisticsResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/api/statistics',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * 课程班级测验对比
+ *
+ * 学生在一门课程中本人所在教学班的每个测验：本人得分、班级平均分与最高分、本人名次。
+ * 错误：课程不存在 errCode 6；本人未选该课程 errCode 5。
+ *
+ */
+export const quizApiCourseClassStatistics = <ThrowOnError extends boolean = true>(options: Options<QuizApiCourseClassStatisticsData, ThrowOnError>) => (options.client ?? client).post<QuizApiCourseClassStatisticsResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zQuizApiCourseClassStatisticsBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zQuizApiCourseClassStatisticsResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/quiz/api/course/class/statistics',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 教学概览统计
+ *
+ * 教学概览页（/teaching-manage/teacher/overview）使用。统计范围按角色：教师为本人任教的课程与教学班；学校管理员为全校。
+ * days 为趋势的天数（截至今天）。调用者在该学校没有教师或学校管理员身份返回 errCode 5。
+ *
+ */
+export const tmsStatisticsOverview = <ThrowOnError extends boolean = true>(options: Options<TmsStatisticsOverviewData, ThrowOnError>) => (options.client ?? client).post<TmsStatisticsOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTmsStatisticsOverviewBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTmsStatisticsOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/statistics/overview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 课程统计
+ *
+ * 一门课程的学生、作业、考试统计，以及逐份作业和逐个教学班的对比。教师只能查看本人任教的课程（否则 errCode 5），学校管理员可查看本校任意课程；课程不存在返回 errCode 6。
+ */
+export const tmsStatisticsCourse = <ThrowOnError extends boolean = true>(options: Options<TmsStatisticsCourseData, ThrowOnError>) => (options.client ?? client).post<TmsStatisticsCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTmsStatisticsCourseBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTmsStatisticsCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/statistics/course',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 教师查询学生学习数据
+ *
+ * 学生数据页（/teaching-manage/teacher/student-data）使用：分页列出本人任教课程的学生及其作业、考试和学习时长数据。
+ * startDate、endDate 限定学习时长的统计区间（默认最近 30 天），endDate 不能早于 startDate（errCode 2）。课程或教学班不属于调用者返回 errCode 5。仅教师可调用。
+ *
+ */
+export const tmsStatisticsTeacherStudentData = <ThrowOnError extends boolean = true>(options: Options<TmsStatisticsTeacherStudentDataData, ThrowOnError>) => (options.client ?? client).post<TmsStatisticsTeacherStudentDataResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTmsStatisticsTeacherStudentDataBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTmsStatisticsTeacherStudentDataResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/statistics/teacher/get/student/data',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 学生首页概览
+ *
+ * 学生首页使用：本人在该学校的课程数、待交作业、待考考试、未读通知、得分率和本周学习时长，以及最近截止的作业和即将开始的考试（各最多 5 条）。仅学生可调用，只返回本人的数据。
+ */
+export const tmsStatisticsStudentHomeOverview = <ThrowOnError extends boolean = true>(options: Options<TmsStatisticsStudentHomeOverviewData, ThrowOnError>) => (options.client ?? client).post<TmsStatisticsStudentHomeOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTmsStatisticsStudentHomeOverviewBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTmsStatisticsStudentHomeOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/statistics/student/home/page/overview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询我可见的通知
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 本人所在教学班可见的已发布通知，服务器端分页，按发布时间倒序；可按课程、已读/未读和标题关键字筛选。每条带本人是否已读。
+ * 结果另给出未读总数。草稿和不对本人教学班可见的通知不会出现。
+ * 错误：参数无效 errCode 2；当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生。
+ *
+ */
+export const getStudentAnnounceList = <ThrowOnError extends boolean = true>(options: Options<GetStudentAnnounceListData, ThrowOnError>) => (options.client ?? client).post<GetStudentAnnounceListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentAnnounceListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentAnnounceListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentPage/getAnnounceList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 我最新的一条通知
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 本人可见的已发布通知中发布时间最晚的一条（不含正文）；没有时 data 为 null。不会把它标为已读。
+ * 错误：当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生。
+ *
+ */
+export const getLastAnnounce = <ThrowOnError extends boolean = true>(options: Options<GetLastAnnounceData, ThrowOnError>) => (options.client ?? client).get<GetLastAnnounceResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetLastAnnouncePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetLastAnnounceResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentPage/getLastAnnounce/{schoolId}',
+    ...options
+});
+
+/**
+ * 阅读通知
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 返回通知全文（服务器净化后的 HTML），并把它标为本人已读（首次阅读记录 viewedAt，重复阅读不改变）。
+ * 错误：通知不存在、是草稿或对本人所在教学班不可见时一律 errCode 6（不暴露不可见通知的存在）；当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生。
+ *
+ */
+export const viewAnnounce = <ThrowOnError extends boolean = true>(options: Options<ViewAnnounceData, ThrowOnError>) => (options.client ?? client).get<ViewAnnounceResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zViewAnnouncePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zViewAnnounceResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentPage/viewAnnounce/{schoolId}/{announceId}',
+    ...options
+});
+
+/**
+ * 学生课表
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 本人所在教学班的课程中上课日期在 [startDate, endDate]（含两端）内的章节，按日期和开始时间升序，每项带课程、任课教师和本人所在教学班。
+ * 错误：日期格式不对、endDate 早于 startDate 或区间超过 62 天 errCode 2；当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生。
+ *
+ */
+export const getStudentCourseTable = <ThrowOnError extends boolean = true>(options: Options<GetStudentCourseTableData, ThrowOnError>) => (options.client ?? client).get<GetStudentCourseTableResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetStudentCourseTablePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentCourseTableResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentPage/getStudentCourseTable/{schoolId}/{startDate}/{endDate}',
+    ...options
+});
+
+/**
+ * 学生最近课程
+ *
+ * 路径为本规范设计（产品规范未给出）；查询参数 schoolId 亦为本规范设计。
+ * 本人所在教学班的最近 showNumber 门课程：有下一次上课安排的课程按下一次上课时间升序在前，其余按开课日期倒序。已结束的课程不列出。
+ * 每门带本人未交作业数。
+ * 错误：showNumber 不在 1–20 errCode 2；当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生。
+ *
+ */
+export const getStudentRecentCourse = <ThrowOnError extends boolean = true>(options: Options<GetStudentRecentCourseData, ThrowOnError>) => (options.client ?? client).get<GetStudentRecentCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetStudentRecentCoursePath,
+        query: z.optional(zGetStudentRecentCourseQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentRecentCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentPage/get/recent/course/{showNumber}',
+    ...options
+});
+
+/**
+ * 未读通知数
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 本人可见的已发布通知中尚未阅读（未调用过 viewAnnounce）的条数。
+ * 错误：当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生。
+ *
+ */
+export const getUnViewAnnounce = <ThrowOnError extends boolean = true>(options: Options<GetUnViewAnnounceData, ThrowOnError>) => (options.client ?? client).get<GetUnViewAnnounceResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetUnViewAnnouncePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetUnViewAnnounceResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentPage/getUnViewAnnounce/{schoolId}',
+    ...options
+});
+
+/**
+ * 未交作业数
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 本人所在教学班已发布、本人尚未提交且未过截止时间的作业数，另给出其中已逾期（过了截止时间仍未交）的数量和最近的截止时间。
+ * 错误：当前用户在该学校不是学生 errCode 5。
+ * 调用者：学生。
+ *
+ */
+export const getUnCommitWorkNum = <ThrowOnError extends boolean = true>(options: Options<GetUnCommitWorkNumData, ThrowOnError>) => (options.client ?? client).get<GetUnCommitWorkNumResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetUnCommitWorkNumPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetUnCommitWorkNumResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentPage/getUnCommitWorkNum/{schoolId}',
+    ...options
+});
+
+/**
+ * 分页查询学生
+ *
+ * 教师管理范围内的学生：本人任教的教学班所来源的行政班里的全部学生。服务器端分页；keyword 匹配学号、姓名或账号；
+ * 可按学院、专业、年级、行政班和学生状态筛选，按 sortField 排序（默认学号升序）。
+ * 错误：参数无效 errCode 2；筛选的学院/专业/年级/班级不存在 errCode 6；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。学校管理员用 schoolMgrGetStudentList。
+ *
+ */
+export const getStudentList = <ThrowOnError extends boolean = true>(options: Options<GetStudentListData, ThrowOnError>) => (options.client ?? client).post<GetStudentListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/getStudentList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询学生及学习统计
+ *
+ * 范围与筛选同 getStudentList，每个学生另带在本人全部课程中的学习统计（选课数、应交/已交作业数、作业平均分、学习时长、最近活跃时间），
+ * 可按统计字段排序。
+ * 错误：参数无效 errCode 2；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getStudentListStatic = <ThrowOnError extends boolean = true>(options: Options<GetStudentListStaticData, ThrowOnError>) => (options.client ?? client).post<GetStudentListStaticResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentListStaticBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentListStaticResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/getStudentList/static',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询课程的学生
+ *
+ * 某门课程（可限定一个教学班）的学生，每行带所在教学班。分页、搜索、筛选、排序同 getStudentList。
+ * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getStudentListByCourse = <ThrowOnError extends boolean = true>(options: Options<GetStudentListByCourseData, ThrowOnError>) => (options.client ?? client).post<GetStudentListByCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentListByCourseBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentListByCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/getStudentList/by/course',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询课程学生及课程内统计
+ *
+ * 同 getStudentList/by/course，每个学生另带该课程内的统计（应交/已交/迟交作业数、作业平均分、学习时长、最近活跃时间），可按统计字段排序。
+ * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getStudentListByCourseStatic = <ThrowOnError extends boolean = true>(options: Options<GetStudentListByCourseStaticData, ThrowOnError>) => (options.client ?? client).post<GetStudentListByCourseStaticResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentListByCourseStaticBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentListByCourseStaticResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/getStudentList/by/course/static',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询课程的学生（v2）
+ *
+ * 与 v1 的区别：可同时限定多个教学班（teachingClassIds），可按是否在线筛选；每行另带在线标记和最近活跃时间，可按最近活跃时间排序。
+ * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getStudentListByCourseV2 = <ThrowOnError extends boolean = true>(options: Options<GetStudentListByCourseV2Data, ThrowOnError>) => (options.client ?? client).post<GetStudentListByCourseV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentListByCourseV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentListByCourseV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/v2/getStudentList/by/course',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询课程学生及课程内统计（v2）
+ *
+ * 与 v1 的区别：可用 startDate、endDate 限定统计区间（按作业发布日期与学习记录日期，最长 366 天）；
+ * 每个学生另带作业提交率、测验次数与平均分、完成的实训数，并可按这些字段排序。
+ * 错误：endDate 早于 startDate 或区间超过 366 天 errCode 2；课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getStudentListByCourseStaticV2 = <ThrowOnError extends boolean = true>(options: Options<GetStudentListByCourseStaticV2Data, ThrowOnError>) => (options.client ?? client).post<GetStudentListByCourseStaticV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetStudentListByCourseStaticV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentListByCourseStaticV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/v2/getStudentList/by/course/static',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询全校学生（学校管理员）
+ *
+ * 学校管理员查看本校全部学生。分页、搜索、筛选与排序同 getStudentList。
+ * 错误：参数无效 errCode 2；当前用户不是该学校的管理员 errCode 5。
+ * 调用者：学校管理员。
+ *
+ */
+export const schoolMgrGetStudentList = <ThrowOnError extends boolean = true>(options: Options<SchoolMgrGetStudentListData, ThrowOnError>) => (options.client ?? client).post<SchoolMgrGetStudentListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zSchoolMgrGetStudentListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSchoolMgrGetStudentListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/schoolMgrGetStudentList',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新增或修改学生
+ *
+ * 没有 studentId 时在行政班 classId 中新增学生：按 userName（不传时用学号）查找账号，不存在则创建账号，初始密码为 password（不传时为学号后 6 位），
+ * 并赋予该学校的学生身份；有 studentId 时修改学生信息（可调到管理范围内的另一个行政班）。
+ * 新学生会自动加入由该行政班整体生成的教学班。
+ * 错误：学号、姓名格式不对 errCode 2；行政班不存在 errCode 6；学号在本校已被占用、账号已是本校学生 errCode 7；
+ * 行政班或学生不在本人管理范围内 errCode 5。
+ * 调用者：教师（管理范围同 getStudentList）。
+ *
+ */
+export const updateStudent = <ThrowOnError extends boolean = true>(options: Options<UpdateStudentData, ThrowOnError>) => (options.client ?? client).post<UpdateStudentResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateStudentBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateStudentResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/updateStudent',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新增或修改学生（学校管理员）
+ *
+ * 规则同 updateStudent，但范围是全校任何行政班和学生。
+ * 错误：格式不对 errCode 2；行政班或学生不存在 errCode 6；学号已被占用 errCode 7；当前用户不是该学校的管理员 errCode 5。
+ * 调用者：学校管理员。
+ *
+ */
+export const schoolMgrUpdateStudent = <ThrowOnError extends boolean = true>(options: Options<SchoolMgrUpdateStudentData, ThrowOnError>) => (options.client ?? client).post<SchoolMgrUpdateStudentResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zSchoolMgrUpdateStudentBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSchoolMgrUpdateStudentResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/schoolMgrUpdateStudent',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 用 Excel 导入学生到行政班
+ *
+ * 上传按 downloadTemplateExcel 模板填写的 .xlsx（不超过 5 MB、最多 2000 行数据），导入到路径指定的学院-专业-年级-班级。
+ * 整表校验：任何一行有错时不导入任何学生，返回 success=false 和每行的错误（Excel 行号与中文原因，如 学号不能为空、学号在文件中重复、学号已存在、手机号格式不正确）；
+ * 全部通过时导入并返回导入人数。账号与初始密码规则同 updateStudent。
+ * 错误：不是 .xlsx、超过大小或表头与模板不符 errCode 2；学院/专业/年级/班级不存在或不成层级关系 errCode 6；
+ * 行政班不在本人管理范围内 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const uploadStudent = <ThrowOnError extends boolean = true>(options: Options<UploadStudentData, ThrowOnError>) => (options.client ?? client).post<UploadStudentResponses, unknown, ThrowOnError, 'data'>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zUploadStudentBody,
+        path: zUploadStudentPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUploadStudentResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/uploadStudent/{schoolId}/{collegeId}/{majorId}/{gradeId}/{classId}',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * 用 Excel 导入学生到行政班（学校管理员）
+ *
+ * 规则同 uploadStudent，但可导入到本校任何行政班。
+ * 错误：文件无效 errCode 2；学院/专业/年级/班级不存在 errCode 6；当前用户不是该学校的管理员 errCode 5。
+ * 调用者：学校管理员。
+ *
+ */
+export const schoolUploadStudent = <ThrowOnError extends boolean = true>(options: Options<SchoolUploadStudentData, ThrowOnError>) => (options.client ?? client).post<SchoolUploadStudentResponses, unknown, ThrowOnError, 'data'>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zSchoolUploadStudentBody,
+        path: zSchoolUploadStudentPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSchoolUploadStudentResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/schoolUploadStudent/{schoolId}/{collegeId}/{majorId}/{gradeId}/{classId}',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * 切换学生状态
+ *
+ * 把学生状态改为路径中的 status（含义见 StudentStatus：0 在读；1 停用；2 休学；3 毕业），四个值之间可任意切换；与当前状态相同时直接成功。
+ * 改为 1 停用时该学生的会话立即失效。没有请求体。
+ * 错误：status 不在 0–3 errCode 2；学生不存在 errCode 6；学生不在本人管理范围内 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const updateStudentStatus = <ThrowOnError extends boolean = true>(options: Options<UpdateStudentStatusData, ThrowOnError>) => (options.client ?? client).post<UpdateStudentStatusResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zUpdateStudentStatusPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateStudentStatusResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/updateStudentStatus/{schoolId}/{studentId}/{status}',
+    ...options
+});
+
+/**
+ * 切换学生状态（学校管理员）
+ *
+ * 规则同 updateStudentStatus，范围为本校全部学生。没有请求体。
+ * 错误：status 不在 0–3 errCode 2；学生不存在 errCode 6；当前用户不是该学校的管理员 errCode 5。
+ * 调用者：学校管理员。
+ *
+ */
+export const schoolMgrUpdateStudentStatus = <ThrowOnError extends boolean = true>(options: Options<SchoolMgrUpdateStudentStatusData, ThrowOnError>) => (options.client ?? client).post<SchoolMgrUpdateStudentStatusResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zSchoolMgrUpdateStudentStatusPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSchoolMgrUpdateStudentStatusResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/schoolMgrUpdateStudentStatus/{schoolId}/{studentId}/{status}',
+    ...options
+});
+
+/**
+ * 分页查询在线学生
+ *
+ * 教师管理范围内当前在线的学生（最近 5 分钟内调用过 refresh 心跳），按上线时间倒序，可按学号/姓名关键字和行政班筛选。
+ * 错误：参数无效 errCode 2；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getOnlineStudentList = <ThrowOnError extends boolean = true>(options: Options<GetOnlineStudentListData, ThrowOnError>) => (options.client ?? client).post<GetOnlineStudentListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetOnlineStudentListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetOnlineStudentListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/list/online',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询课程的在线学生
+ *
+ * 某门课程（可限定一个教学班）当前在线的学生，每行带所在教学班，按上线时间倒序。
+ * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getOnlineStudentListByCourse = <ThrowOnError extends boolean = true>(options: Options<GetOnlineStudentListByCourseData, ThrowOnError>) => (options.client ?? client).post<GetOnlineStudentListByCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetOnlineStudentListByCourseBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetOnlineStudentListByCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/list/online/by/course',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询课程学生的在线情况（v2）
+ *
+ * 路径为本规范设计（产品规范只写了 v2 variant，未给出位置）。
+ * 与 v1 的区别：includeOffline 为 true 时也列出不在线的学生（在线的排在前面）；每行另带今日累计在线时长；
+ * 结果另给出课程（或所选教学班）的在线人数 onlineNum。
+ * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getOnlineStudentListByCourseV2 = <ThrowOnError extends boolean = true>(options: Options<GetOnlineStudentListByCourseV2Data, ThrowOnError>) => (options.client ?? client).post<GetOnlineStudentListByCourseV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetOnlineStudentListByCourseV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetOnlineStudentListByCourseV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/v2/list/online/by/course',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询学生详情
+ *
+ * 路径参数为本规范设计（产品规范未给出）。
+ * 学生的基本信息、所在行政班和在本校所选课程。
+ * 错误：学生不存在 errCode 6；学生不在本人管理范围内 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getStudentInfo = <ThrowOnError extends boolean = true>(options: Options<GetStudentInfoData, ThrowOnError>) => (options.client ?? client).get<GetStudentInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetStudentInfoPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetStudentInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/getStudentInfo/{schoolId}/{studentId}',
+    ...options
+});
+
+/**
+ * 查询学生详情（学校管理员）
+ *
+ * 路径参数为本规范设计（产品规范未给出）。
+ * 同 getStudentInfo，范围为本校全部学生。
+ * 错误：学生不存在 errCode 6；当前用户不是该学校的管理员 errCode 5。
+ * 调用者：学校管理员。
+ *
+ */
+export const schoolMgrGetStudentInfo = <ThrowOnError extends boolean = true>(options: Options<SchoolMgrGetStudentInfoData, ThrowOnError>) => (options.client ?? client).get<SchoolMgrGetStudentInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zSchoolMgrGetStudentInfoPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSchoolMgrGetStudentInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/schoolMgrGetStudentInfo/{schoolId}/{studentId}',
+    ...options
+});
+
+/**
+ * 删除学生
+ *
+ * 路径参数为本规范设计（产品规范未给出）。
+ * 从学校移除该学生：取消其在本校的学生身份并退出所有教学班；账号本身保留，已提交的作业与成绩保留供历史查询。
+ * 错误：学生不存在（或已删除）errCode 6；学生不在本人管理范围内 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const delStudent = <ThrowOnError extends boolean = true>(options: Options<DelStudentData, ThrowOnError>) => (options.client ?? client).get<DelStudentResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zDelStudentPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDelStudentResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/delStudent/{schoolId}/{studentId}',
+    ...options
+});
+
+/**
+ * 删除学生（学校管理员）
+ *
+ * 路径参数为本规范设计（产品规范未给出）。
+ * 规则同 delStudent，范围为本校全部学生。
+ * 错误：学生不存在 errCode 6；当前用户不是该学校的管理员 errCode 5。
+ * 调用者：学校管理员。
+ *
+ */
+export const schoolMgrDelStudent = <ThrowOnError extends boolean = true>(options: Options<SchoolMgrDelStudentData, ThrowOnError>) => (options.client ?? client).get<SchoolMgrDelStudentResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zSchoolMgrDelStudentPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSchoolMgrDelStudentResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/schoolMgrDelStudent/{schoolId}/{studentId}',
+    ...options
+});
+
+/**
+ * 下载学生导入模板
+ *
+ * 下载学生导入用的 Excel 模板（学生导入模板.xlsx）。表头：学号、姓名、性别（男/女）、账号（可空，默认学号）、手机号（可空）、邮箱（可空）；第 2 行为示例。
+ * 按 uploadStudent 或 schoolUploadStudent 上传。
+ * 调用者：教师、学校管理员。
+ *
+ */
+export const downloadStudentTemplate = <ThrowOnError extends boolean = true>(options?: Options<DownloadStudentTemplateData, ThrowOnError>) => (options?.client ?? client).get<DownloadStudentTemplateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDownloadStudentTemplateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/downloadTemplateExcel',
+    ...options
+});
+
+/**
+ * 学生在线心跳
+ *
+ * 查询参数为本规范设计（产品规范未给出）。
+ * 学生端每 60 秒调用一次，刷新本人在该学校的最近活跃时间；最近 5 分钟内刷新过的学生在 list/online 系列中算作在线，
+ * 同时累计今日在线时长。
+ * 错误：当前用户在该学校不是学生 errCode 5；学生状态为 1 停用时 errCode 1。
+ * 调用者：学生。
+ *
+ */
+export const studentMgrRefresh = <ThrowOnError extends boolean = true>(options: Options<StudentMgrRefreshData, ThrowOnError>) => (options.client ?? client).get<StudentMgrRefreshResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: zStudentMgrRefreshQuery
+    }).parseAsync(data),
+    responseValidator: async (data) => await zStudentMgrRefreshResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/studentMgr/refresh',
+    ...options
+});
+
+/**
+ * 教师课表
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 本人任教课程中上课日期在 [startDate, endDate]（含两端）内的章节，按日期和开始时间升序，每项带课程和上课的教学班。
+ * 错误：日期格式不对、endDate 早于 startDate 或区间超过 62 天 errCode 2；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getTeacherCourseTable = <ThrowOnError extends boolean = true>(options: Options<GetTeacherCourseTableData, ThrowOnError>) => (options.client ?? client).get<GetTeacherCourseTableResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetTeacherCourseTablePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetTeacherCourseTableResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/getTeacherCourseTable/{schoolId}/{startDate}/{endDate}',
+    ...options
+});
+
+/**
+ * 教师最近课程
+ *
+ * 路径为本规范设计（产品规范未给出）；查询参数 schoolId 亦为本规范设计。
+ * 本人任教的最近 showNumber 门课程：有下一次上课安排的课程按下一次上课时间升序在前，其余按更新时间倒序。已结束的课程不列出。
+ * 错误：showNumber 不在 1–20 errCode 2；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getTeacherRecentCourse = <ThrowOnError extends boolean = true>(options: Options<GetTeacherRecentCourseData, ThrowOnError>) => (options.client ?? client).get<GetTeacherRecentCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetTeacherRecentCoursePath,
+        query: z.optional(zGetTeacherRecentCourseQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetTeacherRecentCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/get/recent/course/{showNumber}',
+    ...options
+});
+
+/**
+ * 教师收到的作业
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 本人已发布作业收到的学生提交概况：待批改总数、最近 7 天收到的份数，以及有待批改提交的作业（按最近提交时间倒序，最多 limit 个）。
+ * 错误：limit 不在 1–50 errCode 2；当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getTeacherReceivedWork = <ThrowOnError extends boolean = true>(options: Options<GetTeacherReceivedWorkData, ThrowOnError>) => (options.client ?? client).get<GetTeacherReceivedWorkResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetTeacherReceivedWorkPath,
+        query: z.optional(zGetTeacherReceivedWorkQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetTeacherReceivedWorkResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/getTeacherReceivedWork/{schoolId}',
+    ...options
+});
+
+/**
+ * 正在任教的课程
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 本人在该学校进行中的课程（开课日期 ≤ 今天 ≤ 结课日期），按开课日期升序，每门带教学班、学生数、作业数和待批改数。最多 100 门。
+ * 错误：当前用户在该学校不是教师 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getTeachingCourse = <ThrowOnError extends boolean = true>(options: Options<GetTeachingCourseData, ThrowOnError>) => (options.client ?? client).get<GetTeachingCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetTeachingCoursePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetTeachingCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/getTeachingCourse/{schoolId}',
+    ...options
+});
+
+/**
+ * 课程各作业的成绩概况
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 课程（可限定一个教学班）每个已发布作业的提交、批改人数与平均分、最高分、最低分，按发布时间升序。
+ * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseWorkScore = <ThrowOnError extends boolean = true>(options: Options<GetCourseWorkScoreData, ThrowOnError>) => (options.client ?? client).get<GetCourseWorkScoreResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseWorkScorePath,
+        query: z.optional(zGetCourseWorkScoreQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWorkScoreResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/getCourseWorkScore/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 课程各作业的及格率
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 课程每个已发布作业的及格率：及格线固定为满分的 60%，passRate = 及格人数 ÷ 已批改人数（没有已批改时为 0），按发布时间升序。
+ * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseWorkPassRate = <ThrowOnError extends boolean = true>(options: Options<GetCourseWorkPassRateData, ThrowOnError>) => (options.client ?? client).get<GetCourseWorkPassRateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseWorkPassRatePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWorkPassRateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/getCourseWorkPassRate/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 课程各作业的及格率（v2，分教学班）
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 与 v1 的区别：及格线可用查询参数 passRatio 指定（满分的比例，默认 0.6）；每个作业另给出每个教学班的及格人数与及格率。
+ * 错误：passRatio 不在 0.01–1 errCode 2；课程不存在 errCode 6；不是本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseWorkPassRateV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseWorkPassRateV2Data, ThrowOnError>) => (options.client ?? client).get<GetCourseWorkPassRateV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseWorkPassRateV2Path,
+        query: z.optional(zGetCourseWorkPassRateV2Query)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWorkPassRateV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/v2/getCourseWorkPassRate/{schoolId}/{courseId}',
+    ...options
+});
+
+/**
+ * 作业成绩分布
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 一个作业已批改成绩按满分百分比分成 5 段：0–59、60–69、70–79、80–89、90–100，给出各段人数，另给未批改和未提交人数。
+ * 可用 teachingClassId 只统计一个教学班。
+ * 错误：作业或教学班不存在 errCode 6；作业不属于本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseWorkDistribution = <ThrowOnError extends boolean = true>(options: Options<GetCourseWorkDistributionData, ThrowOnError>) => (options.client ?? client).get<GetCourseWorkDistributionResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseWorkDistributionPath,
+        query: z.optional(zGetCourseWorkDistributionQuery)
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWorkDistributionResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/getCourseWorkDistribution/{workId}',
+    ...options
+});
+
+/**
+ * 作业完成与成绩统计
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 一个作业的应交、已交、未交、迟交、已批改、待批改人数，以及平均分、最高分、最低分、及格人数和及格率（及格线为满分的 60%）。
+ * 错误：作业不存在 errCode 6；作业不属于本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseWorkStatistics = <ThrowOnError extends boolean = true>(options: Options<GetCourseWorkStatisticsData, ThrowOnError>) => (options.client ?? client).get<GetCourseWorkStatisticsResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseWorkStatisticsPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWorkStatisticsResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/getCourseWorkStatistics/{workId}',
+    ...options
+});
+
+/**
+ * 作业完成与成绩统计（v2，分教学班）
+ *
+ * 路径为本规范设计（产品规范未给出）。
+ * 与 v1 的区别：另给出每个教学班的应交、已交、已批改人数、平均分和及格率，以及按提交时间的每日提交人数（从发布日到截止日或今天，最多 62 天）。
+ * 错误：作业不存在 errCode 6；作业不属于本人课程 errCode 5。
+ * 调用者：教师。
+ *
+ */
+export const getCourseWorkStatisticsV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseWorkStatisticsV2Data, ThrowOnError>) => (options.client ?? client).get<GetCourseWorkStatisticsV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zGetCourseWorkStatisticsV2Path,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCourseWorkStatisticsV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/teacherPage/v2/getCourseWorkStatistics/{workId}',
+    ...options
+});
+
+/**
+ * 按 ID 获取一个实训
+ *
+ * 按 experimentId 返回一个实训的列表信息（名称、类型、状态、标签、简介），供实训介绍页、收藏和报告页显示标题。
+ * 学生只能取到对本人可见且已上架的实训；教师可取到本人创建的任意状态实训以及可见的已上架实训。
+ * 错误：实训不存在或对调用者不可见 errCode 6。
+ * 本操作的用途为本规范设计（产品规范只给出了路径 /training）。
+ *
+ */
+export const trainingGet = <ThrowOnError extends boolean = true>(options: Options<TrainingGetData, ThrowOnError>) => (options.client ?? client).post<TrainingGetResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingGetBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingGetResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新建实训
+ *
+ * 教师新建一个实训，初始状态 0 草稿，归属默认为教师当前学校（ascriptionType 1）；指定 courseId 时归属该课程（ascriptionType 2）。导读、补充说明、宣传文案和归属用各自的 update 接口设置。
+ * 错误：字段不合法 errCode 2；标签不存在 errCode 6；courseId 不是本人任课的课程 errCode 5；同一学校内名称重复 errCode 7。
+ *
+ */
+export const trainingCreate = <ThrowOnError extends boolean = true>(options: Options<TrainingCreateData, ThrowOnError>) => (options.client ?? client).post<TrainingCreateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingCreateBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingCreateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 上架或下架实训
+ *
+ * 修改实训状态（见 TrainingStatus）：0→1 上架，1→2 下架，2→1 重新上架。
+ * 错误：不允许的状态变化（如回到 0）errCode 1；上架时说明为空或没有入口文件 errCode 1；状态与当前相同 errCode 7；只能操作本人创建的实训（管理员创建的平台公共实训不可改），否则 errCode 5；实训不存在 errCode 6。
+ *
+ */
+export const trainingUpdateStatus = <ThrowOnError extends boolean = true>(options: Options<TrainingUpdateStatusData, ThrowOnError>) => (options.client ?? client).post<TrainingUpdateStatusResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingUpdateStatusBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingUpdateStatusResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/update/status',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 实训管理列表
+ *
+ * 教师管理页的实训列表：本人创建的全部实训（任何状态），加上本校可见的已上架实训（只读）。按 sortBy 排序，默认 updatedAt 降序。
+ *
+ */
+export const trainingList = <ThrowOnError extends boolean = true>(options: Options<TrainingListData, ThrowOnError>) => (options.client ?? client).post<TrainingListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 删除实训
+ *
+ * 删除实训及其学习记录、收藏和权重条目；已提交的报告一并删除。
+ * 错误：已上架（状态 1）的实训须先下架，否则 errCode 1；只能操作本人创建的实训（管理员创建的平台公共实训不可改），否则 errCode 5；实训不存在 errCode 6。
+ *
+ */
+export const trainingDelete = <ThrowOnError extends boolean = true>(options: Options<TrainingDeleteData, ThrowOnError>) => (options.client ?? client).post<TrainingDeleteResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingDeleteBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingDeleteResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 设置实训导读
+ *
+ * 设置导读（leading）：学生开始实训前看到的引导文字。传空字符串表示清除。
+ * 错误：内容超长 errCode 2；只能操作本人创建的实训（管理员创建的平台公共实训不可改），否则 errCode 5；实训不存在 errCode 6。
+ *
+ */
+export const trainingUpdateLeading = <ThrowOnError extends boolean = true>(options: Options<TrainingUpdateLeadingData, ThrowOnError>) => (options.client ?? client).post<TrainingUpdateLeadingResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingUpdateLeadingBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingUpdateLeadingResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/update/leading',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 设置实训补充说明与材料
+ *
+ * 设置补充说明（additional）及其附件（已上传文件的 ID，整体替换）。传空字符串和空数组表示清除。
+ * 错误：内容超长或附件超过 20 个 errCode 2；附件文件不存在 errCode 6；只能操作本人创建的实训（管理员创建的平台公共实训不可改），否则 errCode 5；实训不存在 errCode 6。
+ *
+ */
+export const trainingUpdateAdditional = <ThrowOnError extends boolean = true>(options: Options<TrainingUpdateAdditionalData, ThrowOnError>) => (options.client ?? client).post<TrainingUpdateAdditionalResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingUpdateAdditionalBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingUpdateAdditionalResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/update/additional',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 设置实训归属
+ *
+ * 设置实训归属（哪所学校或哪门课程拥有它），决定谁能看到（见 TrainingAscriptionType）。
+ * ascriptionType 1 时 schoolId 必填且须是教师所在学校；2 时 courseId 必填且须是教师本人任课的课程（schoolId 取该课程的学校）；0 平台公共只有管理员创建的实训可以使用。
+ * 错误：缺少必填的 schoolId / courseId errCode 2；学校或课程不属于教师 errCode 5；教师设置 0 errCode 5；只能操作本人创建的实训（管理员创建的平台公共实训不可改），否则 errCode 5；实训不存在 errCode 6。
+ *
+ */
+export const trainingUpdateAscription = <ThrowOnError extends boolean = true>(options: Options<TrainingUpdateAscriptionData, ThrowOnError>) => (options.client ?? client).post<TrainingUpdateAscriptionResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingUpdateAscriptionBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingUpdateAscriptionResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/update/ascription',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 设置实训宣传文案
+ *
+ * 设置宣传文案（propaganda）与宣传图，在实训广场卡片和介绍页展示。传空字符串表示清除。
+ * 错误：内容超长 errCode 2；只能操作本人创建的实训（管理员创建的平台公共实训不可改），否则 errCode 5；实训不存在 errCode 6。
+ *
+ */
+export const trainingUpdatePropaganda = <ThrowOnError extends boolean = true>(options: Options<TrainingUpdatePropagandaData, ThrowOnError>) => (options.client ?? client).post<TrainingUpdatePropagandaResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingUpdatePropagandaBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingUpdatePropagandaResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/update/propaganda',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新增实训标签
+ *
+ * 新增一个实训标签，sortPri 取当前最大值加 1。
+ * 错误：名称为空或超长 errCode 2；同名标签已存在 errCode 7。
+ *
+ */
+export const trainingTagAdd = <ThrowOnError extends boolean = true>(options: Options<TrainingTagAddData, ThrowOnError>) => (options.client ?? client).post<TrainingTagAddResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTagAddBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTagAddResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/tag/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 修改实训标签名称
+ *
+ * 修改标签名称。
+ * 错误：名称不合法 errCode 2；标签不存在 errCode 6；与其他标签重名 errCode 7。
+ *
+ */
+export const trainingTagUpdate = <ThrowOnError extends boolean = true>(options: Options<TrainingTagUpdateData, ThrowOnError>) => (options.client ?? client).post<TrainingTagUpdateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTagUpdateBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTagUpdateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/tag/updateTag',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 删除实训标签
+ *
+ * 删除标签，并从所有实训上移除该标签（实训本身不删除）。
+ * 错误：标签不存在 errCode 6。
+ *
+ */
+export const trainingTagDelete = <ThrowOnError extends boolean = true>(options: Options<TrainingTagDeleteData, ThrowOnError>) => (options.client ?? client).post<TrainingTagDeleteResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingTagDeletePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTagDeleteResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/tag/delete/{tagId}',
+    ...options
+});
+
+/**
+ * 全部实训标签（管理）
+ *
+ * 管理端的全部标签（含没有实训的标签），按 sortPri 升序；trainingCount 计全部状态的实训。
+ *
+ */
+export const trainingTagListAll = <ThrowOnError extends boolean = true>(options?: Options<TrainingTagListAllData, ThrowOnError>) => (options?.client ?? client).post<TrainingTagListAllResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTagListAllResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/tag/listAll',
+    ...options
+});
+
+/**
+ * 调整实训标签排序
+ *
+ * 设置标签的排序优先级 sortPri（数值小的在前；相同时按创建时间）。
+ * 错误：sortPri 超出 0–9999 errCode 2；标签不存在 errCode 6。
+ *
+ */
+export const trainingTagUpdateSort = <ThrowOnError extends boolean = true>(options: Options<TrainingTagUpdateSortData, ThrowOnError>) => (options.client ?? client).post<TrainingTagUpdateSortResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingTagUpdateSortPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTagUpdateSortResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/tag/update/sort/{tagId}/{sortPri}',
+    ...options
+});
+
+/**
+ * 实训广场标签列表
+ *
+ * 客户端（实训广场、微实验页）的标签筛选项：只返回至少有一个对调用者可见的已上架实训的标签，按 sortPri 升序；trainingCount 只计这些实训。
+ *
+ */
+export const trainingTagClientList = <ThrowOnError extends boolean = true>(options?: Options<TrainingTagClientListData, ThrowOnError>) => (options?.client ?? client).post<TrainingTagClientListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(zTrainingTagClientListBody),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTagClientListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/tag/client/get/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * 学生的实训列表
+ *
+ * 学生可做的实训（对本人可见且已上架），带本人的收藏、进度与报告状态。collectedOnly 为 true 时只列收藏的实训。默认按 updatedAt 降序。
+ *
+ */
+export const trainingStudentList = <ThrowOnError extends boolean = true>(options: Options<TrainingStudentListData, ThrowOnError>) => (options.client ?? client).post<TrainingStudentListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingStudentListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingStudentListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/student/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 收藏或取消收藏实训
+ *
+ * 学生收藏（collect 为 true）或取消收藏（false）一个实训，幂等。返回当前收藏状态。
+ * 错误：实训不存在或不可见 errCode 6。
+ *
+ */
+export const trainingStudentCollection = <ThrowOnError extends boolean = true>(options: Options<TrainingStudentCollectionData, ThrowOnError>) => (options.client ?? client).post<TrainingStudentCollectionResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingStudentCollectionBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingStudentCollectionResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/student/collection',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 提交实验报告
+ *
+ * 学生提交（或在批阅前重新提交，覆盖旧内容）某个实训的实验报告；报告状态变为 1 已提交，实训完成状态变为 2 已完成。
+ * 错误：正文为空或超长、附件超过 10 个 errCode 2；实训未上架 errCode 1；报告已批阅（状态 2）不能再提交 errCode 1；实训不存在或不可见 errCode 6；附件文件不存在 errCode 6；courseId 不是本人所选课程 errCode 5。
+ *
+ */
+export const trainingStudentReportSubmit = <ThrowOnError extends boolean = true>(options: Options<TrainingStudentReportSubmitData, ThrowOnError>) => (options.client ?? client).post<TrainingStudentReportSubmitResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingStudentReportSubmitBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingStudentReportSubmitResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/student/report/submit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 我的实验报告列表
+ *
+ * 学生本人提交过的实验报告，默认按 submittedAt 降序。
+ *
+ */
+export const trainingStudentReportList = <ThrowOnError extends boolean = true>(options: Options<TrainingStudentReportListData, ThrowOnError>) => (options.client ?? client).post<TrainingStudentReportListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingStudentReportListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingStudentReportListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/student/report/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 教学班实训概况
+ *
+ * 教师查看本人任课的一个教学班的实训学习概况（学生数、完成率、报告与平均分、学习时长、按类型分列）。
+ * 错误：教学班不存在 errCode 6；不是本人任课的教学班 errCode 5。
+ *
+ */
+export const trainingTeacherClassOverview = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherClassOverviewData, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherClassOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingTeacherClassOverviewPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherClassOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teacher/statistics/overview/{classId}',
+    ...options
+});
+
+/**
+ * 课程实训概况
+ *
+ * 教师查看本人一门课程（本人任课的全部教学班合计）的实训学习概况。
+ * 错误：课程不存在 errCode 6；不是本人任课的课程 errCode 5。
+ *
+ */
+export const trainingTeacherCourseOverview = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherCourseOverviewData, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherCourseOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingTeacherCourseOverviewPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherCourseOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teacher/statistics/overview/course/{courseId}',
+    ...options
+});
+
+/**
+ * 课程实训概况（v2，按教学班分列）
+ *
+ * 与 v1 相同的课程汇总，另外在 classes 中按教学班分列；可用 practicalType 只统计某类实训。
+ * 错误：课程不存在 errCode 6；不是本人任课的课程 errCode 5。
+ * v2 路径的位置（/tms-server/training/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
+ *
+ */
+export const trainingTeacherCourseOverviewV2 = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherCourseOverviewV2Data, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherCourseOverviewV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(zTrainingTeacherCourseOverviewV2Body),
+        path: zTrainingTeacherCourseOverviewV2Path,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherCourseOverviewV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/v2/teacher/statistics/overview/course/{courseId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 我的实训学习概况
+ *
+ * 学生本人的实训学习概况：可做、开始、完成、报告与平均分、累计时长。传 courseId 时只统计该课程的实训。
+ * 错误：courseId 不是本人所选课程 errCode 5。
+ *
+ */
+export const trainingStudentOverview = <ThrowOnError extends boolean = true>(options?: Options<TrainingStudentOverviewData, ThrowOnError>) => (options?.client ?? client).post<TrainingStudentOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(zTrainingStudentOverviewBody),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingStudentOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/student/statistics/overview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * 教学班学生完成概况
+ *
+ * 教师查看本人一个教学班里每个学生在某类实训上的完成汇总（每个学生一行）。
+ * 错误：practicalType 不合法 errCode 2；教学班不存在 errCode 6；不是本人任课的教学班 errCode 5。
+ *
+ */
+export const trainingTeacherClassFinishOverview = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherClassFinishOverviewData, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherClassFinishOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTeacherClassFinishOverviewBody,
+        path: zTrainingTeacherClassFinishOverviewPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherClassFinishOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teacher/list/finish/overview/{classId}/{practicalType}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 课程学生完成概况
+ *
+ * 教师查看本人一门课程（本人任课的全部教学班）里每个学生在某类实训上的完成汇总。
+ * 错误：practicalType 不合法 errCode 2；课程不存在 errCode 6；不是本人任课的课程 errCode 5。
+ *
+ */
+export const trainingTeacherCourseFinishOverview = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherCourseFinishOverviewData, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherCourseFinishOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTeacherCourseFinishOverviewBody,
+        path: zTrainingTeacherCourseFinishOverviewPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherCourseFinishOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teacher/list/finish/overview/course/{courseId}/{practicalType}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 课程学生完成概况（v2，含每个实训）
+ *
+ * 与 v1 相同，另外：可用 classId 只看一个教学班；每行的 items 给出该学生在每个实训上的完成状态与分数（用于成绩矩阵）。
+ * 错误：practicalType 不合法 errCode 2；课程或教学班不存在 errCode 6；不是本人任课的课程或教学班 errCode 5。
+ * v2 路径的位置（/tms-server/training/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
+ *
+ */
+export const trainingTeacherCourseFinishOverviewV2 = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherCourseFinishOverviewV2Data, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherCourseFinishOverviewV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTeacherCourseFinishOverviewV2Body,
+        path: zTrainingTeacherCourseFinishOverviewV2Path,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherCourseFinishOverviewV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/v2/teacher/list/finish/overview/course/{courseId}/{practicalType}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 实训广场概况
+ *
+ * 实训广场（/practical/training、/practical/microExperiment）顶部的概况：各类型可见实训数、标签数、学习人数，以及调用者本人的开始、完成、收藏数。
+ *
+ */
+export const trainingClientOverview = <ThrowOnError extends boolean = true>(options?: Options<TrainingClientOverviewData, ThrowOnError>) => (options?.client ?? client).post<TrainingClientOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingClientOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/client/get/overview',
+    ...options
+});
+
+/**
+ * 教学班实训完成统计
+ *
+ * 教师查看本人一个教学班里每个实训的完成统计（每个实训一行）。
+ * 错误：教学班不存在 errCode 6；不是本人任课的教学班 errCode 5。
+ *
+ */
+export const trainingTeacherFinishStatistics = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherFinishStatisticsData, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherFinishStatisticsResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTeacherFinishStatisticsBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherFinishStatisticsResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teacher/list/finish/statistics',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 课程实训完成统计
+ *
+ * 教师查看本人一门课程（本人任课的全部教学班合计）里每个实训的完成统计。
+ * 错误：课程不存在 errCode 6；不是本人任课的课程 errCode 5。
+ *
+ */
+export const trainingTeacherFinishStatisticsByCourse = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherFinishStatisticsByCourseData, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherFinishStatisticsByCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTeacherFinishStatisticsByCourseBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherFinishStatisticsByCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teacher/list/finish/statistics/byCourse',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 课程实训完成统计（v2）
+ *
+ * 与按课程的 v1 相同，另外：可用 classId 只看一个教学班；每行增加已批阅数、最高分与最低分。
+ * 错误：课程或教学班不存在 errCode 6；不是本人任课的课程或教学班 errCode 5。
+ * v2 路径的位置（/tms-server/training/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
+ *
+ */
+export const trainingTeacherFinishStatisticsByCourseV2 = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherFinishStatisticsByCourseV2Data, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherFinishStatisticsByCourseV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTeacherFinishStatisticsByCourseV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherFinishStatisticsByCourseV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/v2/teacher/list/finish/statistics/byCourse',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 我的实训完成情况
+ *
+ * 学生本人在每个可做实训上的完成情况（每个实训一行），默认按最近学习时间降序。
+ * 错误：courseId 不是本人所选课程 errCode 5。
+ *
+ */
+export const trainingStudentFinishOverview = <ThrowOnError extends boolean = true>(options: Options<TrainingStudentFinishOverviewData, ThrowOnError>) => (options.client ?? client).post<TrainingStudentFinishOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingStudentFinishOverviewBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingStudentFinishOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/student/finish/overview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 教学可用实训列表
+ *
+ * 教师在教学中可布置、可查看统计的实训：对本人可见且已上架的实训（平台公共、本校、本人任课课程）。带 courseId 时只列对该课程学生可见的实训。
+ *
+ */
+export const trainingTeachList = <ThrowOnError extends boolean = true>(options: Options<TrainingTeachListData, ThrowOnError>) => (options.client ?? client).post<TrainingTeachListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTeachListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeachListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teach/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查看某学生的实验报告
+ *
+ * 教师查看本人任课教学班里某个学生的实验报告列表，默认按提交时间降序。
+ * 错误：学生不存在 errCode 6；该学生不在本人任课的教学班 errCode 5。
+ *
+ */
+export const trainingTeacherStudentReportList = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherStudentReportListData, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherStudentReportListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTeacherStudentReportListBody,
+        path: zTrainingTeacherStudentReportListPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherStudentReportListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teacher/get/student/report/list/{studentUserId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查看某学生的实验报告（v2，按类型）
+ *
+ * 与 v1 相同，但必须按 type（实训类型）筛选，用于报告页按基础场景、综合场景、微实验分栏显示。
+ * 错误：type 缺失或不合法 errCode 2；学生不存在 errCode 6；该学生不在本人任课的教学班 errCode 5。
+ * v2 路径的位置（/tms-server/training/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
+ *
+ */
+export const trainingTeacherStudentReportListV2 = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherStudentReportListV2Data, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherStudentReportListV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingTeacherStudentReportListV2Body,
+        path: zTrainingTeacherStudentReportListV2Path,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherStudentReportListV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/v2/teacher/get/student/report/list/{studentUserId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查看某学生的实训完成概况
+ *
+ * 教师查看本人任课教学班里某个学生的实训概况与每个实训的完成情况；可按课程或教学班限定范围。
+ * 错误：学生不存在 errCode 6；该学生不在本人任课的教学班（或所给课程、教学班）errCode 5。
+ *
+ */
+export const trainingTeacherStudentFinishOverview = <ThrowOnError extends boolean = true>(options: Options<TrainingTeacherStudentFinishOverviewData, ThrowOnError>) => (options.client ?? client).post<TrainingTeacherStudentFinishOverviewResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(zTrainingTeacherStudentFinishOverviewBody),
+        path: zTrainingTeacherStudentFinishOverviewPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingTeacherStudentFinishOverviewResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teacher/get/student/finish/overview/{studentUserId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 保存实训学习记录
+ *
+ * 保存调用者本人在某个实训上的进度与 Notebook 状态（每人每实训一条，覆盖保存）；durationSeconds 为本次新增的学习时长，累加到记录上。学生第一次保存时完成状态由 0 变为 1。教师保存的是本人的预览记录，不计入统计。
+ * 错误：内容超过 5,000,000 字符 errCode 2；实训未上架（教师本人创建的除外）errCode 1；实训不存在或不可见 errCode 6。
+ *
+ */
+export const trainingRecordSave = <ThrowOnError extends boolean = true>(options: Options<TrainingRecordSaveData, ThrowOnError>) => (options.client ?? client).post<TrainingRecordSaveResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingRecordSaveBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingRecordSaveResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/record/save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 读取实训学习记录
+ *
+ * 读取调用者本人在某个实训上保存的记录，用于继续上次进度；没有记录时 data 为 null。
+ * 错误：实训不存在或不可见 errCode 6。
+ *
+ */
+export const trainingRecordGet = <ThrowOnError extends boolean = true>(options: Options<TrainingRecordGetData, ThrowOnError>) => (options.client ?? client).post<TrainingRecordGetResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingRecordGetPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingRecordGetResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/record/get/{experimentId}',
+    ...options
+});
+
+/**
+ * 清除实训学习记录（重新开始）
+ *
+ * 删除调用者本人在某个实训上的记录，以便从头开始；累计学习时长保留在统计中。已提交的报告不受影响。Deleted.id 为 experimentId。
+ * 错误：没有记录 errCode 6。
+ *
+ */
+export const trainingRecordDelete = <ThrowOnError extends boolean = true>(options: Options<TrainingRecordDeleteData, ThrowOnError>) => (options.client ?? client).post<TrainingRecordDeleteResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingRecordDeletePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingRecordDeleteResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/record/delete/{experimentId}',
+    ...options
+});
+
+/**
+ * 我的实验报告详情
+ *
+ * 学生本人在某个实训上的实验报告全文、分数与评语。
+ * 错误：实训不存在或不可见，或本人还没有提交报告 errCode 6。
+ *
+ */
+export const trainingStudentReportDetail = <ThrowOnError extends boolean = true>(options: Options<TrainingStudentReportDetailData, ThrowOnError>) => (options.client ?? client).post<TrainingStudentReportDetailResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingStudentReportDetailPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingStudentReportDetailResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/student/report/detail/{experimentId}',
+    ...options
+});
+
+/**
+ * 按标签浏览实训
+ *
+ * 实训广场按标签浏览：对调用者可见的已上架实训，带调用者本人的状态。不传 tagId 表示全部标签。默认按 sortBy=learnerCount 降序。
+ *
+ */
+export const trainingListByTag = <ThrowOnError extends boolean = true>(options: Options<TrainingListByTagData, ThrowOnError>) => (options.client ?? client).post<TrainingListByTagResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingListByTagBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingListByTagResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/list/tag',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 导出课程实训完成情况
+ *
+ * 导出本人一门课程（本人任课的全部教学班）的实训完成情况 Excel：每个学生一行，列为学号、姓名、教学班、完成数、完成率、平均分、学习时长。成功时直接返回文件（不带信封）。
+ * 错误（JSON 信封）：课程不存在 errCode 6；不是本人任课的课程 errCode 5。
+ * 路径为本规范设计（产品规范未给出）。
+ *
+ */
+export const trainingExportByCourse = <ThrowOnError extends boolean = true>(options: Options<TrainingExportByCourseData, ThrowOnError>) => (options.client ?? client).post<TrainingExportByCourseResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingExportByCourseBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingExportByCourseResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/teacher/export/finish/byCourse',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 导出课程实训完成情况（v2，成绩矩阵）
+ *
+ * 与 v1 相同，另外：可用 classId 只导出一个教学班；每个实训单独一列（完成状态与分数），并按本教学班的实训权重（weight 接口）计算加权实训成绩列。成功时直接返回文件（不带信封）。
+ * 错误（JSON 信封）：课程或教学班不存在 errCode 6；不是本人任课的课程或教学班 errCode 5。
+ * 路径为本规范设计（产品规范未给出）。
+ *
+ */
+export const trainingExportByCourseV2 = <ThrowOnError extends boolean = true>(options: Options<TrainingExportByCourseV2Data, ThrowOnError>) => (options.client ?? client).post<TrainingExportByCourseV2Responses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingExportByCourseV2Body,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingExportByCourseV2Response.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/v2/teacher/export/finish/byCourse',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 实训详情（教师）
+ *
+ * 教师查看实训完整信息（含导读、补充说明、宣传文案、归属、运行镜像）。本人创建的实训任何状态都可看；其他实训须对本人可见且已上架。
+ * 错误：实训不存在或不可见 errCode 6。
+ *
+ */
+export const trainingGetDetail = <ThrowOnError extends boolean = true>(options: Options<TrainingGetDetailData, ThrowOnError>) => (options.client ?? client).get<TrainingGetDetailResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingGetDetailPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingGetDetailResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/get/detail/{experimentId}',
+    ...options
+});
+
+/**
+ * 实训详情（管理员）
+ *
+ * 平台管理员查看任意学校、任意状态的实训完整信息。
+ * 错误：实训不存在 errCode 6。
+ * 路径为本规范设计（产品规范未给出）。（产品规范第 6 节提到“training detail”的管理员变体。）
+ *
+ */
+export const trainingGetDetailByAdmin = <ThrowOnError extends boolean = true>(options: Options<TrainingGetDetailByAdminData, ThrowOnError>) => (options.client ?? client).get<TrainingGetDetailByAdminResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingGetDetailByAdminPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingGetDetailByAdminResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/admin/get/detail/{experimentId}',
+    ...options
+});
+
+/**
+ * 实训详情（学生）
+ *
+ * 学生查看实训介绍（/practical/training/experiment/introduce）：完整信息加本人的收藏、进度与报告状态。
+ * 错误：实训不存在、未上架或对本人不可见 errCode 6。
+ *
+ */
+export const trainingStudentGetDetail = <ThrowOnError extends boolean = true>(options: Options<TrainingStudentGetDetailData, ThrowOnError>) => (options.client ?? client).get<TrainingStudentGetDetailResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingStudentGetDetailPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingStudentGetDetailResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/student/get/detail/{experimentId}',
+    ...options
+});
+
+/**
+ * 获取实训环境地址
+ *
+ * 为学生准备实训环境（按实训的 imageName 启动或复用本人的 CCI，载入本人的记录或入口文件），返回打开地址。
+ * 错误：实训未上架 errCode 1；资源不足无法启动 errCode 1；实训不存在或不可见 errCode 6。
+ *
+ */
+export const trainingStudentGetUrl = <ThrowOnError extends boolean = true>(options: Options<TrainingStudentGetUrlData, ThrowOnError>) => (options.client ?? client).get<TrainingStudentGetUrlResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingStudentGetUrlPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingStudentGetUrlResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/student/get/url/{experimentId}',
+    ...options
+});
+
+/**
+ * 设置教学班的实训成绩权重
+ *
+ * 设置本人任课教学班的实训成绩权重：weight 为实训成绩在总成绩中的占比，items 为各实训在实训成绩中的占比（整体替换）。
+ * 规则：items 非空时各项 weight 之和须为 100（误差 0.01 内），否则 errCode 2；同一实训不能重复出现 errCode 2。
+ * 错误：教学班或实训不存在 errCode 6；不是本人任课的教学班 errCode 5；实训对该课程学生不可见 errCode 1。
+ *
+ */
+export const trainingWeightUpdate = <ThrowOnError extends boolean = true>(options: Options<TrainingWeightUpdateData, ThrowOnError>) => (options.client ?? client).post<TrainingWeightUpdateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zTrainingWeightUpdateBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingWeightUpdateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/weight/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询教学班的实训成绩权重
+ *
+ * 教师查询本人任课教学班的实训成绩权重；从未设置时返回 weight 0、items 为空、updatedAt 为 null。
+ * 错误：教学班不存在 errCode 6；不是本人任课的教学班 errCode 5。
+ *
+ */
+export const trainingWeightGetByClass = <ThrowOnError extends boolean = true>(options: Options<TrainingWeightGetByClassData, ThrowOnError>) => (options.client ?? client).post<TrainingWeightGetByClassResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: zTrainingWeightGetByClassPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zTrainingWeightGetByClassResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/tms-server/training/weight/teacher/get/by/{classId}',
     ...options
 });

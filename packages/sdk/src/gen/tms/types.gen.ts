@@ -5,35 +5,30 @@ export type ClientOptions = {
 };
 
 /**
- * 当前学校与角色。
+ * 没有更多结果的命令的应答。
  */
-export type ClientUserLogin = {
-    schoolId: SchoolId;
+export type Ack = {
     /**
-     * 学校名称；未加入学校时为空字符串。
+     * 恒为 true。
      */
-    schoolName: string;
-    /**
-     * 用户在学校里的姓名（真实姓名，没有时为账号）。
-     */
-    name: string;
-    /**
-     * 当前角色；未加入学校时为 null。
-     */
-    type: SchoolRole | null;
-    /**
-     * 用户在该学校拥有的全部角色。
-     */
-    roles: Array<SchoolRole>;
+    ok: true;
 };
 
-export type ClientSchool = {
-    schoolId: Id;
-    schoolName: string;
-    /**
-     * 用户在该学校拥有的角色。
-     */
-    roles: Array<SchoolRole>;
+/**
+ * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
+ */
+export type Binary = Blob | File;
+
+/**
+ * 日历日期，YYYY-MM-DD。
+ */
+export type DateString = string;
+
+/**
+ * 删除的结果。
+ */
+export type Deleted = {
+    id: Id;
 };
 
 /**
@@ -63,9 +58,57 @@ export type ErrorEnvelope = Envelope & {
 };
 
 /**
+ * 服务器保存的文件。
+ */
+export type FileInfo = {
+    fileId: Id;
+    /**
+     * 原始文件名（可含中文）。
+     */
+    fileName: string;
+    /**
+     * 字节数。
+     */
+    fileSize: number;
+    /**
+     * MIME 类型。
+     */
+    contentType: string;
+    uploadedAt: Instant;
+};
+
+/**
+ * multipart/form-data 上传单个文件，字段名 file。
+ */
+export type FileUpload = {
+    /**
+     * 上传的文件。
+     */
+    file: Blob | File;
+};
+
+/**
  * 标识符，字符串形式。
  */
 export type Id = string;
+
+/**
+ * 一组 ID。
+ */
+export type IdList = Array<Id>;
+
+/**
+ * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
+ */
+export type Instant = number;
+
+/**
+ * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
+ */
+export type PageRequest = {
+    pageIndex: number;
+    pageSize: number;
+};
 
 /**
  * 学校 ID，未加入学校时为 "0"。
@@ -77,6 +120,31 @@ export type SchoolId = string;
  *
  */
 export type SchoolRole = 'teacher' | 'student' | 'schoolManager';
+
+/**
+ * 排序方向：asc 升序；desc 降序。
+ */
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * 满足条件的记录总数（不受分页影响）。
+ */
+export type Total = number;
+
+/**
+ * 列表里显示的用户。
+ */
+export type UserBrief = {
+    userId: Id;
+    /**
+     * 账号。
+     */
+    userName: string;
+    /**
+     * 真实姓名，可为空字符串。
+     */
+    realName: string;
+};
 
 /**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
@@ -92,6 +160,5476 @@ export type Token = unknown;
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
 export type UserId = unknown;
+
+/**
+ * 通知的基本信息（不含正文）。教师列表与学生页共用。
+ */
+export type Announce = {
+    announceId: Id;
+    schoolId: SchoolId;
+    /**
+     * 标题。
+     */
+    title: string;
+    /**
+     * 摘要：正文去掉标签后的前 100 个字符。
+     */
+    summary: string;
+    courseId: Id;
+    /**
+     * 所属课程名称。
+     */
+    courseName: string;
+    status: AnnounceStatus;
+    publisher: UserBrief;
+    /**
+     * 首次发布时间；草稿从未发布时为 null。
+     */
+    publishedAt: Instant | null;
+    updatedAt: Instant;
+};
+
+/**
+ * 通知详情（教师视角），含正文、可见教学班和阅读统计。
+ */
+export type AnnounceDetail = AnnounceListItem & {
+    /**
+     * 正文，服务器净化后的 HTML。
+     */
+    content: string;
+    /**
+     * 可见的教学班。
+     */
+    visibleClasses: Array<TeachingClassBrief>;
+};
+
+/**
+ * 教师通知列表中的一行。
+ */
+export type AnnounceListItem = Announce & {
+    createdAt: Instant;
+    /**
+     * 可见教学班数量。
+     */
+    visibleClassNum: number;
+    /**
+     * 可见教学班的学生总数（去重）。
+     */
+    studentNum: number;
+    /**
+     * 已读学生数。
+     */
+    viewedNum: number;
+};
+
+/**
+ * 通知分页结果。
+ */
+export type AnnouncePage = {
+    list: Array<AnnounceListItem>;
+    total: Total;
+};
+
+/**
+ * 教师通知列表查询。
+ */
+export type AnnounceQuery = PageRequest & {
+    schoolId: SchoolId;
+    /**
+     * 只看这门课程的通知；不传为全部课程。
+     */
+    courseId?: Id;
+    /**
+     * 只看该状态；不传为全部。
+     */
+    status?: AnnounceStatus;
+    /**
+     * 标题关键字（模糊匹配）。
+     */
+    keyword?: string;
+    /**
+     * 排序字段：updatedAt 更新时间；publishedAt 发布时间；createdAt 创建时间。
+     */
+    sortField?: 'updatedAt' | 'publishedAt' | 'createdAt';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 新建或修改通知。
+ */
+export type AnnounceSave = {
+    schoolId: SchoolId;
+    /**
+     * 要修改的通知 ID；不传为新建。
+     */
+    announceId?: Id;
+    /**
+     * 所属课程，必须是本人任教的课程。
+     */
+    courseId: Id;
+    /**
+     * 标题，1–100 个字符。
+     */
+    title: string;
+    /**
+     * 正文 HTML（富文本编辑器输出），服务器保存前净化。
+     */
+    content: string;
+    status: AnnounceStatus;
+    /**
+     * 可见的教学班 ID，最多 200 个；空数组表示暂不对任何班可见。
+     */
+    teachingClassIds: Array<Id>;
+};
+
+/**
+ * 通知状态：
+ * 0 草稿（学生看不到）；
+ * 1 已发布（可见教学班的学生能看到）。
+ *
+ */
+export type AnnounceStatus = 0 | 1;
+
+/**
+ * 通知所属课程的一个教学班及其可见状态。
+ */
+export type AnnounceVisibleClass = {
+    teachingClass: TeachingClassBrief;
+    /**
+     * 该班学生是否能看到此通知。
+     */
+    visible: boolean;
+    /**
+     * 该班已读学生数；不可见时为 0。
+     */
+    viewedNum: number;
+};
+
+/**
+ * 整体替换通知的可见教学班。
+ */
+export type AnnounceVisibleUpdate = {
+    schoolId: SchoolId;
+    announceId: Id;
+    /**
+     * 可见的教学班 ID，最多 200 个；空数组表示对所有班隐藏。
+     */
+    teachingClassIds: Array<Id>;
+};
+
+export type ClientSchool = {
+    schoolId: Id;
+    schoolName: string;
+    /**
+     * 用户在该学校拥有的角色。
+     */
+    roles: Array<SchoolRole>;
+};
+
+/**
+ * 当前学校与角色。
+ */
+export type ClientUserLogin = {
+    schoolId: SchoolId;
+    /**
+     * 学校名称；未加入学校时为空字符串。
+     */
+    schoolName: string;
+    /**
+     * 用户在学校里的姓名（真实姓名，没有时为账号）。
+     */
+    name: string;
+    /**
+     * 当前角色；未加入学校时为 null。
+     */
+    type: SchoolRole | null;
+    /**
+     * 用户在该学校拥有的全部角色。
+     */
+    roles: Array<SchoolRole>;
+};
+
+/**
+ * 一个用户加入的学校。
+ */
+export type UserSchools = {
+    userId: Id;
+    /**
+     * 该用户加入的学校及角色；没有时为空数组。
+     */
+    schools: Array<ClientSchool>;
+};
+
+/**
+ * 批量查询用户所属学校的请求。
+ */
+export type UsersSchoolsRequest = {
+    /**
+     * 要查询的用户 ID，1–200 个。
+     */
+    userIds: Array<Id>;
+};
+
+/**
+ * 行政班（学校-学院-专业-年级下的班级）。
+ */
+export type AdminClassBrief = {
+    classId: Id;
+    className: string;
+    collegeId: Id;
+    collegeName: string;
+    majorId: Id;
+    majorName: string;
+    gradeId: Id;
+    gradeName: string;
+};
+
+/**
+ * 列表中的课程。
+ */
+export type CourseBrief = {
+    courseId: Id;
+    courseName: string;
+    schoolId: SchoolId;
+    /**
+     * 封面图地址，可为空字符串。
+     */
+    coverUrl?: string;
+    teacher?: UserBrief;
+};
+
+/**
+ * 列表中的学生。
+ */
+export type StudentBrief = {
+    studentId: Id;
+    userId: Id;
+    /**
+     * 学号。
+     */
+    studentNumber: string;
+    studentName: string;
+    classId: Id;
+    className: string;
+    status: StudentStatus;
+};
+
+/**
+ * 学生状态：0 在读（可登录、可选课）；1 停用（账号不能登录，保留数据）；2 休学（不能提交作业和参加考试）；3 毕业（只读）。
+ * 通过 updateStudentStatus/{schoolId}/{studentId}/{status} 在这几个值之间切换。
+ *
+ */
+export type StudentStatus = 0 | 1 | 2 | 3;
+
+/**
+ * 教学班：一门课程在某个行政班上开设的班。
+ */
+export type TeachingClassBrief = {
+    teachingClassId: Id;
+    courseId: Id;
+    /**
+     * 来源行政班 ID。
+     */
+    classId: Id;
+    className: string;
+    studentCount: number;
+};
+
+/**
+ * 课程的作业分组方案。
+ */
+export type CourseGroup = {
+    workGroupId: Id;
+    schoolId: SchoolId;
+    courseId: Id;
+    courseName: string;
+    /**
+     * 分组方案名称。
+     */
+    groupName: string;
+    groupType: WorkGroupType;
+    /**
+     * 每组人数上限。
+     */
+    maxMembers: number;
+    /**
+     * 小组数。
+     */
+    teamCount: number;
+    /**
+     * 已分到小组的学生数。
+     */
+    memberCount: number;
+    createdAt: Instant;
+};
+
+/**
+ * 分组方案的成员情况。
+ */
+export type CourseGroupMembers = {
+    workGroupId: Id;
+    groupName: string;
+    groupType: WorkGroupType;
+    /**
+     * 全部小组。
+     */
+    teams: Array<WorkGroupTeam>;
+    /**
+     * 课程中尚未进入任何小组的学生。
+     */
+    ungrouped: Array<StudentBrief>;
+};
+
+/**
+ * v2 分组方案：附带小组、成员和使用它的作业。
+ */
+export type CourseGroupV2 = CourseGroup & {
+    /**
+     * 全部小组及成员。
+     */
+    teams: Array<WorkGroupTeam>;
+    /**
+     * 使用该分组方案的作业。
+     */
+    works: Array<{
+        workId: Id;
+        title: string;
+        publishStatus: CourseWorkPublishStatus;
+    }>;
+    /**
+     * 是否已锁定：有已发布且已有提交的作业使用它时为 true，此时不能再改动小组。
+     */
+    locked: boolean;
+};
+
+/**
+ * 自动评分结果。
+ */
+export type CourseWorkAutoGrade = {
+    studentWorkId: Id;
+    /**
+     * 自动评出的总分，保留 1 位小数。
+     */
+    score: number;
+    /**
+     * 满分。
+     */
+    totalScore: number;
+    /**
+     * 各指标得分明细。
+     */
+    items: Array<StrategyGradeItem>;
+    gradedAt: Instant;
+};
+
+/**
+ * 列表中的课程作业。
+ */
+export type CourseWorkBrief = {
+    workId: Id;
+    schoolId: SchoolId;
+    courseId: Id;
+    courseName: string;
+    /**
+     * 作业标题。
+     */
+    title: string;
+    type: CourseWorkType;
+    groupMode: CourseWorkGroupMode;
+    publishStatus: CourseWorkPublishStatus;
+    scoreStatus: CourseWorkScoreStatus;
+    /**
+     * 开始作答时间。
+     */
+    startTime: Instant;
+    /**
+     * 截止时间。
+     */
+    endTime: Instant;
+    /**
+     * 满分。
+     */
+    totalScore: number;
+    /**
+     * 发布时间；草稿为 null。
+     */
+    publishedAt: Instant | null;
+    createdAt: Instant;
+    updatedAt: Instant;
+};
+
+/**
+ * 课程作业详情。
+ */
+export type CourseWorkDetail = CourseWorkBrief & {
+    /**
+     * 作业要求（富文本 HTML，已做安全过滤），可为空字符串。
+     */
+    content: string;
+    /**
+     * 布置到的教学班。
+     */
+    teachingClasses: Array<TeachingClassBrief>;
+    /**
+     * 小组作业绑定的分组方案；个人作业为 null。
+     */
+    workGroupId: Id | null;
+    /**
+     * 分组方案名称；个人作业为空字符串。
+     */
+    workGroupName: string;
+    /**
+     * 截止后是否仍允许提交（标记为迟交）。
+     */
+    allowLate: boolean;
+    /**
+     * 教师附件。
+     */
+    attachments: Array<WorkAttachment>;
+    /**
+     * 引用的工作台资源。
+     */
+    resources: Array<CourseWorkResource>;
+    /**
+     * 策略作业的要求；普通作业为 null。
+     */
+    strategyRequirement: CourseWorkStrategyRequirement | null;
+    /**
+     * 布置作业的教师。
+     */
+    teacher: UserBrief;
+};
+
+/**
+ * 提交方式：
+ * 0 个人作业：每名学生一份学生作业；
+ * 1 小组作业：按作业绑定的分组方案，每个小组一份学生作业，组内任一成员可保存和提交，成绩记给全组成员。
+ *
+ */
+export type CourseWorkGroupMode = 0 | 1;
+
+/**
+ * 作业发布状态。
+ */
+export type CourseWorkPublishResult = {
+    workId: Id;
+    publishStatus: CourseWorkPublishStatus;
+    /**
+     * 发布时间；草稿为 null。
+     */
+    publishedAt: Instant | null;
+    /**
+     * 该作业现有的学生作业份数。
+     */
+    studentWorkCount: number;
+};
+
+/**
+ * 作业发布状态：
+ * 0 草稿：只有教师可见，可任意修改和删除；
+ * 1 已发布：所选教学班的学生可见，开始时间到达后可作答提交。
+ *
+ */
+export type CourseWorkPublishStatus = 0 | 1;
+
+/**
+ * 作业引用的资源（来自教师工作台，布置时选定）。
+ */
+export type CourseWorkResource = {
+    resourceId: Id;
+    /**
+     * 资源名称。
+     */
+    name: string;
+    kind: CourseWorkResourceKind;
+    /**
+     * 简介，可为空字符串。
+     */
+    summary?: string;
+};
+
+/**
+ * 作业引用的工作台资源类别：handout 讲义；attachment 附件；dataset 数据集；code 代码；exam 试卷。
+ */
+export type CourseWorkResourceKind = 'handout' | 'attachment' | 'dataset' | 'code' | 'exam';
+
+/**
+ * 新建或修改课程作业。
+ */
+export type CourseWorkSaveRequest = {
+    schoolId: SchoolId;
+    /**
+     * 要修改的作业；不传表示新建（新建的作业为草稿）。
+     */
+    workId?: Id;
+    courseId: Id;
+    /**
+     * 布置到的教学班，必须属于该课程。
+     */
+    teachingClassIds: Array<Id>;
+    /**
+     * 作业标题。
+     */
+    title: string;
+    /**
+     * 作业要求（富文本 HTML），服务器会过滤脚本。
+     */
+    content: string;
+    type: CourseWorkType;
+    groupMode: CourseWorkGroupMode;
+    /**
+     * 小组作业必填：该课程下的分组方案。
+     */
+    workGroupId?: Id;
+    /**
+     * 开始作答时间。
+     */
+    startTime: Instant;
+    /**
+     * 截止时间，必须晚于 startTime。
+     */
+    endTime: Instant;
+    /**
+     * 截止后是否仍允许提交。
+     */
+    allowLate?: boolean;
+    /**
+     * 满分。
+     */
+    totalScore: number;
+    /**
+     * 教师附件。
+     */
+    attachments?: Array<WorkAttachmentInput>;
+    /**
+     * 引用的工作台资源（教师本人可用的资源）。
+     */
+    resourceIds?: Array<Id>;
+    /**
+     * 策略作业（type 2）必填，普通作业不传。
+     */
+    strategyRequirement?: CourseWorkStrategyRequirement;
+};
+
+/**
+ * 成绩公布状态（独立于作业发布）：
+ * 0 未公布：学生看不到分数和评语；
+ * 1 已公布：学生可以看到分数、评语和自动评分明细；公布后教师仍可改分，改动立即对学生可见。
+ *
+ */
+export type CourseWorkScoreStatus = 0 | 1;
+
+/**
+ * 策略作业的要求：统一的回测区间、资金、基准与评分规则。学生提交的策略按这些条件回测得出绩效。
+ */
+export type CourseWorkStrategyRequirement = {
+    /**
+     * 回测开始日期。
+     */
+    backtestStartDate: DateString;
+    /**
+     * 回测结束日期，不早于开始日期。
+     */
+    backtestEndDate: DateString;
+    /**
+     * 初始资金（元）。
+     */
+    initialCapital: number;
+    /**
+     * 业绩基准代码，如 000300.SH（沪深 300）。
+     */
+    benchmark: string;
+    /**
+     * 回测频率：day 日频；minute 分钟频。
+     */
+    frequency: 'day' | 'minute';
+    /**
+     * 自动评分规则，每个指标最多出现一次。
+     */
+    gradingRule: Array<StrategyGradingRule>;
+};
+
+/**
+ * v2 列表中的课程作业：附带教学班与完成情况。
+ */
+export type CourseWorkSummary = CourseWorkBrief & {
+    /**
+     * 布置到的教学班。
+     */
+    teachingClasses: Array<TeachingClassBrief>;
+    finish: WorkFinishCounts;
+};
+
+/**
+ * 作业类型：
+ * 1 普通作业：学生提交文字答案和附件，教师人工批改；
+ * 2 策略作业：学生从本人策略池中选一个量化策略提交（代码文件与回测绩效快照），可按作业的评分规则自动评分。
+ *
+ */
+export type CourseWorkType = 1 | 2;
+
+/**
+ * 分组预览结果。不保存；教师可调整后用 creatCourseGroup 保存。
+ */
+export type GroupPreview = {
+    /**
+     * 参与分组的学生数。
+     */
+    studentCount: number;
+    /**
+     * 小组数。
+     */
+    teamCount: number;
+    teams: Array<GroupPreviewTeam>;
+};
+
+/**
+ * 预览中的一个小组（尚未保存）。
+ */
+export type GroupPreviewTeam = {
+    /**
+     * 建议的小组名称（第 1 组、第 2 组……）。
+     */
+    groupName: string;
+    /**
+     * 按教学班分组（v2）时小组所在的教学班；v1 为 null。
+     */
+    teachingClassId: Id | null;
+    /**
+     * 建议的组长（每组第一人）。
+     */
+    leaderStudentId: Id;
+    /**
+     * 组员。
+     */
+    students: Array<StudentBrief>;
+};
+
+/**
+ * 策略的代码文件。
+ */
+export type StrategyCodeFile = {
+    /**
+     * 代码文件名，如 main.py。
+     */
+    fileName: string;
+    /**
+     * 字节数。
+     */
+    fileSize: number;
+    /**
+     * 快照中该文件的最后修改时间。
+     */
+    updatedAt: Instant;
+};
+
+/**
+ * 自动评分的一项明细。
+ */
+export type StrategyGradeItem = {
+    metric: StrategyMetric;
+    /**
+     * 策略该指标的实际值。
+     */
+    value: number;
+    /**
+     * 权重（百分比）。
+     */
+    weight: number;
+    fullMark: number;
+    zeroMark: number;
+    /**
+     * 该项得分。
+     */
+    points: number;
+};
+
+/**
+ * 策略作业自动评分的一项规则。得分 = totalScore × Σ(weight × 该项比例) / 100，保留 1 位小数。
+ */
+export type StrategyGradingRule = {
+    metric: StrategyMetric;
+    /**
+     * 权重（百分比），同一作业各项权重之和必须为 100。
+     */
+    weight: number;
+    /**
+     * 达到该值（maxDrawdown 为不高于该值）得满权重。比率以小数表示，0.15 即 15%。
+     */
+    fullMark: number;
+    /**
+     * 达到该值（maxDrawdown 为不低于该值）得 0 分；介于 zeroMark 与 fullMark 之间线性计分。
+     */
+    zeroMark: number;
+};
+
+/**
+ * 策略评分指标：annualReturn 年化收益率（越高越好）；maxDrawdown 最大回撤（越低越好）；sharpe 夏普比率（越高越好）。
+ */
+export type StrategyMetric = 'annualReturn' | 'maxDrawdown' | 'sharpe';
+
+/**
+ * 作业完成情况列表中的一份学生作业。
+ */
+export type StudentWorkBrief = {
+    studentWorkId: Id;
+    workId: Id;
+    /**
+     * 个人作业为该学生；小组作业为组长。
+     */
+    student: StudentBrief;
+    /**
+     * 小组作业的小组 ID；个人作业为 null。
+     */
+    groupId: Id | null;
+    /**
+     * 小组名称；个人作业为空字符串。
+     */
+    groupName: string;
+    status: StudentWorkStatus;
+    /**
+     * 是否在截止后提交。
+     */
+    isLate: boolean;
+    /**
+     * 最后一次保存（含草稿）的服务器时间；从未保存为 null。
+     */
+    savedAt: Instant | null;
+    /**
+     * 提交时间；未提交为 null。
+     */
+    submitTime: Instant | null;
+    /**
+     * 得分；未批改为 null。
+     */
+    score: number | null;
+    /**
+     * 批改时间。
+     */
+    correctedAt: Instant | null;
+    /**
+     * 当前分数是否来自自动评分（之后被教师改分则为 false）。
+     */
+    autoGraded: boolean;
+};
+
+/**
+ * 一份学生作业的完整内容（教师批改页）。
+ */
+export type StudentWorkDetail = StudentWorkBrief & {
+    workTitle: string;
+    workType: CourseWorkType;
+    /**
+     * 满分。
+     */
+    totalScore: number;
+    /**
+     * 学生的文字答案（富文本 HTML）。
+     */
+    content: string;
+    /**
+     * 学生附件。
+     */
+    attachments: Array<WorkAttachment>;
+    /**
+     * 策略作业提交的策略快照；普通作业或尚未选择时为 null。
+     */
+    strategy: WorkStrategySnapshot | null;
+    /**
+     * 教师评语，可为空字符串。
+     */
+    comment: string;
+    /**
+     * 答案的版本号，每次保存加 1。
+     */
+    revision: number;
+    /**
+     * 小组作业的全部成员；个人作业为空数组。
+     */
+    members: Array<WorkGroupMember>;
+};
+
+/**
+ * 学生作业状态：
+ * 0 未提交：尚未提交（可能已保存草稿）；
+ * 1 已提交：等待教师批改，学生不能再修改；
+ * 2 已批改：教师已给分（人工批改或自动评分）；
+ * 3 已退回：教师要求重做，学生可再次修改并提交，提交后回到 1。
+ *
+ */
+export type StudentWorkStatus = 0 | 1 | 2 | 3;
+
+/**
+ * 作业或学生作业上的附件。
+ */
+export type WorkAttachment = {
+    /**
+     * 原始文件名。
+     */
+    fileName: string;
+    /**
+     * 对象存储中的文件路径。
+     */
+    filePath: string;
+    /**
+     * 字节数。
+     */
+    fileSize: number;
+    /**
+     * 下载地址（带时效签名，约 1 小时内有效）。
+     */
+    url: string;
+};
+
+/**
+ * 要挂到作业上的附件（文件已上传到对象存储）。
+ */
+export type WorkAttachmentInput = {
+    /**
+     * 原始文件名（可含中文）。
+     */
+    fileName: string;
+    /**
+     * 对象存储中的文件路径：先用空间管理的上传地址申请（/space/manage/v1/apply/public/upload/url，查询参数 filePath、fileSize）上传，再把同一 filePath 填在这里。
+     */
+    filePath: string;
+    /**
+     * 字节数，单个附件不超过 100 MB。
+     */
+    fileSize: number;
+};
+
+/**
+ * 一份作业的完成情况计数。
+ */
+export type WorkFinishCounts = {
+    /**
+     * 学生作业份数（个人作业为学生数，小组作业为小组数）。
+     */
+    studentWorkCount: number;
+    /**
+     * 状态 0 的份数。
+     */
+    unsubmittedCount: number;
+    /**
+     * 状态 1（已提交待批改）的份数。
+     */
+    submittedCount: number;
+    /**
+     * 状态 2 的份数。
+     */
+    correctedCount: number;
+    /**
+     * 状态 3 的份数。
+     */
+    returnedCount: number;
+    /**
+     * 截止后提交的份数。
+     */
+    lateCount: number;
+    /**
+     * 已批改份数的平均分，没有时为 null。
+     */
+    averageScore: number | null;
+};
+
+/**
+ * 小组成员。
+ */
+export type WorkGroupMember = {
+    /**
+     * 成员记录 ID（移除成员时使用）。
+     */
+    memberId: Id;
+    studentId: Id;
+    userId: Id;
+    studentName: string;
+    /**
+     * 学号。
+     */
+    studentNumber: string;
+    /**
+     * 行政班名称。
+     */
+    className: string;
+    /**
+     * 是否组长。
+     */
+    isLeader: boolean;
+};
+
+/**
+ * 分组方案中的一个小组。
+ */
+export type WorkGroupTeam = {
+    groupId: Id;
+    /**
+     * 所属分组方案。
+     */
+    workGroupId: Id;
+    /**
+     * 小组名称。
+     */
+    groupName: string;
+    /**
+     * 组长的学生 ID。
+     */
+    leaderStudentId: Id;
+    /**
+     * 成员（含组长）。
+     */
+    members: Array<WorkGroupMember>;
+    createdAt: Instant;
+};
+
+/**
+ * 分组方式：
+ * 0 教师指定：教师逐个安排小组成员；
+ * 1 系统随机：由预览分组（previewGroup）随机生成，教师确认后保存；
+ * 2 学生自由组队：教师只建立分组方案，学生用 createStudentWorkGroup 自行组队（每组不超过 maxMembers 人）。
+ *
+ */
+export type WorkGroupType = 0 | 1 | 2;
+
+/**
+ * 策略代码文件的内容（在线查看）。
+ */
+export type WorkStrategyCode = {
+    studentWorkId: Id;
+    fileName: string;
+    /**
+     * 语言：python。
+     */
+    language: 'python';
+    /**
+     * 字节数。
+     */
+    fileSize: number;
+    /**
+     * 文件全文（UTF-8）。超过 1 MB 的文件返回 errCode 1，请改用下载。
+     */
+    content: string;
+};
+
+/**
+ * 学生作业中提交的策略信息。
+ */
+export type WorkStrategyInfo = {
+    studentWorkId: Id;
+    strategyId: Id;
+    strategyName: string;
+    /**
+     * 策略说明，可为空字符串。
+     */
+    description: string;
+    /**
+     * 策略语言：python。
+     */
+    language: 'python';
+    /**
+     * 提交策略的学生。
+     */
+    author: UserBrief;
+    backtestStartDate: DateString;
+    backtestEndDate: DateString;
+    /**
+     * 初始资金（元）。
+     */
+    initialCapital: number;
+    /**
+     * 业绩基准代码。
+     */
+    benchmark: string;
+    /**
+     * 回测频率：day 日频；minute 分钟频。
+     */
+    frequency: 'day' | 'minute';
+    codeFiles: Array<StrategyCodeFile>;
+    /**
+     * 快照时间。
+     */
+    snapshotAt: Instant;
+};
+
+/**
+ * 策略回测的绩效指标。
+ */
+export type WorkStrategyMetrics = {
+    /**
+     * 年化收益率，小数（0.153 即 15.3%）。
+     */
+    annualReturn: number;
+    /**
+     * 区间累计收益率。
+     */
+    totalReturn: number;
+    /**
+     * 同期基准累计收益率。
+     */
+    benchmarkReturn: number;
+    /**
+     * 最大回撤，0 到 1 之间的小数。
+     */
+    maxDrawdown: number;
+    /**
+     * 夏普比率（年化，无风险利率按 3%）。
+     */
+    sharpe: number;
+    /**
+     * 年化波动率。
+     */
+    volatility: number;
+    /**
+     * 盈利交易占比，0 到 1。
+     */
+    winRate: number;
+    /**
+     * 阿尔法（年化）。
+     */
+    alpha: number;
+    /**
+     * 贝塔。
+     */
+    beta: number;
+};
+
+/**
+ * 策略回测绩效（快照）。
+ */
+export type WorkStrategyPerformance = {
+    studentWorkId: Id;
+    strategyId: Id;
+    metrics: WorkStrategyMetrics;
+    /**
+     * 回测交易日数。
+     */
+    tradingDays: number;
+    /**
+     * 成交笔数。
+     */
+    tradeCount: number;
+    /**
+     * 期末总资产（元）。
+     */
+    finalValue: number;
+    /**
+     * 逐日净值曲线（按日期升序；分钟频按日汇总）。
+     */
+    curve: Array<{
+        date: DateString;
+        /**
+         * 策略净值（期初为 1）。
+         */
+        strategyValue: number;
+        /**
+         * 基准净值（期初为 1）。
+         */
+        benchmarkValue: number;
+        /**
+         * 当日回撤，0 到 1。
+         */
+        drawdown: number;
+    }>;
+};
+
+/**
+ * 学生作业中的策略快照。
+ */
+export type WorkStrategySnapshot = {
+    /**
+     * 学生策略池中的策略 ID。
+     */
+    strategyId: Id;
+    strategyName: string;
+    /**
+     * 快照时间：提交（或最后一次保存）时服务器复制了策略的代码与绩效，之后策略池里的改动不影响这份作业。
+     */
+    snapshotAt: Instant;
+    /**
+     * 代码文件。
+     */
+    codeFiles: Array<StrategyCodeFile>;
+    metrics: WorkStrategyMetrics;
+};
+
+/**
+ * 行政班学生查询。
+ */
+export type ClassStudentQuery = PageRequest & {
+    schoolId: SchoolId;
+    /**
+     * 行政班 ID。
+     */
+    classId: Id;
+    /**
+     * 学号或姓名关键字。
+     */
+    keyword?: string;
+    /**
+     * 只看该状态的学生；不传为全部。
+     */
+    status?: StudentStatus;
+};
+
+/**
+ * 课程中的学生及其所在教学班。
+ */
+export type CourseClassStudent = StudentBrief & {
+    teachingClassId: Id;
+    /**
+     * 教学班名称。
+     */
+    teachingClassName: string;
+};
+
+export type CourseClassStudentPage = {
+    list: Array<CourseClassStudent>;
+    total: Total;
+};
+
+/**
+ * 课程教学班学生查询（v2）。
+ */
+export type CourseClassStudentQuery = PageRequest & {
+    schoolId: SchoolId;
+    courseId: Id;
+    /**
+     * 只看这个教学班；不传为全部教学班。
+     */
+    teachingClassId?: Id;
+    /**
+     * 学号或姓名关键字。
+     */
+    keyword?: string;
+    /**
+     * 只看该状态的学生；不传为全部。
+     */
+    status?: StudentStatus;
+    /**
+     * 排序字段：studentNumber 学号；studentName 姓名；teachingClass 教学班。
+     */
+    sortField?: 'studentNumber' | 'studentName' | 'teachingClass';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 一天中的时刻，HH:mm（24 小时制）。
+ */
+export type CourseClockTime = string;
+
+/**
+ * 课程（教师视角）。
+ */
+export type CourseItem = CourseBrief & {
+    /**
+     * 课程简介，可为空字符串。
+     */
+    description: string;
+    /**
+     * 开课日期。
+     */
+    startDate: DateString;
+    /**
+     * 结课日期。
+     */
+    endDate: DateString;
+    status: CourseStatus;
+    /**
+     * 课程的教学班。
+     */
+    teachingClasses: Array<TeachingClassBrief>;
+    /**
+     * 学生人数（去重）。
+     */
+    studentNum: number;
+    /**
+     * 章节数。
+     */
+    sectionNum: number;
+    createdAt: Instant;
+    updatedAt: Instant;
+};
+
+/**
+ * 课程列表查询（v1）。
+ */
+export type CourseListQuery = PageRequest & {
+    schoolId: SchoolId;
+    /**
+     * 课程名关键字（模糊匹配）。
+     */
+    keyword?: string;
+};
+
+/**
+ * 课程列表查询（v2）。
+ */
+export type CourseListV2Query = CourseListQuery & {
+    /**
+     * 只看该状态的课程；不传为全部。
+     */
+    status?: CourseStatus;
+    /**
+     * 开课日期不早于此日。
+     */
+    startDateFrom?: DateString;
+    /**
+     * 开课日期不晚于此日。
+     */
+    startDateTo?: DateString;
+    /**
+     * 排序字段：createdAt 创建时间；startDate 开课日期；courseName 课程名；studentNum 学生人数。
+     */
+    sortField?: 'createdAt' | 'startDate' | 'courseName' | 'studentNum';
+    sortOrder?: SortOrder;
+};
+
+export type CoursePage = {
+    list: Array<CourseItem>;
+    total: Total;
+};
+
+/**
+ * 新建或修改课程（v1）：按行政班整体生成教学班。
+ */
+export type CourseSave = CourseSaveBase & {
+    /**
+     * 行政班 ID，1–50 个，每个生成一个教学班。
+     */
+    classIds: Array<Id>;
+};
+
+/**
+ * 新建或修改课程的共同字段。
+ */
+export type CourseSaveBase = {
+    schoolId: SchoolId;
+    /**
+     * 要修改的课程 ID；不传为新建。
+     */
+    courseId?: Id;
+    /**
+     * 课程名称，1–50 个字符，同一教师在同一学校内不重复。
+     */
+    courseName: string;
+    /**
+     * 课程简介。
+     */
+    description?: string;
+    /**
+     * 封面图地址。
+     */
+    coverUrl?: string;
+    /**
+     * 开课日期。
+     */
+    startDate: DateString;
+    /**
+     * 结课日期，不早于开课日期。
+     */
+    endDate: DateString;
+};
+
+/**
+ * 新建或修改课程（v2）：逐个描述教学班，可选部分学生。
+ */
+export type CourseSaveV2 = CourseSaveBase & {
+    /**
+     * 教学班，1–50 个。
+     */
+    teachingClasses: Array<CourseTeachingClassInput>;
+};
+
+/**
+ * 课程的一个章节（一次课）。带上课日期和时间的章节出现在课表里。
+ */
+export type CourseSection = {
+    sectionId: Id;
+    courseId: Id;
+    /**
+     * 章节名称。
+     */
+    sectionName: string;
+    /**
+     * 序号，升序排列。
+     */
+    sortNo: number;
+    /**
+     * 章节说明，可为空字符串。
+     */
+    description: string;
+    /**
+     * 上课日期；没有安排时为 null。
+     */
+    classDate: DateString | null;
+    /**
+     * 开始时间；没有安排时为 null。
+     */
+    startTime: CourseClockTime | null;
+    /**
+     * 结束时间；没有安排时为 null。
+     */
+    endTime: CourseClockTime | null;
+    /**
+     * 上课地点，可为空字符串。
+     */
+    location: string;
+    updatedAt: Instant;
+};
+
+/**
+ * 清空章节的结果。
+ */
+export type CourseSectionClearResult = {
+    courseId: Id;
+    /**
+     * 删除的章节数。
+     */
+    deletedNum: number;
+};
+
+/**
+ * 导入文件中一行的错误。
+ */
+export type CourseSectionImportError = {
+    /**
+     * Excel 行号（表头为第 1 行）。
+     */
+    rowNumber: number;
+    /**
+     * 出错的列名，如 上课日期；整行错误时不给。
+     */
+    column?: string;
+    /**
+     * 中文原因，如 章节名称不能为空、上课日期格式应为 YYYY-MM-DD、结束时间必须晚于开始时间。
+     */
+    reason: string;
+};
+
+/**
+ * 章节导入结果。success 为 false 时没有导入任何章节。
+ */
+export type CourseSectionImportResult = {
+    /**
+     * 是否导入成功。
+     */
+    success: boolean;
+    /**
+     * 导入的章节数；失败时为 0。
+     */
+    importedNum: number;
+    /**
+     * 每行的错误；成功时为空数组。
+     */
+    errors: Array<CourseSectionImportError>;
+};
+
+/**
+ * 要保存的一个章节。上课日期、开始和结束时间要么都给，要么都不给。
+ */
+export type CourseSectionInput = {
+    /**
+     * 要修改的章节 ID；不传为新增。
+     */
+    sectionId?: Id;
+    /**
+     * 章节名称。
+     */
+    sectionName: string;
+    /**
+     * 序号。
+     */
+    sortNo: number;
+    /**
+     * 章节说明。
+     */
+    description?: string;
+    /**
+     * 上课日期。
+     */
+    classDate?: DateString;
+    /**
+     * 开始时间。
+     */
+    startTime?: CourseClockTime;
+    /**
+     * 结束时间，晚于开始时间。
+     */
+    endTime?: CourseClockTime;
+    /**
+     * 上课地点。
+     */
+    location?: string;
+};
+
+/**
+ * 保存课程的若干章节。
+ */
+export type CourseSectionSet = {
+    schoolId: SchoolId;
+    courseId: Id;
+    /**
+     * 要新增或修改的章节，1–200 个。
+     */
+    sections: Array<CourseSectionInput>;
+};
+
+/**
+ * 章节导入：Excel 文件与导入方式。
+ */
+export type CourseSectionUpload = {
+    /**
+     * 按模板填写的 .xlsx 文件，不超过 5 MB。
+     */
+    file: Blob | File;
+    /**
+     * 导入方式：replace 先清空原有章节再导入；append 追加在原有章节之后。
+     */
+    mode?: 'replace' | 'append';
+};
+
+/**
+ * 一个教学班的统计。
+ */
+export type CourseStaticClass = {
+    teachingClassId: Id;
+    teachingClassName: string;
+    studentNum: number;
+    /**
+     * 已发布作业的提交率（已提交份数 ÷ 应提交份数），0–1；没有已发布作业时为 0。
+     */
+    submitRate: number;
+    /**
+     * 已批改作业的平均分（百分制）；没有时为 null。
+     */
+    avgWorkScore: number | null;
+};
+
+/**
+ * 课程统计总览。
+ */
+export type CourseStaticTotal = {
+    courseId: Id;
+    /**
+     * 学生人数。
+     */
+    studentNum: number;
+    /**
+     * 教学班数。
+     */
+    teachingClassNum: number;
+    /**
+     * 章节数。
+     */
+    sectionNum: number;
+    /**
+     * 作业数（含草稿）。
+     */
+    workNum: number;
+    /**
+     * 已发布作业数。
+     */
+    publishedWorkNum: number;
+    /**
+     * 学生提交的作业份数。
+     */
+    submittedWorkNum: number;
+    /**
+     * 已批改作业的平均分（百分制，保留一位小数）；没有已批改作业时为 null。
+     */
+    avgWorkScore: number | null;
+    /**
+     * 课件数。
+     */
+    courseWareNum: number;
+    /**
+     * 已发布通知数。
+     */
+    announceNum: number;
+};
+
+/**
+ * 课程统计总览（v2）：总览加分教学班明细。
+ */
+export type CourseStaticTotalV2 = CourseStaticTotal & {
+    /**
+     * 请求中限定的教学班；统计整门课程时为 null。
+     */
+    teachingClassId: Id | null;
+    /**
+     * 每个教学班的统计（限定教学班时只有这一行）。
+     */
+    byClass: Array<CourseStaticClass>;
+};
+
+/**
+ * 课程状态，由开课日期与结课日期和当天日期算出：
+ * 0 未开始（今天早于 startDate）；
+ * 1 进行中（startDate ≤ 今天 ≤ endDate）；
+ * 2 已结束（今天晚于 endDate）。
+ *
+ */
+export type CourseStatus = 0 | 1 | 2;
+
+/**
+ * 课程学生人数。
+ */
+export type CourseStudentNum = {
+    courseId: Id;
+    /**
+     * 学生人数（去重）。
+     */
+    studentNum: number;
+};
+
+/**
+ * 课程学生人数明细（v2）。
+ */
+export type CourseStudentNumV2 = CourseStudentNum & {
+    /**
+     * 当前在线人数（最近 5 分钟内有心跳）。
+     */
+    onlineNum: number;
+    /**
+     * 按学生状态的人数，每个状态一行。
+     */
+    byStatus: Array<{
+        status: StudentStatus;
+        num: number;
+    }>;
+    /**
+     * 每个教学班的人数。
+     */
+    byClass: Array<{
+        teachingClassId: Id;
+        teachingClassName: string;
+        studentNum: number;
+    }>;
+};
+
+/**
+ * 学生分页结果。
+ */
+export type CourseStudentPage = {
+    list: Array<StudentBrief>;
+    total: Total;
+};
+
+/**
+ * 课程简表的一行。
+ */
+export type CourseSummary = {
+    courseId: Id;
+    courseName: string;
+    status: CourseStatus;
+    teachingClasses: Array<TeachingClassBrief>;
+};
+
+export type CourseSummaryQuery = {
+    schoolId: SchoolId;
+    /**
+     * 只看该状态的课程；不传为全部。
+     */
+    status?: CourseStatus;
+};
+
+/**
+ * 课程的教学班及其来源行政班。
+ */
+export type CourseTeachingClass = TeachingClassBrief & {
+    /**
+     * 教学班名称（默认同行政班名称）。
+     */
+    teachingClassName: string;
+    adminClass: AdminClassBrief;
+    /**
+     * true 表示包含整个行政班；false 表示只选了部分学生（v2 建课）。
+     */
+    wholeClass: boolean;
+};
+
+/**
+ * v2 建课时的一个教学班。
+ */
+export type CourseTeachingClassInput = {
+    /**
+     * 已有教学班的 ID（修改时保留该教学班）；不传为新建。
+     */
+    teachingClassId?: Id;
+    /**
+     * 来源行政班 ID。
+     */
+    classId: Id;
+    /**
+     * 教学班名称；不传时用行政班名称。
+     */
+    teachingClassName?: string;
+    /**
+     * 只选取行政班中的这些学生（1–500 个）；不传表示整个行政班。
+     */
+    studentIds?: Array<Id>;
+};
+
+/**
+ * v2 课程列表的一行：在课程基础上加作业、课件、通知数量。
+ */
+export type CourseV2Item = CourseItem & {
+    /**
+     * 作业数（含草稿）。
+     */
+    workNum: number;
+    /**
+     * 课件数。
+     */
+    courseWareNum: number;
+    /**
+     * 通知数（含草稿）。
+     */
+    announceNum: number;
+};
+
+export type CourseV2Page = {
+    list: Array<CourseV2Item>;
+    total: Total;
+};
+
+/**
+ * 学校的行政班及其人数。
+ */
+export type SchoolClass = AdminClassBrief & {
+    /**
+     * 在读学生人数。
+     */
+    studentNum: number;
+};
+
+/**
+ * 行政班筛选条件，都不传时返回全校行政班。
+ */
+export type SchoolClassQuery = {
+    schoolId: SchoolId;
+    /**
+     * 学院 ID。
+     */
+    collegeId?: Id;
+    /**
+     * 专业 ID。
+     */
+    majorId?: Id;
+    /**
+     * 年级 ID。
+     */
+    gradeId?: Id;
+    /**
+     * 班级名关键字。
+     */
+    keyword?: string;
+};
+
+/**
+ * 课件的基本信息（不含附件明细）。教师列表与学生列表共用。
+ */
+export type CourseWare = {
+    courseWareId: Id;
+    schoolId: SchoolId;
+    /**
+     * 课件名称。
+     */
+    courseWareName: string;
+    /**
+     * 课件说明，可为空字符串。
+     */
+    description: string;
+    /**
+     * 归属课程。
+     */
+    courseId: Id;
+    /**
+     * 归属课程名称。
+     */
+    courseName: string;
+    owner: UserBrief;
+    /**
+     * 附件数。
+     */
+    attachmentNum: number;
+    /**
+     * 全部附件的字节数之和。
+     */
+    totalSize: number;
+    createdAt: Instant;
+    updatedAt: Instant;
+};
+
+/**
+ * 删除课件或其中一个附件。
+ */
+export type CourseWareDelete = {
+    schoolId: SchoolId;
+    courseWareId: Id;
+    /**
+     * 只删除这个附件；不传删除整个课件。
+     */
+    fileId?: Id;
+};
+
+/**
+ * 课件详情：基本信息、附件与共享范围。
+ */
+export type CourseWareDetail = CourseWareListItem & {
+    /**
+     * 附件，按上传时间升序。
+     */
+    attachments: Array<FileInfo>;
+    /**
+     * 已共享的教学班。
+     */
+    sharedClasses: Array<TeachingClassBrief>;
+};
+
+/**
+ * 教师课件列表的一行。
+ */
+export type CourseWareListItem = CourseWare & {
+    /**
+     * 已共享的教学班数；0 表示未共享。
+     */
+    sharedClassNum: number;
+};
+
+export type CourseWarePage = {
+    list: Array<CourseWareListItem>;
+    total: Total;
+};
+
+/**
+ * 教师课件列表查询。
+ */
+export type CourseWareQuery = PageRequest & {
+    schoolId: SchoolId;
+    /**
+     * 只看归属这门课程的课件；不传为全部。
+     */
+    courseId?: Id;
+    /**
+     * 课件名关键字（模糊匹配）。
+     */
+    keyword?: string;
+    /**
+     * true 只看已共享的；false 只看未共享的；不传为全部。
+     */
+    shared?: boolean;
+    /**
+     * 排序字段：updatedAt 更新时间；courseWareName 名称；totalSize 大小。
+     */
+    sortField?: 'updatedAt' | 'courseWareName' | 'totalSize';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 本人任教的一个教学班及该课件是否共享给它。
+ */
+export type CourseWareShareItem = {
+    teachingClass: TeachingClassBrief;
+    /**
+     * 教学班所属课程名称。
+     */
+    courseName: string;
+    /**
+     * 是否已共享。
+     */
+    shared: boolean;
+    /**
+     * 共享时间；未共享时为 null。
+     */
+    sharedAt: Instant | null;
+};
+
+/**
+ * 整体替换课件的共享教学班。
+ */
+export type CourseWareShareUpdate = {
+    schoolId: SchoolId;
+    courseWareId: Id;
+    /**
+     * 共享的教学班 ID，最多 200 个；空数组取消全部共享。
+     */
+    teachingClassIds: Array<Id>;
+};
+
+/**
+ * 上传课件（multipart/form-data）。
+ */
+export type CourseWareUpload = {
+    /**
+     * 课件文件，不超过 200 MB。
+     */
+    file: Blob | File;
+    schoolId: SchoolId;
+    /**
+     * 归属课程，必须是本人任教的课程。
+     */
+    courseId: Id;
+    /**
+     * 追加附件的目标课件；不传为新建课件。
+     */
+    courseWareId?: Id;
+    /**
+     * 课件名称；新建时必填。
+     */
+    courseWareName?: string;
+    /**
+     * 课件说明。
+     */
+    description?: string;
+};
+
+/**
+ * 一道题的答案。
+ */
+export type ExamAnswerInput = {
+    questionId: Id;
+    /**
+     * 本题答案，写法见 ExamQuestionType；空数组表示清空作答。
+     */
+    answer: Array<string>;
+    /**
+     * 本题的客户端修改序号：每改一次加 1，从 1 开始。服务器只接受比已保存的更大的序号。
+     */
+    seq: number;
+};
+
+/**
+ * 作答的时间状态。
+ */
+export type ExamAttemptTiming = {
+    examId: Id;
+    attendStatus: ExamAttendStatus;
+    /**
+     * 进入时间；未进入为 null。
+     */
+    enterTime: Instant | null;
+    /**
+     * 作答截止时刻 = min(进入时间 + 时长, 考试结束时间)；未进入为 null。
+     */
+    deadline: Instant | null;
+    /**
+     * 交卷时间；未交卷为 null。
+     */
+    submitTime: Instant | null;
+    /**
+     * 服务器当前时间；客户端用 deadline - serverTime 计算剩余时间，避免本机时钟误差。
+     */
+    serverTime: Instant;
+};
+
+/**
+ * 考生看到的试题（不含答案与解析）。
+ */
+export type ExamPaperQuestion = {
+    questionId: Id;
+    /**
+     * 题号（本人看到的顺序，打乱题序时每人不同）。
+     */
+    orderNo: number;
+    type: ExamQuestionType;
+    /**
+     * 题干。
+     */
+    stem: string;
+    /**
+     * 选项（打乱选项时为本人看到的顺序，key 仍为原字母）；非选择题为空数组。
+     */
+    options: Array<ExamOption>;
+    /**
+     * 分值。
+     */
+    score: number;
+    /**
+     * 填空题的空数；其他题型为 0。
+     */
+    blankCount: number;
+    /**
+     * 代码题的语言。
+     */
+    codeLanguage?: 'python' | 'sql' | 'r';
+};
+
+/**
+ * 一道题的保存确认。
+ */
+export type ExamSaveAck = {
+    questionId: Id;
+    /**
+     * 服务器上该题当前的序号。
+     */
+    seq: number;
+    /**
+     * 服务器确认该题当前答案已持久保存的时间。
+     */
+    savedAt: Instant;
+    /**
+     * 本次请求是否写入了新答案：false 表示同一序号重发（幂等）或序号比已保存的旧（过期重试），已保存的答案不变。
+     */
+    applied: boolean;
+};
+
+/**
+ * 服务器上已保存的一道题的答案。
+ */
+export type ExamSavedAnswer = {
+    questionId: Id;
+    /**
+     * 已保存的答案。
+     */
+    answer: Array<string>;
+    /**
+     * 已保存的序号。
+     */
+    seq: number;
+    /**
+     * 服务器确认保存的时间。
+     */
+    savedAt: Instant;
+};
+
+/**
+ * 学生考试列表中的一项。
+ */
+export type MyExamItem = {
+    examId: Id;
+    /**
+     * 考试编号。
+     */
+    examNumber: string;
+    examName: string;
+    /**
+     * 所属课程名称，可为空字符串。
+     */
+    courseName: string;
+    startTime: Instant;
+    endTime: Instant;
+    /**
+     * 作答时长（分钟）。
+     */
+    duration: number;
+    /**
+     * 总分。
+     */
+    totalScore: number;
+    /**
+     * 题目数。
+     */
+    questionCount: number;
+    phase: ExamPhase;
+    attendStatus: ExamAttendStatus;
+    resultPolicy: ExamResultPolicy;
+    /**
+     * 本人得分；未交卷或按公开方式尚不可见时为 null。
+     */
+    score: number | null;
+};
+
+/**
+ * 一道题的作答与得分。
+ */
+export type ExamAnswerResult = {
+    questionId: Id;
+    /**
+     * 题号（本考生看到的顺序）。
+     */
+    orderNo: number;
+    type: ExamQuestionType;
+    stem: string;
+    options: Array<ExamOption>;
+    /**
+     * 本题分值。
+     */
+    score: number;
+    /**
+     * 考生的答案，写法同 ExamQuestionType；未作答为空数组。
+     */
+    answer: Array<string>;
+    /**
+     * 服务器保存该题答案的时间。
+     */
+    savedAt: Instant | null;
+    /**
+     * 本题得分；主观题尚未评分或对考生不公开时为 null。
+     */
+    gotScore: number | null;
+    /**
+     * 客观题是否全对；主观题或不公开时为 null。
+     */
+    correct: boolean | null;
+    /**
+     * 正确答案；对考生不公开时为空数组。
+     */
+    correctAnswers: Array<string>;
+    /**
+     * 解析；不公开时为空字符串。
+     */
+    analysis: string;
+    /**
+     * 教师对本题的评语，可为空字符串。
+     */
+    comment: string;
+};
+
+/**
+ * 考生的参考记录。
+ */
+export type ExamAttendInfo = {
+    examId: Id;
+    userId: Id;
+    attendStatus: ExamAttendStatus;
+    /**
+     * 进入时间。
+     */
+    enterTime: Instant | null;
+    /**
+     * 作答截止时刻 = min(进入时间 + 时长, 考试结束时间)；未进入为 null。
+     */
+    deadline: Instant | null;
+    /**
+     * 交卷时间。
+     */
+    submitTime: Instant | null;
+    /**
+     * 交卷方式：0 考生主动交卷；1 到时自动交卷（客户端倒计时或服务器兜底）；未交卷为 null。
+     */
+    submitType: 0 | 1 | null;
+    /**
+     * 已作答题数。
+     */
+    answeredCount: number;
+    /**
+     * 题目数。
+     */
+    questionCount: number;
+    /**
+     * 最近一次保存答案的服务器时间。
+     */
+    lastSavedAt: Instant | null;
+    /**
+     * 已确认的保存次数（各题累计）。
+     */
+    saveCount: number;
+};
+
+/**
+ * 考生参考状态：
+ * 0 未参加：尚未进入考试；
+ * 1 作答中：已进入，作答截止时刻 = min(进入时间 + 时长, 考试结束时间)；
+ * 2 已交卷：本人交卷或到时由服务器自动交卷，不能再作答；
+ * 3 缺考：考试已结束仍未进入。
+ *
+ */
+export type ExamAttendStatus = 0 | 1 | 2 | 3;
+
+/**
+ * 列表中的考试。
+ */
+export type ExamBrief = {
+    examId: Id;
+    /**
+     * 考试编号（8 位数字，创建时生成，全局唯一）。
+     */
+    examNumber: string;
+    schoolId: SchoolId;
+    /**
+     * 所属课程；没有时为 null。
+     */
+    courseId: Id | null;
+    /**
+     * 所属课程名称；没有时为空字符串。
+     */
+    courseName: string;
+    examName: string;
+    startTime: Instant;
+    endTime: Instant;
+    /**
+     * 作答时长（分钟）。
+     */
+    duration: number;
+    /**
+     * 总分（各题分值之和）。
+     */
+    totalScore: number;
+    /**
+     * 及格分。
+     */
+    passScore: number;
+    /**
+     * 题目数。
+     */
+    questionCount: number;
+    upDownStatus: ExamUpDownStatus;
+    phase: ExamPhase;
+    /**
+     * 考生名单人数。
+     */
+    examinerCount: number;
+    /**
+     * 已交卷人数。
+     */
+    submittedCount: number;
+    /**
+     * 创建考试的教师。
+     */
+    creator: UserBrief;
+    createdAt: Instant;
+    updatedAt: Instant;
+};
+
+/**
+ * 考试详情（教师视图）。
+ */
+export type ExamDetail = ExamBrief & {
+    description: string;
+    /**
+     * 考前须知。
+     */
+    attendNotice: string;
+    resultPolicy: ExamResultPolicy;
+    shuffleQuestions: boolean;
+    shuffleOptions: boolean;
+    /**
+     * 试题（含答案与解析）。
+     */
+    questions: Array<ExamQuestion>;
+    /**
+     * 最近一次重新计分（flush）的时间。
+     */
+    flushedAt: Instant | null;
+};
+
+/**
+ * 评分状态：
+ * 0 待批阅：有未评分的简答题或代码题，当前分数只含客观题；
+ * 1 已出分：全部题目已有分数（客观题在交卷时自动评分）。
+ *
+ */
+export type ExamMarkStatus = 0 | 1;
+
+/**
+ * 选择题的选项。
+ */
+export type ExamOption = {
+    /**
+     * 选项字母。
+     */
+    key: string;
+    /**
+     * 选项内容（可含简单 HTML）。
+     */
+    content: string;
+};
+
+/**
+ * 考试阶段（由服务器按当前时间和考试时间窗计算）：
+ * 0 未开始：当前时间早于 startTime；
+ * 1 进行中：startTime ≤ 当前时间 < endTime；
+ * 2 已结束：当前时间不早于 endTime。
+ *
+ */
+export type ExamPhase = 0 | 1 | 2;
+
+/**
+ * 试卷中的试题（教师视图，含答案）。
+ */
+export type ExamQuestion = ExamQuestionInput & {
+    questionId: Id;
+    /**
+     * 题号，从 1 开始。
+     */
+    orderNo: number;
+};
+
+/**
+ * 试题（保存时）。
+ */
+export type ExamQuestionInput = {
+    type: ExamQuestionType;
+    /**
+     * 题干（富文本 HTML）。填空题用 ____ 标出每个空，空的个数必须与 answers 项数一致。
+     */
+    stem: string;
+    /**
+     * 选项：单选、多选题 2 到 8 个，字母按 A、B、C… 连续；其他题型为空数组。
+     */
+    options: Array<ExamOption>;
+    /**
+     * 正确答案，写法见 ExamQuestionType。
+     */
+    answers: Array<string>;
+    /**
+     * 本题分值。
+     */
+    score: number;
+    /**
+     * 多选题少选（只选了部分正确项且没有错项）得分，默认 0；不能超过 score。错选一律 0 分。
+     */
+    partialScore?: number;
+    /**
+     * 解析，按成绩公开方式给考生看。
+     */
+    analysis?: string;
+    /**
+     * 代码题的语言：python、sql、r；其他题型不传。
+     */
+    codeLanguage?: 'python' | 'sql' | 'r';
+};
+
+/**
+ * 题型：
+ * 1 单选题：answers 为一个选项字母，如 ["B"]；
+ * 2 多选题：answers 为两个及以上选项字母，如 ["A","C"]；
+ * 3 判断题：answers 为 ["T"]（正确）或 ["F"]（错误），没有 options；
+ * 4 填空题：answers 每个空一项，可接受的多种写法用 | 分隔，如 ["夏普比率|Sharpe"]；
+ * 5 简答题：answers 为一项参考答案，教师人工评分；
+ * 6 代码题：answers 为一项参考代码，教师人工评分。
+ *
+ */
+export type ExamQuestionType = 1 | 2 | 3 | 4 | 5 | 6;
+
+/**
+ * 成绩对考生的公开方式：
+ * 0 不公开：考生只能看到已交卷；
+ * 1 交卷后公开得分：交卷后可看总分和每题得分；
+ * 2 考试结束后公开得分、正确答案与解析。
+ *
+ */
+export type ExamResultPolicy = 0 | 1 | 2;
+
+/**
+ * 新建或修改考试。
+ */
+export type ExamSaveRequest = {
+    schoolId: SchoolId;
+    /**
+     * 所属课程（可选），用于按课程筛选和统计。
+     */
+    courseId?: Id;
+    /**
+     * 考试名称。
+     */
+    examName: string;
+    /**
+     * 考试说明。
+     */
+    description?: string;
+    /**
+     * 考前须知（进入考试前的提示页显示）。
+     */
+    attendNotice?: string;
+    /**
+     * 考试开始时间（可进入的最早时刻）。
+     */
+    startTime: Instant;
+    /**
+     * 考试结束时间，必须晚于 startTime。
+     */
+    endTime: Instant;
+    /**
+     * 作答时长（分钟），不能超过时间窗长度。
+     */
+    duration: number;
+    /**
+     * 及格分，不超过总分。
+     */
+    passScore: number;
+    resultPolicy: ExamResultPolicy;
+    /**
+     * 是否对每名考生打乱题目顺序（同题型内）。
+     */
+    shuffleQuestions?: boolean;
+    /**
+     * 是否打乱选择题选项顺序。
+     */
+    shuffleOptions?: boolean;
+    /**
+     * 从题库试卷（/api/exercise/paper）复制试题；与 questions 二选一。
+     */
+    sourcePaperId?: Id;
+    /**
+     * 试题（按题号顺序）；与 sourcePaperId 二选一。
+     */
+    questions?: Array<ExamQuestionInput>;
+};
+
+/**
+ * 上下架状态：
+ * 0 下架：考生看不到，教师可修改试题；新建的考试为下架；
+ * 1 上架：名单内的考生在考试时间内可以进入。
+ *
+ */
+export type ExamUpDownStatus = 0 | 1;
+
+/**
+ * 一名考生的答卷与得分（教师阅卷页）。
+ */
+export type ExamUserResult = {
+    examId: Id;
+    examName: string;
+    /**
+     * 考试编号。
+     */
+    examNumber: string;
+    /**
+     * 试卷总分。
+     */
+    totalScore: number;
+    examiner: Examiner;
+    /**
+     * 每道题的作答与得分，按题号。
+     */
+    answers: Array<ExamAnswerResult>;
+};
+
+/**
+ * 考生（考试名单中的一名学生）及其成绩。
+ */
+export type Examiner = {
+    examId: Id;
+    userId: Id;
+    studentId: Id;
+    /**
+     * 学号。
+     */
+    studentNumber: string;
+    studentName: string;
+    /**
+     * 行政班名称。
+     */
+    className: string;
+    attendStatus: ExamAttendStatus;
+    markStatus: ExamMarkStatus;
+    /**
+     * 总得分；未交卷为 null。
+     */
+    score: number | null;
+    /**
+     * 客观题得分；未交卷为 null。
+     */
+    objectiveScore: number | null;
+    /**
+     * 主观题（简答、代码）已评得分；尚未评分为 null。
+     */
+    subjectiveScore: number | null;
+    /**
+     * 进入考试时间。
+     */
+    enterTime: Instant | null;
+    /**
+     * 交卷时间。
+     */
+    submitTime: Instant | null;
+    /**
+     * 加入名单的时间。
+     */
+    addedAt: Instant;
+};
+
+/**
+ * 加入考生名单的结果。
+ */
+export type ExaminersAddResult = {
+    examId: Id;
+    /**
+     * 新加入名单的人数。
+     */
+    addedCount: number;
+    /**
+     * 已在名单中而跳过的用户。
+     */
+    skippedUserIds: Array<Id>;
+};
+
+/**
+ * 学生的一门课程。
+ */
+export type MyCourseItem = CourseBrief & {
+    /**
+     * 课程简介，可为空字符串。
+     */
+    description: string;
+    status: CourseStatus;
+    startDate: DateString;
+    endDate: DateString;
+    teachingClass: TeachingClassBrief;
+    /**
+     * 章节数。
+     */
+    sectionNum: number;
+    /**
+     * 本人未交且未截止的作业数。
+     */
+    unCommitWorkNum: number;
+    /**
+     * 本人未读通知数。
+     */
+    unViewAnnounceNum: number;
+    /**
+     * 共享给本人教学班的课件数。
+     */
+    courseWareNum: number;
+};
+
+/**
+ * 我的课程列表查询（v1）。
+ */
+export type MyCourseQuery = {
+    schoolId: SchoolId;
+    /**
+     * 只看该状态的课程；不传为全部。
+     */
+    status?: CourseStatus;
+};
+
+/**
+ * 学生的一门课程（v2）：加学习进度。
+ */
+export type MyCourseV2Item = MyCourseItem & {
+    /**
+     * 应交作业数（已发布）。
+     */
+    workNum: number;
+    /**
+     * 已交作业数。
+     */
+    submittedWorkNum: number;
+    /**
+     * 已公布成绩的作业平均分（百分制）；没有时为 null。
+     */
+    avgWorkScore: number | null;
+    /**
+     * 最近一次学习该课程的时间；没有时为 null。
+     */
+    lastStudyAt: Instant | null;
+};
+
+export type MyCourseV2Page = {
+    list: Array<MyCourseV2Item>;
+    total: Total;
+};
+
+/**
+ * 我的课程列表查询（v2）。
+ */
+export type MyCourseV2Query = PageRequest & MyCourseQuery & {
+    /**
+     * 课程名或教师姓名关键字。
+     */
+    keyword?: string;
+    /**
+     * 排序字段：startDate 开课日期；lastStudyAt 最近学习时间；courseName 课程名。
+     */
+    sortField?: 'startDate' | 'lastStudyAt' | 'courseName';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 共享给学生的课件。
+ */
+export type MyCourseWare = CourseWare & {
+    /**
+     * 共享给本人教学班的时间。
+     */
+    sharedAt: Instant;
+    /**
+     * 附件，按上传时间升序。
+     */
+    attachments: Array<FileInfo>;
+};
+
+export type MyCourseWarePage = {
+    list: Array<MyCourseWare>;
+    total: Total;
+};
+
+/**
+ * 共享给我的课件查询。
+ */
+export type MyCourseWareQuery = PageRequest & {
+    schoolId: SchoolId;
+    /**
+     * 只看这门课程的课件（共享给本人在该课程的教学班）；不传为全部。
+     */
+    courseId?: Id;
+    /**
+     * 课件名关键字。
+     */
+    keyword?: string;
+};
+
+/**
+ * 同课程的学生，附带在作业分组方案中的组队情况。
+ */
+export type MyCourseStudentV2 = StudentBrief & {
+    /**
+     * 在该作业的分组方案中是否已有小组。
+     */
+    grouped: boolean;
+    /**
+     * 所在小组。
+     */
+    groupId: Id | null;
+    /**
+     * 所在小组名称；未分组为空字符串。
+     */
+    groupName: string;
+};
+
+/**
+ * 本人在分组方案中的小组。
+ */
+export type MyCurGroup = {
+    workGroupId: Id;
+    groupType: WorkGroupType;
+    /**
+     * 每组人数上限。
+     */
+    maxMembers: number;
+    /**
+     * 本人是否已在某个小组。
+     */
+    inGroup: boolean;
+    /**
+     * 本人所在小组；未入组为 null。
+     */
+    group: WorkGroupTeam | null;
+};
+
+/**
+ * 本人的作答记录。
+ */
+export type MyStudentWork = {
+    /**
+     * 自由组队的小组作业在入组前为 "0"。
+     */
+    studentWorkId: Id;
+    status: StudentWorkStatus;
+    /**
+     * 已保存的文字答案（富文本 HTML），没有时为空字符串。
+     */
+    content: string;
+    /**
+     * 已保存的附件。
+     */
+    attachments: Array<WorkAttachment>;
+    /**
+     * 策略作业已选择的策略快照；普通作业或尚未选择时为 null。
+     */
+    strategy: WorkStrategySnapshot | null;
+    /**
+     * 答案当前版本号，保存时回传（见 updateMyWorkInfo）。
+     */
+    revision: number;
+    /**
+     * 服务器最后一次确认保存的时间；从未保存为 null。
+     */
+    savedAt: Instant | null;
+    /**
+     * 提交时间。
+     */
+    submitTime: Instant | null;
+    /**
+     * 是否在截止后提交。
+     */
+    isLate: boolean;
+    scoreStatus: CourseWorkScoreStatus;
+    /**
+     * 得分；成绩未公布时为 null。
+     */
+    score: number | null;
+    /**
+     * 教师评语；成绩未公布时为 null。
+     */
+    comment: string | null;
+    /**
+     * 自动评分明细；成绩未公布或不是自动评分时为空数组。
+     */
+    autoGradeItems: Array<StrategyGradeItem>;
+    /**
+     * 小组作业中本人所在的小组；个人作业或尚未入组为 null。
+     */
+    group: WorkGroupTeam | null;
+};
+
+/**
+ * 按状态的作业计数（不受状态筛选和分页影响）。
+ */
+export type MyWorkCounts = {
+    /**
+     * 全部作业数。
+     */
+    all: number;
+    /**
+     * 未提交（状态 0）。
+     */
+    unsubmitted: number;
+    /**
+     * 已提交待批改（状态 1）。
+     */
+    submitted: number;
+    /**
+     * 已批改（状态 2）。
+     */
+    corrected: number;
+    /**
+     * 被退回（状态 3）。
+     */
+    returned: number;
+    /**
+     * 已过截止且未提交。
+     */
+    overdue: number;
+};
+
+/**
+ * 学生查看的作业详情。
+ */
+export type MyWorkDetail = {
+    /**
+     * 作业本身（教师布置的内容）。
+     */
+    work: CourseWorkDetail;
+    myWork: MyStudentWork;
+    /**
+     * 服务器当前时间，用于显示剩余时间。
+     */
+    serverTime: Instant;
+};
+
+/**
+ * 学生作业列表中的一项。
+ */
+export type MyWorkItem = {
+    workId: Id;
+    /**
+     * 本人（或本人小组）的学生作业；自由组队的小组作业在入组前为 "0"。
+     */
+    studentWorkId: Id;
+    courseId: Id;
+    courseName: string;
+    /**
+     * 作业标题。
+     */
+    title: string;
+    type: CourseWorkType;
+    groupMode: CourseWorkGroupMode;
+    startTime: Instant;
+    /**
+     * 截止时间。
+     */
+    endTime: Instant;
+    /**
+     * 满分。
+     */
+    totalScore: number;
+    status: StudentWorkStatus;
+    /**
+     * 是否在截止后提交。
+     */
+    isLate: boolean;
+    /**
+     * 已过截止时间且尚未提交（状态 0 或 3）。
+     */
+    overdue: boolean;
+    /**
+     * 提交时间；未提交为 null。
+     */
+    submitTime: Instant | null;
+    scoreStatus: CourseWorkScoreStatus;
+    /**
+     * 得分；成绩未公布或未批改时为 null。
+     */
+    score: number | null;
+};
+
+/**
+ * 保存或提交的确认。
+ */
+export type MyWorkSaveResult = {
+    studentWorkId: Id;
+    /**
+     * 回显请求中的 requestId。
+     */
+    requestId: string;
+    /**
+     * 保存后的版本号。
+     */
+    revision: number;
+    /**
+     * 服务器确认的保存时间：此刻数据已持久写入数据库。
+     */
+    savedAt: Instant;
+    status: StudentWorkStatus;
+    /**
+     * 提交时间；只保存草稿时为 null（或保持之前的提交时间）。
+     */
+    submitTime: Instant | null;
+    /**
+     * 是否迟交。
+     */
+    isLate: boolean;
+    /**
+     * 是否是对同一 requestId 的重放：为 true 时没有写入新内容，返回的是第一次的确认结果。
+     */
+    replayed: boolean;
+};
+
+/**
+ * 一条作业消息。
+ */
+export type WorkMessage = {
+    messageId: Id;
+    type: WorkMessageType;
+    workId: Id;
+    studentWorkId: Id;
+    courseName: string;
+    /**
+     * 消息标题（通常为作业标题）。
+     */
+    title: string;
+    /**
+     * 消息正文。
+     */
+    content: string;
+    createdAt: Instant;
+};
+
+/**
+ * 作业消息类型：
+ * 1 新作业发布；
+ * 2 作业即将截止（截止前 24 小时内仍未提交）；
+ * 3 作业已批改（成绩公布后才发出）；
+ * 4 作业被退回重做；
+ * 5 作业成绩已公布。
+ *
+ */
+export type WorkMessageType = 1 | 2 | 3 | 4 | 5;
+
+/**
+ * 作业引用资源的详情（学生只读）。
+ */
+export type WorkResourceDetail = {
+    resourceId: Id;
+    name: string;
+    kind: CourseWorkResourceKind;
+    /**
+     * 简介，可为空字符串。
+     */
+    summary: string;
+    /**
+     * 讲义正文（Markdown）；其他类别为空字符串。
+     */
+    content: string;
+    /**
+     * 资源文件（附件、数据集、代码、试卷文件）。
+     */
+    files: Array<WorkAttachment>;
+    /**
+     * 在线预览地址，没有时为空字符串。
+     */
+    previewUrl: string;
+    updatedAt: Instant;
+};
+
+/**
+ * 列表中的测验。
+ */
+export type QuizBrief = {
+    /**
+     * 测验 ID。
+     */
+    quizId: Id;
+    /**
+     * 测验名称。
+     */
+    quizName: string;
+    courseId: Id;
+    courseName: string;
+    /**
+     * 发布到的教学班。
+     */
+    classes: Array<QuizClassRef>;
+    status: QuizStatus;
+    /**
+     * 开始作答时间。
+     */
+    startTime: Instant;
+    /**
+     * 截止时间；过后测验自动变为 2 已结束。
+     */
+    endTime: Instant;
+    /**
+     * 答题限时，分钟；0 表示不限时（只受 endTime 约束）。
+     */
+    durationMinutes: number;
+    /**
+     * 题目数。
+     */
+    questionCount: number;
+    /**
+     * 总分（各题分值之和）。
+     */
+    totalScore: number;
+    /**
+     * 是否已向学生分发答案与解析。
+     */
+    answersDistributed: boolean;
+    createdAt: Instant;
+    updatedAt: Instant;
+};
+
+/**
+ * 测验发布到的教学班。
+ */
+export type QuizClassRef = {
+    /**
+     * 教学班 ID（TeachingClassBrief.teachingClassId）。
+     */
+    classId: Id;
+    className: string;
+};
+
+/**
+ * 学生在一门课程所在教学班里的测验对比。
+ */
+export type QuizCourseClassStatistics = {
+    courseId: Id;
+    courseName: string;
+    /**
+     * 本人在该课程所在的教学班 ID。
+     */
+    classId: Id;
+    className: string;
+    /**
+     * 该课程每个测验一项，按 startTime 排序。
+     */
+    items: Array<{
+        /**
+         * 测验 ID。
+         */
+        quizId: Id;
+        quizName: string;
+        /**
+         * 分数。
+         */
+        totalScore: number;
+        /**
+         * 本人得分；未交卷为 null。
+         */
+        myScore: number | null;
+        /**
+         * 班级已交卷者平均分；没有时为 null。
+         */
+        classAverage: number | null;
+        /**
+         * 班级最高分；没有时为 null。
+         */
+        classMax: number | null;
+        /**
+         * 本人名次；未交卷为 null。
+         */
+        myRank: number | null;
+        /**
+         * 班级已交卷人数。
+         */
+        submittedCount: number;
+        /**
+         * 班级应答人数。
+         */
+        studentCount: number;
+    }>;
+};
+
+/**
+ * 学生所选课程的测验汇总。
+ */
+export type QuizCourseSummary = CourseBrief & {
+    /**
+     * 该课程对本人可见（已发布或已结束）的测验数。
+     */
+    quizCount: number;
+    /**
+     * 现在可以作答且本人未交卷的测验数。
+     */
+    openCount: number;
+    /**
+     * 本人已交卷的测验数。
+     */
+    finishedCount: number;
+    /**
+     * 本人已交卷测验的平均得分率（%）；没有时为 null。
+     */
+    averageScore: number | null;
+};
+
+/**
+ * 教师看到的测验详情（含全部题目与答案）。
+ */
+export type QuizDetail = QuizBrief & {
+    /**
+     * 测验说明；可为空字符串。
+     */
+    description: string;
+    teacher: UserBrief;
+    /**
+     * 已交卷人数；大于 0 时不能再修改题目。
+     */
+    submittedCount: number;
+    /**
+     * 题目，按 sortNo 排序。
+     */
+    questions: Array<QuizQuestion>;
+};
+
+/**
+ * 只含测验 ID 的请求。
+ */
+export type QuizIdRequest = {
+    /**
+     * 测验 ID。
+     */
+    quizId: Id;
+};
+
+/**
+ * 当前学生在一个测验上的作答状态。
+ */
+export type QuizMyState = {
+    /**
+     * 本人的答卷 ID；未开始时为 null。
+     */
+    myPaperId: Id | null;
+    /**
+     * 本人答卷状态；未开始时为 null。
+     */
+    myPaperStatus: QuizPaperStatus | null;
+    /**
+     * 本人得分；未交卷时为 null。
+     */
+    myScore: number | null;
+    /**
+     * 交卷时间；未交卷时为 null。
+     */
+    mySubmittedAt: Instant | null;
+};
+
+/**
+ * 选择题的一个选项。
+ */
+export type QuizOption = {
+    /**
+     * 选项字母 A–H。
+     */
+    key: string;
+    /**
+     * 选项内容（可含公式的富文本）。
+     */
+    content: string;
+};
+
+/**
+ * 学生的一份答卷。
+ */
+export type QuizPaper = {
+    /**
+     * 答卷 ID（学生一次作答）。
+     */
+    paperId: Id;
+    /**
+     * 测验 ID。
+     */
+    quizId: Id;
+    quizName: string;
+    status: QuizPaperStatus;
+    startedAt: Instant;
+    /**
+     * 本答卷的交卷期限：startedAt + 限时 与 测验 endTime 中较早者；到期系统自动交卷。
+     */
+    deadline: Instant;
+    /**
+     * 服务器当前时间，用于倒计时。
+     */
+    serverTime: Instant;
+    /**
+     * 分数。
+     */
+    totalScore: number;
+    /**
+     * 题目，按题号排序。
+     */
+    questions: Array<QuizPaperQuestion>;
+};
+
+/**
+ * 学生本人的一份答卷（列表）。
+ */
+export type QuizPaperBrief = {
+    /**
+     * 答卷 ID（学生一次作答）。
+     */
+    paperId: Id;
+    /**
+     * 测验 ID。
+     */
+    quizId: Id;
+    quizName: string;
+    courseId: Id;
+    courseName: string;
+    status: QuizPaperStatus;
+    /**
+     * 得分；答题中为 null。
+     */
+    score: number | null;
+    /**
+     * 分数。
+     */
+    totalScore: number;
+    startedAt: Instant;
+    /**
+     * 交卷时间；答题中为 null。
+     */
+    submittedAt: Instant | null;
+};
+
+/**
+ * 只含答卷 ID 的请求。
+ */
+export type QuizPaperIdRequest = {
+    /**
+     * 答卷 ID（学生一次作答）。
+     */
+    paperId: Id;
+};
+
+/**
+ * 答卷中的题目（学生视角，不含标准答案）。
+ */
+export type QuizPaperQuestion = {
+    /**
+     * 题目 ID。
+     */
+    quId: Id;
+    /**
+     * 题号。
+     */
+    sortNo: number;
+    type: QuizQuestionType;
+    /**
+     * 题干。
+     */
+    content: string;
+    /**
+     * 选项；判断、填空为空数组。
+     */
+    options: Array<QuizOption>;
+    /**
+     * 本题分值。
+     */
+    score: number;
+    /**
+     * 本人是否已保存过答案。
+     */
+    answered: boolean;
+};
+
+/**
+ * 答卷中的一道题及本人已保存的答案。
+ */
+export type QuizPaperQuestionDetail = QuizPaperQuestion & {
+    /**
+     * 本人已保存的答案；未作答时为空数组。
+     */
+    myAnswer: Array<string>;
+    /**
+     * 填空题的空数；其他题型为 0。
+     */
+    blankCount: number;
+};
+
+/**
+ * 一份已交答卷的成绩。
+ */
+export type QuizPaperResult = {
+    /**
+     * 答卷 ID（学生一次作答）。
+     */
+    paperId: Id;
+    /**
+     * 测验 ID。
+     */
+    quizId: Id;
+    quizName: string;
+    /**
+     * 1 或 2（已交卷）。
+     */
+    status: QuizPaperStatus;
+    /**
+     * 得分。
+     */
+    score: number;
+    /**
+     * 总分。
+     */
+    totalScore: number;
+    /**
+     * 答对题数。
+     */
+    correctCount: number;
+    /**
+     * 总题数。
+     */
+    questionCount: number;
+    startedAt: Instant;
+    submittedAt: Instant;
+    /**
+     * 用时，秒。
+     */
+    durationSeconds: number;
+    /**
+     * 教师是否已分发答案；分发后 paper/resultEx 给出标准答案与解析。
+     */
+    answersDistributed: boolean;
+};
+
+/**
+ * 答卷成绩加逐题结果与班级对比。
+ */
+export type QuizPaperResultEx = QuizPaperResult & {
+    /**
+     * 逐题结果，按题号排序。
+     */
+    items: Array<QuizResultItem>;
+    /**
+     * 学生所在教学班已交卷者的平均分；没有时为 null。
+     */
+    classAverage: number | null;
+    /**
+     * 在所在教学班已交卷者中的名次（同分同名次）；未交卷为 null。
+     */
+    rank: number | null;
+    /**
+     * 所在教学班已交卷人数。
+     */
+    rankTotal: number;
+};
+
+/**
+ * 教师查看的学生答卷（总是包含标准答案与解析）。
+ */
+export type QuizPaperReview = QuizPaperResultEx & {
+    student: StudentBrief;
+};
+
+/**
+ * 答卷状态：
+ * 0 答题中（已开始，可逐题保存答案）；
+ * 1 已交卷（学生主动交卷）；
+ * 2 已交卷（超时或测验结束时由系统自动交卷）。
+ * 1 与 2 都已判分，不能再修改答案。
+ *
+ */
+export type QuizPaperStatus = 0 | 1 | 2;
+
+/**
+ * 答题进度。
+ */
+export type QuizProgress = {
+    /**
+     * 答卷 ID（学生一次作答）。
+     */
+    paperId: Id;
+    status: QuizPaperStatus;
+    /**
+     * 已作答题数。
+     */
+    answeredCount: number;
+    /**
+     * 总题数。
+     */
+    questionCount: number;
+    /**
+     * 未作答的题目 ID，按题号排序。
+     */
+    unansweredQuIds: Array<Id>;
+    deadline: Instant;
+    serverTime: Instant;
+};
+
+/**
+ * 教师看到的题目（含标准答案与解析）。
+ */
+export type QuizQuestion = {
+    /**
+     * 题目 ID。
+     */
+    quId: Id;
+    /**
+     * 题号，从 1 开始。
+     */
+    sortNo: number;
+    type: QuizQuestionType;
+    /**
+     * 题干（富文本 HTML）；填空题用 ____ 标出空位。
+     */
+    content: string;
+    /**
+     * 选项；单选、多选 2–8 项，判断、填空为空数组。
+     */
+    options: Array<QuizOption>;
+    /**
+     * 标准答案：单选 1 个字母；多选 2 个及以上字母；判断 ["true"] 或 ["false"]；填空每空一项。
+     */
+    answer: Array<string>;
+    /**
+     * 本题分值。
+     */
+    score: number;
+    /**
+     * 解析，分发答案后学生可见；可为空字符串。
+     */
+    analysis: string;
+};
+
+/**
+ * 新建或修改测验时的一道题。题目顺序即数组顺序。
+ */
+export type QuizQuestionInput = {
+    type: QuizQuestionType;
+    /**
+     * 题干（富文本 HTML）；填空题用 ____ 标出空位。
+     */
+    content: string;
+    /**
+     * 选项；单选、多选 2–8 项，判断、填空为空数组。
+     */
+    options: Array<QuizOption>;
+    /**
+     * 标准答案：单选 1 个字母；多选 2 个及以上字母；判断 ["true"] 或 ["false"]；填空每空一项。
+     */
+    answer: Array<string>;
+    /**
+     * 本题分值。
+     */
+    score: number;
+    /**
+     * 解析，分发答案后学生可见；可为空字符串。
+     */
+    analysis?: string;
+    /**
+     * 修改时传已有题目的 ID 以保留其作答统计；新题不传。
+     */
+    quId?: Id;
+    /**
+     * 从习题库（/api/exercise）选入时的习题 ID；手工录入不传。
+     */
+    sourceExerciseId?: Id;
+};
+
+/**
+ * 题型：
+ * 1 单选（answer 为 1 个选项字母）；
+ * 2 多选（answer 为 2 个及以上选项字母，全对得分，漏选、错选不得分）；
+ * 3 判断（answer 为 ["true"] 或 ["false"]）；
+ * 4 填空（answer 每项对应一个空，去掉首尾空白后完全一致才算对，按空平均给分）。
+ *
+ */
+export type QuizQuestionType = 1 | 2 | 3 | 4;
+
+/**
+ * 逐题结果。
+ */
+export type QuizResultItem = {
+    /**
+     * 题目 ID。
+     */
+    quId: Id;
+    sortNo: number;
+    type: QuizQuestionType;
+    content: string;
+    options: Array<QuizOption>;
+    /**
+     * 本题分值。
+     */
+    score: number;
+    /**
+     * 学生的答案；未作答为空数组。
+     */
+    myAnswer: Array<string>;
+    /**
+     * 本题得分。
+     */
+    gotScore: number;
+    /**
+     * 是否全对。
+     */
+    correct: boolean;
+    /**
+     * 标准答案；学生视角在教师分发答案前为 null，教师视角总有值。
+     */
+    answer: Array<string> | null;
+    /**
+     * 解析；与 answer 同样的可见规则。
+     */
+    analysis: string | null;
+};
+
+/**
+ * 新建测验的请求。
+ */
+export type QuizSaveRequest = {
+    /**
+     * 测验名称。
+     */
+    quizName: string;
+    /**
+     * 所属课程（须是本人任课的课程）。
+     */
+    courseId: Id;
+    /**
+     * 发布到的教学班（须属于该课程且由本人任课）。
+     */
+    classIds: Array<Id>;
+    /**
+     * 测验说明。
+     */
+    description?: string;
+    /**
+     * 开始作答时间。
+     */
+    startTime: Instant;
+    /**
+     * 截止时间，须晚于 startTime。
+     */
+    endTime: Instant;
+    /**
+     * 答题限时，分钟；0 不限时。
+     */
+    durationMinutes?: number;
+    /**
+     * 题目，1–200 道。
+     */
+    questions: Array<QuizQuestionInput>;
+};
+
+/**
+ * 测验统计。
+ */
+export type QuizStatistics = {
+    /**
+     * 测验 ID。
+     */
+    quizId: Id;
+    quizName: string;
+    /**
+     * 分数。
+     */
+    totalScore: number;
+    /**
+     * 应答人数（所发布教学班的在读学生数）。
+     */
+    studentCount: number;
+    /**
+     * 已交卷人数。
+     */
+    submittedCount: number;
+    /**
+     * 答题中人数。
+     */
+    inProgressCount: number;
+    /**
+     * 未开始人数。
+     */
+    notStartedCount: number;
+    /**
+     * 已交卷者平均分；没有时为 null。
+     */
+    averageScore: number | null;
+    /**
+     * 最高分；没有时为 null。
+     */
+    maxScore: number | null;
+    /**
+     * 最低分；没有时为 null。
+     */
+    minScore: number | null;
+    /**
+     * 及格率（得分不低于总分 60% 的人数 ÷ 已交卷人数 × 100）；没有时为 null。
+     */
+    passRate: number | null;
+    /**
+     * 分数分布：按总分的 0–60%、60–70%、70–80%、80–90%、90–100% 分 5 段。
+     */
+    scoreDistribution: Array<{
+        /**
+         * 区间名称，如 “90–100%”。
+         */
+        label: string;
+        /**
+         * 区间下限（含）。
+         */
+        minScore: number;
+        /**
+         * 区间上限（最后一段含，其余不含）。
+         */
+        maxScore: number;
+        /**
+         * 人数。
+         */
+        count: number;
+    }>;
+    /**
+     * 逐题统计，按题号排序。
+     */
+    questions: Array<{
+        /**
+         * 题目 ID。
+         */
+        quId: Id;
+        sortNo: number;
+        type: QuizQuestionType;
+        /**
+         * 已交卷者中作答了本题的人数。
+         */
+        answeredCount: number;
+        /**
+         * 答对人数。
+         */
+        correctCount: number;
+        /**
+         * 正确率（答对 ÷ 已交卷人数 × 100）；没有交卷时为 null。
+         */
+        correctRate: number | null;
+    }>;
+};
+
+/**
+ * 测验统计 v2：v1 内容（可限定一个教学班）加按教学班分列。
+ */
+export type QuizStatisticsV2 = QuizStatistics & {
+    /**
+     * 每个教学班一项。
+     */
+    classes: Array<{
+        /**
+         * 教学班 ID（TeachingClassBrief.teachingClassId）。
+         */
+        classId: Id;
+        className: string;
+        /**
+         * 应答人数。
+         */
+        studentCount: number;
+        /**
+         * 已交卷人数。
+         */
+        submittedCount: number;
+        /**
+         * 平均分；没有时为 null。
+         */
+        averageScore: number | null;
+        /**
+         * 最高分；没有时为 null。
+         */
+        maxScore: number | null;
+    }>;
+};
+
+/**
+ * 测验状态：
+ * 0 草稿（只有出题教师可见，可任意修改题目）；
+ * 1 已发布（对所发布教学班的学生可见；在 startTime 与 endTime 之间可开始作答）；
+ * 2 已结束（教师手动结束或已过 endTime；不能再开始作答，进行中的答卷自动交卷；此后可分发答案）。
+ * 允许的变化：0→1（至少有 1 道题且 endTime 晚于当前时间），1→2，2→1（须先把 endTime 改到当前时间之后）；不能回到 0。
+ *
+ */
+export type QuizStatus = 0 | 1 | 2;
+
+/**
+ * 学生看到的测验详情（不含题目与答案）。
+ */
+export type QuizStudentDetail = QuizBrief & QuizMyState & {
+    description: string;
+    teacher: UserBrief;
+    /**
+     * 现在能否开始（或继续）作答：测验已发布、在时间窗口内、本人未交卷。
+     */
+    canStart: boolean;
+    /**
+     * 服务器当前时间，用于倒计时。
+     */
+    serverTime: Instant;
+};
+
+/**
+ * 学生列表中的测验，带本人的作答状态。
+ */
+export type QuizStudentItem = QuizBrief & QuizMyState;
+
+/**
+ * 教师查看某学生在一门课里的一个测验。
+ */
+export type QuizStudentQuizRow = {
+    /**
+     * 测验 ID。
+     */
+    quizId: Id;
+    quizName: string;
+    status: QuizStatus;
+    /**
+     * 分数。
+     */
+    totalScore: number;
+    endTime: Instant;
+    /**
+     * 该学生的答卷 ID；未开始为 null。
+     */
+    paperId: Id | null;
+    /**
+     * 答卷状态；未开始为 null。
+     */
+    paperStatus: QuizPaperStatus | null;
+    /**
+     * 得分；未交卷为 null。
+     */
+    score: number | null;
+    /**
+     * 交卷时间；未交卷为 null。
+     */
+    submittedAt: Instant | null;
+};
+
+/**
+ * 一个学生在一个测验上的作答记录。
+ */
+export type QuizStudentRecord = {
+    student: StudentBrief;
+    /**
+     * 答卷 ID；未开始为 null。
+     */
+    paperId: Id | null;
+    /**
+     * 答卷状态；未开始为 null。
+     */
+    paperStatus: QuizPaperStatus | null;
+    /**
+     * 得分；未交卷为 null。
+     */
+    score: number | null;
+    /**
+     * 开始时间；未开始为 null。
+     */
+    startedAt: Instant | null;
+    /**
+     * 交卷时间；未交卷为 null。
+     */
+    submittedAt: Instant | null;
+    /**
+     * 用时，秒；未交卷为 null。
+     */
+    durationSeconds: number | null;
+};
+
+/**
+ * 作答记录 v2：v1 加上答对题数与班内名次。
+ */
+export type QuizStudentRecordV2 = QuizStudentRecord & {
+    /**
+     * 答对题数；未交卷为 null。
+     */
+    correctCount: number | null;
+    /**
+     * 在其教学班已交卷者中的名次；未交卷为 null。
+     */
+    rank: number | null;
+};
+
+/**
+ * 学生本人的测验统计。
+ */
+export type QuizStudentStatistics = {
+    /**
+     * 对本人可见的测验数。
+     */
+    quizCount: number;
+    /**
+     * 已交卷数。
+     */
+    finishedCount: number;
+    /**
+     * 仍可作答但未交卷的数目。
+     */
+    unfinishedCount: number;
+    /**
+     * 已结束而本人未交卷的数目。
+     */
+    missedCount: number;
+    /**
+     * 已交卷测验的平均得分率（%）；没有时为 null。
+     */
+    averageScoreRate: number | null;
+    /**
+     * 最高得分率（%）；没有时为 null。
+     */
+    highestScoreRate: number | null;
+};
+
+/**
+ * 修改测验的请求（整体替换）。
+ */
+export type QuizUpdateRequest = {
+    /**
+     * 测验 ID。
+     */
+    quizId: Id;
+    /**
+     * 测验名称。
+     */
+    quizName: string;
+    /**
+     * 所属课程（须是本人任课的课程）。
+     */
+    courseId: Id;
+    /**
+     * 发布到的教学班（须属于该课程且由本人任课）。
+     */
+    classIds: Array<Id>;
+    /**
+     * 测验说明。
+     */
+    description?: string;
+    /**
+     * 开始作答时间。
+     */
+    startTime: Instant;
+    /**
+     * 截止时间，须晚于 startTime。
+     */
+    endTime: Instant;
+    /**
+     * 答题限时，分钟；0 不限时。
+     */
+    durationMinutes?: number;
+    /**
+     * 题目，1–200 道。
+     */
+    questions: Array<QuizQuestionInput>;
+};
+
+/**
+ * 按日统计的一天。
+ */
+export type StatisticsDailyPoint = {
+    date: DateString;
+    /**
+     * 当天有学习行为（登录、阅读、提交作业、考试）的学生数。
+     */
+    activeStudentCount: number;
+    /**
+     * 当天提交的学生作业份数。
+     */
+    submittedWorkCount: number;
+    /**
+     * 当天交卷人次。
+     */
+    examSubmitCount: number;
+};
+
+/**
+ * 学生数据表中的一行。
+ */
+export type StatisticsStudentDataItem = StudentBrief & {
+    /**
+     * 发布给该学生的作业数。
+     */
+    workTotalCount: number;
+    /**
+     * 已提交的作业数。
+     */
+    workSubmittedCount: number;
+    /**
+     * 作业提交率（0 到 1）；没有数据时为 null。
+     */
+    workSubmitRate: number | null;
+    /**
+     * 已批改作业的平均得分率（得分/满分）（0 到 1）；没有数据时为 null。
+     */
+    averageWorkScoreRate: number | null;
+    /**
+     * 名单中包含该学生的考试数。
+     */
+    examTotalCount: number;
+    /**
+     * 已交卷的考试数。
+     */
+    examAttendedCount: number;
+    /**
+     * 已出分考试的平均得分率（0 到 1）；没有数据时为 null。
+     */
+    averageExamScoreRate: number | null;
+    /**
+     * 统计区间内的学习时长（分钟，来自阅读记录）。
+     */
+    studyMinutes: number;
+    /**
+     * 最近一次学习行为的时间。
+     */
+    lastActiveAt: Instant | null;
+};
+
+/**
+ * 学生看到的通知（不含正文），带本人阅读状态。
+ */
+export type StudentAnnounce = Announce & {
+    /**
+     * 本人是否已读。
+     */
+    viewed: boolean;
+    /**
+     * 本人首次阅读时间；未读时为 null。
+     */
+    viewedAt: Instant | null;
+};
+
+/**
+ * 学生阅读的通知全文。
+ */
+export type StudentAnnounceDetail = StudentAnnounce & {
+    /**
+     * 正文，服务器净化后的 HTML。
+     */
+    content: string;
+};
+
+export type StudentAnnouncePage = {
+    list: Array<StudentAnnounce>;
+    total: Total;
+    /**
+     * 本人全部未读通知数（不受筛选影响）。
+     */
+    unViewNum: number;
+};
+
+/**
+ * 学生通知列表查询。
+ */
+export type StudentAnnounceQuery = PageRequest & {
+    schoolId: SchoolId;
+    /**
+     * 只看这门课程的通知；不传为全部课程。
+     */
+    courseId?: Id;
+    /**
+     * true 只看已读；false 只看未读；不传为全部。
+     */
+    viewed?: boolean;
+    /**
+     * 标题关键字（模糊匹配）。
+     */
+    keyword?: string;
+};
+
+/**
+ * 学生课表中的一次课。
+ */
+export type StudentCourseTableItem = {
+    course: CourseBrief;
+    section: CourseSection;
+    teachingClass: TeachingClassBrief;
+};
+
+/**
+ * 学生主页的最近课程。
+ */
+export type StudentRecentCourse = CourseBrief & {
+    status: CourseStatus;
+    startDate: DateString;
+    endDate: DateString;
+    teachingClass: TeachingClassBrief;
+    /**
+     * 下一次上课的章节；没有安排时为 null。
+     */
+    nextSection: CourseSection | null;
+    /**
+     * 本人在该课程未交且未截止的作业数。
+     */
+    unCommitWorkNum: number;
+};
+
+/**
+ * 未交作业数。
+ */
+export type StudentUnCommitWork = {
+    schoolId: SchoolId;
+    /**
+     * 未提交且未过截止时间的作业数。
+     */
+    unCommitWorkNum: number;
+    /**
+     * 已过截止时间仍未提交的作业数（不计入 unCommitWorkNum）。
+     */
+    overdueNum: number;
+    /**
+     * 未交作业中最近的截止时间；没有时为 null。
+     */
+    nearestDeadline: Instant | null;
+};
+
+/**
+ * 未读通知数。
+ */
+export type StudentUnViewAnnounce = {
+    schoolId: SchoolId;
+    /**
+     * 未读通知条数。
+     */
+    unViewNum: number;
+};
+
+/**
+ * 在线学生。
+ */
+export type OnlineStudent = StudentBrief & {
+    /**
+     * 本次上线时间。
+     */
+    onlineSince: Instant;
+    /**
+     * 最近一次心跳时间。
+     */
+    lastActiveAt: Instant;
+};
+
+/**
+ * 课程的在线学生及其教学班。
+ */
+export type OnlineStudentCourse = OnlineStudent & {
+    teachingClassId: Id;
+    teachingClassName: string;
+};
+
+export type OnlineStudentCoursePage = {
+    list: Array<OnlineStudentCourse>;
+    total: Total;
+};
+
+/**
+ * 课程在线学生查询。
+ */
+export type OnlineStudentCourseQuery = PageRequest & {
+    schoolId: SchoolId;
+    courseId: Id;
+    /**
+     * 只看这个教学班；不传为全部教学班。
+     */
+    teachingClassId?: Id;
+    /**
+     * 学号或姓名关键字。
+     */
+    keyword?: string;
+};
+
+/**
+ * 课程学生在线情况查询（v2）。
+ */
+export type OnlineStudentCourseV2Query = OnlineStudentCourseQuery & {
+    /**
+     * true 时也列出不在线的学生。
+     */
+    includeOffline?: boolean;
+};
+
+export type OnlineStudentPage = {
+    list: Array<OnlineStudent>;
+    total: Total;
+};
+
+/**
+ * 在线学生查询。
+ */
+export type OnlineStudentQuery = PageRequest & {
+    schoolId: SchoolId;
+    /**
+     * 学号或姓名关键字。
+     */
+    keyword?: string;
+    /**
+     * 只看这个行政班。
+     */
+    classId?: Id;
+};
+
+/**
+ * 课程学生的在线情况（v2）。
+ */
+export type OnlineStudentV2 = StudentBrief & {
+    teachingClassId: Id;
+    teachingClassName: string;
+    /**
+     * 是否在线。
+     */
+    online: boolean;
+    /**
+     * 本次上线时间；不在线时为 null。
+     */
+    onlineSince: StudentMgrNullableInstant;
+    /**
+     * 最近一次心跳时间；从未上线时为 null。
+     */
+    lastActiveAt: StudentMgrNullableInstant;
+    /**
+     * 今日累计在线时长，毫秒。
+     */
+    todayOnlineDuration: number;
+};
+
+export type OnlineStudentV2Page = {
+    list: Array<OnlineStudentV2>;
+    total: Total;
+    /**
+     * 课程（或所选教学班）当前在线人数。
+     */
+    onlineNum: number;
+};
+
+/**
+ * 课程学生的搜索与筛选条件。
+ */
+export type StudentCourseFilter = StudentFilter & {
+    /**
+     * 课程 ID，必须是本人任教的课程。
+     */
+    courseId: Id;
+};
+
+/**
+ * 课程中的学生及其教学班。
+ */
+export type StudentCourseItem = StudentItem & {
+    teachingClassId: Id;
+    /**
+     * 教学班名称。
+     */
+    teachingClassName: string;
+};
+
+export type StudentCoursePage = {
+    list: Array<StudentCourseItem>;
+    total: Total;
+};
+
+/**
+ * 课程学生列表查询（v1）。
+ */
+export type StudentCourseQuery = PageRequest & StudentCourseFilter & {
+    /**
+     * 只看这个教学班；不传为全部教学班。
+     */
+    teachingClassId?: Id;
+    /**
+     * 排序字段：studentNumber 学号；studentName 姓名；className 行政班；status 状态；teachingClass 教学班。
+     */
+    sortField?: 'studentNumber' | 'studentName' | 'className' | 'status' | 'teachingClass';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 课程中的学生及课程内统计。
+ */
+export type StudentCourseStatic = StudentCourseItem & {
+    /**
+     * 该课程应交作业数（已发布）。
+     */
+    workNum: number;
+    /**
+     * 已交作业数。
+     */
+    submittedWorkNum: number;
+    /**
+     * 迟交（截止后提交）的作业数。
+     */
+    lateWorkNum: number;
+    avgWorkScore: StudentMgrNullableScore;
+    /**
+     * 该课程累计学习时长，毫秒。
+     */
+    studyDuration: number;
+    lastActiveAt: StudentMgrNullableInstant;
+};
+
+export type StudentCourseStaticPage = {
+    list: Array<StudentCourseStatic>;
+    total: Total;
+};
+
+/**
+ * 课程学生统计列表查询（v1）。
+ */
+export type StudentCourseStaticQuery = PageRequest & StudentCourseFilter & {
+    /**
+     * 只看这个教学班；不传为全部教学班。
+     */
+    teachingClassId?: Id;
+    /**
+     * 排序字段：studentNumber 学号；studentName 姓名；teachingClass 教学班；submittedWorkNum 已交作业数；lateWorkNum 迟交数；avgWorkScore 作业平均分；studyDuration 学习时长；lastActiveAt 最近活跃。
+     */
+    sortField?: 'studentNumber' | 'studentName' | 'teachingClass' | 'submittedWorkNum' | 'lateWorkNum' | 'avgWorkScore' | 'studyDuration' | 'lastActiveAt';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 课程中的学生及统计区间内的统计（v2）。
+ */
+export type StudentCourseStaticV2 = StudentCourseStatic & {
+    /**
+     * 作业提交率（已交 ÷ 应交），0–1；没有应交作业时为 0。
+     */
+    submitRate: number;
+    /**
+     * 参加的测验次数。
+     */
+    quizNum: number;
+    avgQuizScore: StudentMgrNullableScore;
+    /**
+     * 完成的实训数。
+     */
+    trainingFinishedNum: number;
+};
+
+export type StudentCourseStaticV2Page = {
+    list: Array<StudentCourseStaticV2>;
+    total: Total;
+    /**
+     * 实际使用的统计区间起始日。
+     */
+    startDate: DateString;
+    /**
+     * 实际使用的统计区间结束日。
+     */
+    endDate: DateString;
+};
+
+/**
+ * 课程学生统计列表查询（v2）。
+ */
+export type StudentCourseStaticV2Query = PageRequest & StudentCourseFilter & {
+    /**
+     * 只看这些教学班（最多 50 个）；不传或空数组为全部教学班。
+     */
+    teachingClassIds?: Array<Id>;
+    /**
+     * 统计区间起始日（含）；不传为课程开课日。
+     */
+    startDate?: DateString;
+    /**
+     * 统计区间结束日（含）；不传为今天。
+     */
+    endDate?: DateString;
+    /**
+     * 排序字段：studentNumber 学号；studentName 姓名；teachingClass 教学班；submittedWorkNum 已交作业数；submitRate 提交率；avgWorkScore 作业平均分；avgQuizScore 测验平均分；trainingFinishedNum 完成实训数；studyDuration 学习时长；lastActiveAt 最近活跃。
+     */
+    sortField?: 'studentNumber' | 'studentName' | 'teachingClass' | 'submittedWorkNum' | 'submitRate' | 'avgWorkScore' | 'avgQuizScore' | 'trainingFinishedNum' | 'studyDuration' | 'lastActiveAt';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 课程中的学生（v2）：加在线标记与最近活跃时间。
+ */
+export type StudentCourseV2Item = StudentCourseItem & {
+    /**
+     * 是否在线（最近 5 分钟内有心跳）。
+     */
+    online: boolean;
+    lastActiveAt: StudentMgrNullableInstant;
+};
+
+export type StudentCourseV2Page = {
+    list: Array<StudentCourseV2Item>;
+    total: Total;
+};
+
+/**
+ * 课程学生列表查询（v2）。
+ */
+export type StudentCourseV2Query = PageRequest & StudentCourseFilter & {
+    /**
+     * 只看这些教学班（最多 50 个）；不传或空数组为全部教学班。
+     */
+    teachingClassIds?: Array<Id>;
+    /**
+     * true 只看在线的；false 只看不在线的；不传为全部。
+     */
+    online?: boolean;
+    /**
+     * 排序字段：studentNumber 学号；studentName 姓名；className 行政班；status 状态；teachingClass 教学班；lastActiveAt 最近活跃。
+     */
+    sortField?: 'studentNumber' | 'studentName' | 'className' | 'status' | 'teachingClass' | 'lastActiveAt';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 学生列表的搜索与筛选条件；都不传时为范围内全部学生。
+ */
+export type StudentFilter = {
+    schoolId: SchoolId;
+    /**
+     * 匹配学号、姓名或账号（模糊）。
+     */
+    keyword?: string;
+    /**
+     * 学院 ID。
+     */
+    collegeId?: Id;
+    /**
+     * 专业 ID。
+     */
+    majorId?: Id;
+    /**
+     * 年级 ID。
+     */
+    gradeId?: Id;
+    /**
+     * 行政班 ID。
+     */
+    classId?: Id;
+    /**
+     * 只看该状态；不传为全部。
+     */
+    status?: StudentStatus;
+};
+
+/**
+ * 性别：
+ * 0 未知；
+ * 1 男；
+ * 2 女。
+ *
+ */
+export type StudentGender = 0 | 1 | 2;
+
+/**
+ * 导入文件中一行的错误。
+ */
+export type StudentImportError = {
+    /**
+     * Excel 行号（表头为第 1 行）。
+     */
+    rowNumber: number;
+    /**
+     * 出错的列名，如 学号；整行错误时不给。
+     */
+    column?: string;
+    /**
+     * 该行的学号（能读出时）。
+     */
+    studentNumber?: string;
+    /**
+     * 中文原因，如 学号不能为空、学号在文件中重复、学号已存在、性别只能填写男或女、手机号格式不正确。
+     */
+    reason: string;
+};
+
+/**
+ * 学生导入结果。success 为 false 时没有导入任何学生。
+ */
+export type StudentImportResult = {
+    /**
+     * 是否导入成功。
+     */
+    success: boolean;
+    /**
+     * 导入的学生人数；失败时为 0。
+     */
+    importedNum: number;
+    /**
+     * 其中新建账号的人数（其余为已有账号加入本校）。
+     */
+    createdAccountNum?: number;
+    /**
+     * 每行的错误，按行号升序；成功时为空数组。
+     */
+    errors: Array<StudentImportError>;
+};
+
+/**
+ * 学生详情。
+ */
+export type StudentInfo = StudentItem & {
+    schoolId: SchoolId;
+    /**
+     * 在本校所选的课程及所在教学班（教师调用时只含本人任教的课程）。
+     */
+    courses: Array<{
+        course: CourseBrief;
+        teachingClassId: Id;
+        teachingClassName: string;
+    }>;
+};
+
+/**
+ * 学生列表的一行。
+ */
+export type StudentItem = StudentBrief & {
+    /**
+     * 登录账号。
+     */
+    userName: string;
+    gender: StudentGender;
+    /**
+     * 手机号，可为空字符串。
+     */
+    phoneNumber: string;
+    /**
+     * 邮箱，可为空字符串。
+     */
+    email: string;
+    adminClass: AdminClassBrief;
+    createdAt: Instant;
+    lastLoginAt: StudentMgrNullableInstant;
+};
+
+/**
+ * 学生列表查询。
+ */
+export type StudentListQuery = PageRequest & StudentFilter & {
+    /**
+     * 排序字段：studentNumber 学号；studentName 姓名；className 行政班；status 状态；createdAt 加入时间；lastLoginAt 最近登录。
+     */
+    sortField?: 'studentNumber' | 'studentName' | 'className' | 'status' | 'createdAt' | 'lastLoginAt';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 时间点（纪元毫秒）；没有时为 null。
+ */
+export type StudentMgrNullableInstant = Instant | null;
+
+/**
+ * 平均分（百分制，保留一位小数）；没有可计算的成绩时为 null。
+ */
+export type StudentMgrNullableScore = number | null;
+
+/**
+ * 心跳结果。
+ */
+export type StudentOnlineRefresh = {
+    schoolId: SchoolId;
+    /**
+     * 记录下的活跃时间（即服务器当前时间）。
+     */
+    lastActiveAt: Instant;
+    /**
+     * 建议的下次心跳间隔，毫秒（默认 60000）。
+     */
+    nextRefreshAfter: number;
+    serverTime: Instant;
+};
+
+export type StudentPage = {
+    list: Array<StudentItem>;
+    total: Total;
+};
+
+/**
+ * 新增或修改学生。
+ */
+export type StudentSave = {
+    schoolId: SchoolId;
+    /**
+     * 要修改的学生 ID；不传为新增。
+     */
+    studentId?: Id;
+    /**
+     * 学号，1–32 位字母、数字、下划线或连字符，本校内唯一。
+     */
+    studentNumber: string;
+    /**
+     * 姓名。
+     */
+    studentName: string;
+    /**
+     * 行政班 ID。
+     */
+    classId: Id;
+    gender?: StudentGender;
+    /**
+     * 登录账号（仅新增时有效），不传时用学号。
+     */
+    userName?: string;
+    /**
+     * 初始密码（仅新增且新建账号时有效），不传时为学号后 6 位。
+     */
+    password?: string;
+    /**
+     * 11 位手机号；空字符串表示清空。
+     */
+    phoneNumber?: string;
+    /**
+     * 邮箱；空字符串表示清空。
+     */
+    email?: string;
+};
+
+/**
+ * 学生及其在本人全部课程中的学习统计。
+ */
+export type StudentStatic = StudentItem & {
+    /**
+     * 在本人课程中所在的课程数。
+     */
+    courseNum: number;
+    /**
+     * 应交作业数（已发布）。
+     */
+    workNum: number;
+    /**
+     * 已交作业数。
+     */
+    submittedWorkNum: number;
+    avgWorkScore: StudentMgrNullableScore;
+    /**
+     * 累计学习时长，毫秒。
+     */
+    studyDuration: number;
+    lastActiveAt: StudentMgrNullableInstant;
+};
+
+export type StudentStaticPage = {
+    list: Array<StudentStatic>;
+    total: Total;
+};
+
+/**
+ * 学生统计列表查询。
+ */
+export type StudentStaticQuery = PageRequest & StudentFilter & {
+    /**
+     * 排序字段：studentNumber 学号；studentName 姓名；className 行政班；courseNum 选课数；submittedWorkNum 已交作业数；avgWorkScore 作业平均分；studyDuration 学习时长；lastActiveAt 最近活跃。
+     */
+    sortField?: 'studentNumber' | 'studentName' | 'className' | 'courseNum' | 'submittedWorkNum' | 'avgWorkScore' | 'studyDuration' | 'lastActiveAt';
+    sortOrder?: SortOrder;
+};
+
+/**
+ * 学生状态切换结果。
+ */
+export type StudentStatusChange = {
+    studentId: Id;
+    status: StudentStatus;
+    previousStatus: StudentStatus;
+};
+
+/**
+ * 课表中的一次课：一个有上课安排的章节。
+ */
+export type TeacherCourseTableItem = {
+    course: CourseBrief;
+    section: CourseSection;
+    /**
+     * 上这次课的教学班（课程的全部教学班）。
+     */
+    teachingClasses: Array<TeachingClassBrief>;
+};
+
+/**
+ * 时间点（纪元毫秒）；没有时为 null。
+ */
+export type TeacherPageNullableInstant = Instant | null;
+
+/**
+ * 分数（原始分，保留一位小数）；没有已批改的成绩时为 null。
+ */
+export type TeacherPageNullableScore = number | null;
+
+/**
+ * 及格统计。
+ */
+export type TeacherPassRate = {
+    /**
+     * 已批改人数。
+     */
+    scoredNum: number;
+    /**
+     * 及格人数（得分 ≥ 及格线）。
+     */
+    passNum: number;
+    /**
+     * 及格率 = 及格人数 ÷ 已批改人数，0–1；没有已批改时为 0。
+     */
+    passRate: number;
+};
+
+/**
+ * 教师收到的作业概况。
+ */
+export type TeacherReceivedWork = {
+    schoolId: SchoolId;
+    /**
+     * 全部待批改份数。
+     */
+    uncorrectedNum: number;
+    /**
+     * 最近 7 天收到的提交份数。
+     */
+    recentReceivedNum: number;
+    /**
+     * 有待批改提交的作业，按最近提交时间倒序。
+     */
+    works: Array<TeacherReceivedWorkItem>;
+};
+
+/**
+ * 一个有待批改提交的作业。
+ */
+export type TeacherReceivedWorkItem = {
+    workId: Id;
+    /**
+     * 作业名称。
+     */
+    workName: string;
+    courseId: Id;
+    courseName: string;
+    /**
+     * 截止时间；不限时为 null。
+     */
+    deadline: TeacherPageNullableInstant;
+    /**
+     * 应交人数。
+     */
+    studentNum: number;
+    /**
+     * 已交人数。
+     */
+    submittedNum: number;
+    /**
+     * 待批改份数。
+     */
+    uncorrectedNum: number;
+    /**
+     * 最近一次提交时间。
+     */
+    lastSubmittedAt: Instant;
+};
+
+/**
+ * 教师主页的最近课程。
+ */
+export type TeacherRecentCourse = CourseBrief & {
+    status: CourseStatus;
+    startDate: DateString;
+    endDate: DateString;
+    /**
+     * 教学班数。
+     */
+    teachingClassNum: number;
+    /**
+     * 学生人数。
+     */
+    studentNum: number;
+    /**
+     * 下一次上课的章节；没有安排时为 null。
+     */
+    nextSection: CourseSection | null;
+};
+
+/**
+ * 成绩分布的一段（按满分百分比，含下界、含上界）。
+ */
+export type TeacherScoreBucket = {
+    /**
+     * 段名。
+     */
+    label: '0-59' | '60-69' | '70-79' | '80-89' | '90-100';
+    /**
+     * 下界（百分比）。
+     */
+    minPercent: number;
+    /**
+     * 上界（百分比；0-59 段实际上界为 59.99…）。
+     */
+    maxPercent: number;
+    /**
+     * 人数。
+     */
+    count: number;
+};
+
+/**
+ * 作业的基本信息（统计用）。
+ */
+export type TeacherWorkBase = {
+    workId: Id;
+    /**
+     * 作业名称。
+     */
+    workName: string;
+    /**
+     * 发布时间。
+     */
+    publishedAt: Instant;
+    /**
+     * 满分。
+     */
+    fullScore: number;
+};
+
+/**
+ * 一个教学班在该作业上的统计。
+ */
+export type TeacherWorkClassStatistics = TeacherPassRate & {
+    teachingClassId: Id;
+    teachingClassName: string;
+    /**
+     * 应交人数。
+     */
+    studentNum: number;
+    /**
+     * 已交人数。
+     */
+    submittedNum: number;
+    avgScore: TeacherPageNullableScore;
+};
+
+/**
+ * 一个作业的成绩分布。
+ */
+export type TeacherWorkDistribution = TeacherWorkBase & {
+    /**
+     * 已批改人数。
+     */
+    scoredNum: number;
+    /**
+     * 已交未批改人数。
+     */
+    uncorrectedNum: number;
+    /**
+     * 未提交人数。
+     */
+    unsubmittedNum: number;
+    /**
+     * 5 个分段，按 label 顺序。
+     */
+    buckets: [
+        TeacherScoreBucket,
+        TeacherScoreBucket,
+        TeacherScoreBucket,
+        TeacherScoreBucket,
+        TeacherScoreBucket
+    ];
+};
+
+/**
+ * 一个作业的及格率。
+ */
+export type TeacherWorkPassRate = TeacherWorkBase & TeacherPassRate & {
+    /**
+     * 及格线（分）。
+     */
+    passScore: number;
+};
+
+/**
+ * 一个作业的及格率及分班明细（v2）。
+ */
+export type TeacherWorkPassRateV2 = TeacherWorkPassRate & {
+    /**
+     * 每个教学班的及格统计。
+     */
+    byClass: Array<TeacherPassRate & {
+        teachingClassId: Id;
+        teachingClassName: string;
+    }>;
+};
+
+/**
+ * 一个作业的成绩概况。
+ */
+export type TeacherWorkScore = TeacherWorkBase & {
+    /**
+     * 应交人数。
+     */
+    studentNum: number;
+    /**
+     * 已交人数。
+     */
+    submittedNum: number;
+    /**
+     * 已批改人数。
+     */
+    scoredNum: number;
+    avgScore: TeacherPageNullableScore;
+    maxScore: TeacherPageNullableScore;
+    minScore: TeacherPageNullableScore;
+};
+
+/**
+ * 一个作业的完成与成绩统计。
+ */
+export type TeacherWorkStatistics = TeacherWorkScore & TeacherPassRate & {
+    courseId: Id;
+    courseName: string;
+    /**
+     * 截止时间；不限时为 null。
+     */
+    deadline: TeacherPageNullableInstant;
+    /**
+     * 未交人数。
+     */
+    unsubmittedNum: number;
+    /**
+     * 迟交（截止后提交）人数。
+     */
+    lateNum: number;
+    /**
+     * 待批改份数。
+     */
+    uncorrectedNum: number;
+    /**
+     * 及格线（满分的 60%）。
+     */
+    passScore: number;
+};
+
+/**
+ * 作业统计（v2）：总体统计加分班明细与每日提交人数。
+ */
+export type TeacherWorkStatisticsV2 = TeacherWorkStatistics & {
+    byClass: Array<TeacherWorkClassStatistics>;
+    /**
+     * 每日提交人数，按日期升序，最多 62 天。
+     */
+    dailySubmitted: Array<{
+        date: DateString;
+        count: number;
+    }>;
+};
+
+/**
+ * 正在任教的课程。
+ */
+export type TeachingCourse = CourseBrief & {
+    startDate: DateString;
+    endDate: DateString;
+    teachingClasses: Array<TeachingClassBrief>;
+    /**
+     * 学生人数。
+     */
+    studentNum: number;
+    /**
+     * 已发布作业数。
+     */
+    workNum: number;
+    /**
+     * 待批改份数。
+     */
+    uncorrectedNum: number;
+};
+
+/**
+ * 实训归属（ascription）：
+ * 0 平台公共（所有学校的师生可见）；
+ * 1 学校（只有 schoolId 所指学校的师生可见）；
+ * 2 课程（只有 courseId 所指课程的教师和选课学生可见）。
+ *
+ */
+export type TrainingAscriptionType = 0 | 1 | 2;
+
+/**
+ * 列表中的实训。
+ */
+export type TrainingBrief = {
+    /**
+     * 实训（实验）ID，即 experimentId。
+     */
+    experimentId: Id;
+    /**
+     * 实训名称。
+     */
+    experimentName: string;
+    practicalType: TrainingPracticalType;
+    status: TrainingStatus;
+    /**
+     * 封面图地址，可为空字符串。
+     */
+    coverUrl: string;
+    /**
+     * 一句话简介。
+     */
+    summary: string;
+    /**
+     * 标签，按 sortPri 排序。
+     */
+    tags: Array<TrainingTagRef>;
+    /**
+     * 难度：1 入门；2 进阶；3 高级。
+     */
+    difficulty: 1 | 2 | 3;
+    /**
+     * 预计完成时长，分钟。
+     */
+    estimatedMinutes: number;
+    ascriptionType: TrainingAscriptionType;
+    schoolId: SchoolId;
+    /**
+     * 归属课程 ID；ascriptionType 不为 2 时为 null。
+     */
+    courseId?: Id | null;
+    /**
+     * 开始过该实训的学生人数。
+     */
+    learnerCount: number;
+    updatedAt: Instant;
+};
+
+/**
+ * 一个教学班的实训概况。
+ */
+export type TrainingClassOverview = {
+    /**
+     * 班级 ID：教师任课的教学班 ID（TeachingClassBrief.teachingClassId）。
+     */
+    classId: Id;
+    className: string;
+} & TrainingOverviewStats;
+
+/**
+ * 客户端（学生、教师浏览）列表中的实训，带调用者本人的状态。
+ */
+export type TrainingClientItem = TrainingBrief & TrainingMyState;
+
+/**
+ * 实训广场首页概况。
+ */
+export type TrainingClientOverview = {
+    /**
+     * 按类型的实训数（固定 3 项）。
+     */
+    typeCounts: Array<{
+        practicalType: TrainingPracticalType;
+        /**
+         * 调用者可见的已上架实训数。
+         */
+        trainingCount: number;
+    }>;
+    /**
+     * 有可见实训的标签数。
+     */
+    tagCount: number;
+    /**
+     * 调用者所在学校开始过实训的学生总人数。
+     */
+    learnerCount: number;
+    /**
+     * 调用者本人开始过的实训数。
+     */
+    myStartedCount: number;
+    /**
+     * 调用者本人已完成的实训数。
+     */
+    myFinishedCount: number;
+    /**
+     * 调用者本人收藏的实训数。
+     */
+    myCollectedCount: number;
+};
+
+/**
+ * 一门课程（教师本人任课的全部教学班）的实训概况。
+ */
+export type TrainingCourseOverview = {
+    courseId: Id;
+    courseName: string;
+} & TrainingOverviewStats;
+
+/**
+ * 课程实训概况 v2：在 v1 的汇总之外按教学班分列。
+ */
+export type TrainingCourseOverviewV2 = TrainingCourseOverview & {
+    /**
+     * 课程下教师任课的每个教学班的概况。
+     */
+    classes: Array<TrainingClassOverview>;
+};
+
+/**
+ * 实训详情（管理端与学生端共用的完整信息）。
+ */
+export type TrainingDetail = TrainingBrief & {
+    /**
+     * 实训说明（富文本 HTML）。
+     */
+    description: string;
+    /**
+     * 导读（leading，富文本 HTML），学生开始实训前阅读；未设置时为空字符串。
+     */
+    leading: string;
+    /**
+     * 补充说明（additional，富文本 HTML），如数据来源、参考资料；未设置时为空字符串。
+     */
+    additional: string;
+    /**
+     * 补充材料附件。
+     */
+    additionalFiles: Array<FileInfo>;
+    /**
+     * 宣传文案（propaganda），在实训广场与介绍页展示；未设置时为空字符串。
+     */
+    propaganda: string;
+    /**
+     * 宣传图地址，可为空字符串。
+     */
+    propagandaImageUrl: string;
+    /**
+     * 运行实训的云计算实例（CCI）镜像名。
+     */
+    imageName: string;
+    /**
+     * Notebook 内核名，如 python3。
+     */
+    kernelName: string;
+    /**
+     * 实训入口 Notebook 文件路径。
+     */
+    entryFile: string;
+    /**
+     * 归属学校名称；平台公共实训为空字符串。
+     */
+    schoolName: string;
+    /**
+     * 归属课程名称；非课程归属时为空字符串。
+     */
+    courseName: string;
+    creator: UserBrief;
+    createdAt: Instant;
+};
+
+/**
+ * 只含实训 ID 的请求。
+ */
+export type TrainingExperimentIdRequest = {
+    /**
+     * 实训（实验）ID，即 experimentId。
+     */
+    experimentId: Id;
+};
+
+/**
+ * 一个学生在一个实训上的完成情况。
+ */
+export type TrainingFinishItem = {
+    /**
+     * 实训（实验）ID，即 experimentId。
+     */
+    experimentId: Id;
+    experimentName: string;
+    practicalType: TrainingPracticalType;
+    finishStatus: TrainingFinishStatus;
+    /**
+     * 学习进度百分比。
+     */
+    progress: number;
+    /**
+     * 学习时长，分钟。
+     */
+    durationMinutes: number;
+    reportStatus: TrainingReportStatus;
+    /**
+     * 报告分数；未批阅时为 null。
+     */
+    score: number | null;
+    /**
+     * 最近学习时间；未开始时为 null。
+     */
+    lastStudyAt: Instant | null;
+};
+
+/**
+ * 完成统计表中的一行：一个实训在班级或课程范围内的完成情况。
+ */
+export type TrainingFinishStatRow = {
+    /**
+     * 实训（实验）ID，即 experimentId。
+     */
+    experimentId: Id;
+    experimentName: string;
+    practicalType: TrainingPracticalType;
+    /**
+     * 范围内学生人数。
+     */
+    studentCount: number;
+    /**
+     * 开始过的学生人数。
+     */
+    startedCount: number;
+    /**
+     * 已完成（提交报告）的学生人数。
+     */
+    finishedCount: number;
+    /**
+     * 完成率：finishedCount ÷ studentCount × 100。
+     */
+    finishRate: number;
+    /**
+     * 已提交报告数。
+     */
+    reportSubmittedCount: number;
+    /**
+     * 已批阅报告平均分；没有时为 null。
+     */
+    averageScore: number | null;
+    /**
+     * 开始过的学生的平均学习时长，分钟。
+     */
+    averageDurationMinutes: number;
+};
+
+/**
+ * 按课程完成统计 v2 的一行：在 v1 之外增加批阅进度与分数范围。
+ */
+export type TrainingFinishStatRowV2 = TrainingFinishStatRow & {
+    /**
+     * 已批阅报告数。
+     */
+    reportReviewedCount: number;
+    /**
+     * 最高分；没有已批阅报告时为 null。
+     */
+    maxScore: number | null;
+    /**
+     * 最低分；没有已批阅报告时为 null。
+     */
+    minScore: number | null;
+};
+
+/**
+ * 学生在某个实训上的完成状态：
+ * 0 未开始（没有学习记录）；
+ * 1 进行中（有保存的学习记录，报告未提交）；
+ * 2 已完成（已提交实验报告）。
+ *
+ */
+export type TrainingFinishStatus = 0 | 1 | 2;
+
+/**
+ * 进入实训环境的地址。
+ */
+export type TrainingLaunch = {
+    /**
+     * 实训（实验）ID，即 experimentId。
+     */
+    experimentId: Id;
+    /**
+     * 打开实训环境（Notebook）的地址，带一次性访问凭据。
+     */
+    url: string;
+    /**
+     * 承载该实训的 CCI 部署名，用于查询运行状态与续期。
+     */
+    deploymentName: string;
+    /**
+     * 地址失效时间；失效后需重新获取。
+     */
+    expireAt: Instant;
+};
+
+/**
+ * 当前学生在某个实训上的状态。
+ */
+export type TrainingMyState = {
+    /**
+     * 当前学生是否已收藏。
+     */
+    collected: boolean;
+    finishStatus: TrainingFinishStatus;
+    reportStatus: TrainingReportStatus;
+    /**
+     * 是否有保存的学习记录（可继续上次进度）。
+     */
+    hasRecord: boolean;
+    /**
+     * 学习进度百分比（取自最近一次保存的记录）。
+     */
+    progress: number;
+};
+
+/**
+ * 实训学习概况（班级或课程范围）。
+ */
+export type TrainingOverviewStats = {
+    /**
+     * 学生人数。
+     */
+    studentCount: number;
+    /**
+     * 范围内可见（已上架）的实训数。
+     */
+    trainingCount: number;
+    /**
+     * 至少开始过一个实训的学生人数。
+     */
+    startedStudentCount: number;
+    /**
+     * 已完成（提交报告）的“学生×实训”人次。
+     */
+    finishedCount: number;
+    /**
+     * 完成率：finishedCount ÷（studentCount × trainingCount）× 100；分母为 0 时为 0。
+     */
+    finishRate: number;
+    /**
+     * 已提交的报告数（含已批阅）。
+     */
+    reportSubmittedCount: number;
+    /**
+     * 已批阅的报告数。
+     */
+    reportReviewedCount: number;
+    /**
+     * 已批阅报告的平均分；没有已批阅报告时为 null。
+     */
+    averageScore: number | null;
+    /**
+     * 全部学生累计学习时长，分钟。
+     */
+    totalDurationMinutes: number;
+    /**
+     * 按实训类型分列（固定 3 项，按 practicalType 升序）。
+     */
+    typeStats: Array<{
+        practicalType: TrainingPracticalType;
+        /**
+         * 该类型实训数。
+         */
+        trainingCount: number;
+        /**
+         * 该类型完成人次。
+         */
+        finishedCount: number;
+        /**
+         * 百分比（0–100，保留一位小数）。
+         */
+        finishRate: number;
+    }>;
+};
+
+/**
+ * 实训类型（practicalType）：
+ * 1 基础实训场景（围绕单一知识点的实训，/practical/microExperiment/experiment/scene）；
+ * 2 综合实训场景（多步骤综合案例，/practical/training/experiment/compositeScene）；
+ * 3 微实验（几分钟可完成的小实验，/practical/microExperiment）。
+ *
+ */
+export type TrainingPracticalType = 1 | 2 | 3;
+
+/**
+ * 学生（或预览的教师）在某个实训上保存的进度与 Notebook 状态，每人每实训一条。
+ */
+export type TrainingRecord = {
+    /**
+     * 实训（实验）ID，即 experimentId。
+     */
+    experimentId: Id;
+    /**
+     * 记录所属用户（调用者本人）。
+     */
+    userId: Id;
+    /**
+     * 当前所在步骤序号（从 0 开始）。
+     */
+    stepNo: number;
+    /**
+     * 学习进度百分比。
+     */
+    progress: number;
+    /**
+     * 保存的 Notebook 状态（.ipynb JSON 文本）。
+     */
+    content: string;
+    /**
+     * 累计学习时长，秒。
+     */
+    durationSeconds: number;
+    savedAt: Instant;
+};
+
+/**
+ * 实验报告全文。
+ */
+export type TrainingReport = TrainingReportBrief & {
+    /**
+     * 报告正文（富文本 HTML 或 Markdown）。
+     */
+    content: string;
+    /**
+     * 报告附件（如导出的 Notebook、图表）。
+     */
+    attachments: Array<FileInfo>;
+    /**
+     * 教师评语；未批阅时为 null。
+     */
+    comment: string | null;
+    /**
+     * 批阅教师；未批阅时为 null。
+     */
+    reviewer: UserBrief | null;
+};
+
+/**
+ * 列表中的实验报告。
+ */
+export type TrainingReportBrief = {
+    reportId: Id;
+    /**
+     * 实训（实验）ID，即 experimentId。
+     */
+    experimentId: Id;
+    experimentName: string;
+    practicalType: TrainingPracticalType;
+    student: UserBrief;
+    /**
+     * 提交时关联的课程；没有时为 null。
+     */
+    courseId: Id | null;
+    status: TrainingReportStatus;
+    /**
+     * 批阅分数（百分制）；未批阅时为 null。
+     */
+    score: number | null;
+    /**
+     * 最近一次提交时间；未提交时为 null。
+     */
+    submittedAt: Instant | null;
+    /**
+     * 批阅时间；未批阅时为 null。
+     */
+    reviewedAt: Instant | null;
+};
+
+/**
+ * 实验报告状态：
+ * 0 未提交（学生还没有提交该实训的报告）；
+ * 1 已提交（待教师批阅；批阅前学生可以重新提交，覆盖旧内容）；
+ * 2 已批阅（score 与 comment 已给出；不能再提交）。
+ *
+ */
+export type TrainingReportStatus = 0 | 1 | 2;
+
+/**
+ * 实训状态：
+ * 0 草稿（新建后的状态；只有创建者和管理员可见，学生不可见）；
+ * 1 已上架（学生可见，可开始实训、保存记录、提交报告）；
+ * 2 已下架（学生不可见、不能再开始或提交；已有记录和报告保留，教师仍可查看统计）。
+ * 允许的变化：0→1，1→2，2→1；不能回到 0。
+ *
+ */
+export type TrainingStatus = 0 | 1 | 2;
+
+/**
+ * 学生看到的实训详情，带本人的收藏、进度与报告状态。
+ */
+export type TrainingStudentDetail = TrainingDetail & TrainingMyState;
+
+/**
+ * 教师查看某个学生的实训完成概况。
+ */
+export type TrainingStudentFinishOverview = {
+    student: UserBrief;
+    overview: TrainingStudentOverview;
+    /**
+     * 范围内每个实训的完成情况（按课程内实训顺序）。
+     */
+    items: Array<TrainingFinishItem>;
+};
+
+/**
+ * 完成概况表中的一行：一个学生在某类实训上的汇总。
+ */
+export type TrainingStudentFinishRow = {
+    student: StudentBrief;
+    /**
+     * 该学生可做的实训数（当前类型）。
+     */
+    assignedCount: number;
+    /**
+     * 已完成的实训数。
+     */
+    finishedCount: number;
+    /**
+     * 百分比（0–100，保留一位小数）。
+     */
+    finishRate: number;
+    /**
+     * 已提交报告数。
+     */
+    reportSubmittedCount: number;
+    /**
+     * 已批阅报告平均分；没有时为 null。
+     */
+    averageScore: number | null;
+    /**
+     * 学习时长，分钟。
+     */
+    totalDurationMinutes: number;
+    /**
+     * 最近学习时间；未开始时为 null。
+     */
+    lastStudyAt: Instant | null;
+};
+
+/**
+ * 完成概况 v2 的一行：v1 汇总加上每个实训的完成状态与分数。
+ */
+export type TrainingStudentFinishRowV2 = TrainingStudentFinishRow & {
+    /**
+     * 每个实训一项，顺序与课程内实训顺序一致。
+     */
+    items: Array<{
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        finishStatus: TrainingFinishStatus;
+        /**
+         * 报告分数；未批阅时为 null。
+         */
+        score: number | null;
+    }>;
+};
+
+/**
+ * 一个学生的实训学习概况。
+ */
+export type TrainingStudentOverview = {
+    /**
+     * 对该学生可见的已上架实训数（限定课程时为课程内的实训数）。
+     */
+    assignedCount: number;
+    /**
+     * 开始过（有学习记录）的实训数。
+     */
+    startedCount: number;
+    /**
+     * 已完成（已提交报告）的实训数。
+     */
+    finishedCount: number;
+    /**
+     * 已提交的报告数（含已批阅）。
+     */
+    reportSubmittedCount: number;
+    /**
+     * 已批阅的报告数。
+     */
+    reportReviewedCount: number;
+    /**
+     * 已批阅报告的平均分；没有时为 null。
+     */
+    averageScore: number | null;
+    /**
+     * 学习时长，分钟。
+     */
+    totalDurationMinutes: number;
+    /**
+     * 最近一次保存记录的时间；从未学习时为 null。
+     */
+    lastStudyAt: Instant | null;
+};
+
+/**
+ * 实训标签。
+ */
+export type TrainingTag = {
+    tagId: Id;
+    /**
+     * 标签名称。
+     */
+    tagName: string;
+    /**
+     * 排序优先级，数值小的排在前面。
+     */
+    sortPri: number;
+    /**
+     * 带此标签的实训数（管理端计全部，客户端只计调用者可见的已上架实训）。
+     */
+    trainingCount: number;
+};
+
+/**
+ * 实训上的标签引用。
+ */
+export type TrainingTagRef = {
+    tagId: Id;
+    tagName: string;
+};
+
+/**
+ * 一个教学班的实训成绩权重。
+ */
+export type TrainingWeight = {
+    /**
+     * 班级 ID：教师任课的教学班 ID（TeachingClassBrief.teachingClassId）。
+     */
+    classId: Id;
+    courseId: Id;
+    /**
+     * 实训成绩在该班总成绩中的占比（%）；0 表示不计入。
+     */
+    weight: number;
+    /**
+     * 各实训在实训成绩中的占比；非空时合计为 100。
+     */
+    items: Array<TrainingWeightItem>;
+    /**
+     * 最近修改时间；从未设置时为 null（此时 weight 为 0、items 为空）。
+     */
+    updatedAt: Instant | null;
+};
+
+/**
+ * 单个实训的权重。
+ */
+export type TrainingWeightItem = {
+    /**
+     * 实训（实验）ID，即 experimentId。
+     */
+    experimentId: Id;
+    /**
+     * 实训名称。
+     */
+    experimentName: string;
+    practicalType: TrainingPracticalType;
+    /**
+     * 该实训在实训成绩中的占比（%）。
+     */
+    weight: number;
+};
+
+export type QueryAnnounceListData = {
+    body: AnnounceQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/announce/queryAnnounceList';
+};
+
+export type QueryAnnounceListResponses = {
+    /**
+     * 通知列表
+     */
+    200: AnnouncePage;
+};
+
+export type QueryAnnounceListResponse = QueryAnnounceListResponses[keyof QueryAnnounceListResponses];
+
+export type UpdateAnnounceData = {
+    body: AnnounceSave;
+    path?: never;
+    query?: never;
+    url: '/tms-server/announce/updateAnnounce';
+};
+
+export type UpdateAnnounceResponses = {
+    /**
+     * 保存后的通知
+     */
+    200: AnnounceDetail;
+};
+
+export type UpdateAnnounceResponse = UpdateAnnounceResponses[keyof UpdateAnnounceResponses];
+
+export type UpdateAnnounceVisibleData = {
+    body: AnnounceVisibleUpdate;
+    path?: never;
+    query?: never;
+    url: '/tms-server/announce/updateAnnounceVisible';
+};
+
+export type UpdateAnnounceVisibleResponses = {
+    /**
+     * 更新后的可见范围
+     */
+    200: Array<AnnounceVisibleClass>;
+};
+
+export type UpdateAnnounceVisibleResponse = UpdateAnnounceVisibleResponses[keyof UpdateAnnounceVisibleResponses];
+
+export type DelAnnounceData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 通知 ID。
+         */
+        announceId: Id;
+    };
+    query?: never;
+    url: '/tms-server/announce/delAnnounce/{schoolId}/{announceId}';
+};
+
+export type DelAnnounceResponses = {
+    /**
+     * 已删除
+     */
+    200: Deleted;
+};
+
+export type DelAnnounceResponse = DelAnnounceResponses[keyof DelAnnounceResponses];
+
+export type GetAnnounceData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 通知 ID。
+         */
+        announceId: Id;
+    };
+    query?: never;
+    url: '/tms-server/announce/getAnnounce/{schoolId}/{announceId}';
+};
+
+export type GetAnnounceResponses = {
+    /**
+     * 通知详情
+     */
+    200: AnnounceDetail;
+};
+
+export type GetAnnounceResponse = GetAnnounceResponses[keyof GetAnnounceResponses];
+
+export type GetAnnounceVisibleListData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 通知 ID。
+         */
+        announceId: Id;
+    };
+    query?: never;
+    url: '/tms-server/announce/getAnnounceVisibleList/{schoolId}/{announceId}';
+};
+
+export type GetAnnounceVisibleListResponses = {
+    /**
+     * 教学班及可见标记
+     */
+    200: Array<AnnounceVisibleClass>;
+};
+
+export type GetAnnounceVisibleListResponse = GetAnnounceVisibleListResponses[keyof GetAnnounceVisibleListResponses];
 
 export type GetClientUserLoginData = {
     body?: never;
@@ -143,3 +5681,6209 @@ export type GetClientSchoolListResponses = {
 };
 
 export type GetClientSchoolListResponse = GetClientSchoolListResponses[keyof GetClientSchoolListResponses];
+
+export type GetUsersSchoolsData = {
+    body: UsersSchoolsRequest;
+    path?: never;
+    query?: never;
+    url: '/clientUser/user/school/get';
+};
+
+export type GetUsersSchoolsResponses = {
+    /**
+     * 每个用户的学校
+     */
+    200: Array<UserSchools>;
+};
+
+export type GetUsersSchoolsResponse = GetUsersSchoolsResponses[keyof GetUsersSchoolsResponses];
+
+export type QueryCourseWorkListData = {
+    body: PageRequest & {
+        schoolId: SchoolId;
+        /**
+         * 只看某门课程；不传为本人全部课程。
+         */
+        courseId?: Id;
+        /**
+         * 按标题模糊查询。
+         */
+        keyword?: string;
+        /**
+         * 只看某种发布状态。
+         */
+        publishStatus?: CourseWorkPublishStatus;
+        /**
+         * 只看某种作业类型。
+         */
+        type?: CourseWorkType;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWorkMgr/queryCourseWorkList';
+};
+
+export type QueryCourseWorkListResponses = {
+    /**
+     * 作业分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<CourseWorkBrief>;
+        total: Total;
+    };
+};
+
+export type QueryCourseWorkListResponse = QueryCourseWorkListResponses[keyof QueryCourseWorkListResponses];
+
+export type QueryCourseWorkListV2Data = {
+    body: PageRequest & {
+        schoolId: SchoolId;
+        courseId?: Id;
+        /**
+         * 只看布置到该教学班的作业。
+         */
+        teachingClassId?: Id;
+        /**
+         * 按标题模糊查询。
+         */
+        keyword?: string;
+        publishStatus?: CourseWorkPublishStatus;
+        scoreStatus?: CourseWorkScoreStatus;
+        type?: CourseWorkType;
+        /**
+         * 截止时间不早于此时刻。
+         */
+        endFrom?: Instant;
+        /**
+         * 截止时间不晚于此时刻。
+         */
+        endTo?: Instant;
+        /**
+         * 排序字段：updatedAt 更新时间；endTime 截止时间；startTime 开始时间。
+         */
+        sortBy?: 'updatedAt' | 'endTime' | 'startTime';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWorkMgr/v2/queryCourseWorkList';
+};
+
+export type QueryCourseWorkListV2Responses = {
+    /**
+     * 作业分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<CourseWorkSummary>;
+        total: Total;
+    };
+};
+
+export type QueryCourseWorkListV2Response = QueryCourseWorkListV2Responses[keyof QueryCourseWorkListV2Responses];
+
+export type UpdateCourseWorkData = {
+    body: CourseWorkSaveRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWorkMgr/updateCourseWork';
+};
+
+export type UpdateCourseWorkResponses = {
+    /**
+     * 保存后的作业
+     */
+    200: CourseWorkDetail;
+};
+
+export type UpdateCourseWorkResponse = UpdateCourseWorkResponses[keyof UpdateCourseWorkResponses];
+
+export type CreatCourseGroupData = {
+    body: {
+        schoolId: SchoolId;
+        courseId: Id;
+        /**
+         * 要替换的已有方案；不传为新建。
+         */
+        workGroupId?: Id;
+        /**
+         * 方案名称。
+         */
+        groupName: string;
+        groupType: WorkGroupType;
+        /**
+         * 每组人数上限。
+         */
+        maxMembers: number;
+        /**
+         * 小组。
+         */
+        teams: Array<{
+            /**
+             * 小组名称。
+             */
+            groupName: string;
+            /**
+             * 组长，必须在 studentIds 中。
+             */
+            leaderStudentId: Id;
+            /**
+             * 组员（含组长）。
+             */
+            studentIds: Array<Id>;
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWorkMgr/creatCourseGroup';
+};
+
+export type CreatCourseGroupResponses = {
+    /**
+     * 保存后的分组方案与成员
+     */
+    200: CourseGroupMembers;
+};
+
+export type CreatCourseGroupResponse = CreatCourseGroupResponses[keyof CreatCourseGroupResponses];
+
+export type PreviewGroupData = {
+    body: {
+        schoolId: SchoolId;
+        courseId: Id;
+        /**
+         * 分组方法：random 随机；studentNumber 按学号顺序。
+         */
+        method: 'random' | 'studentNumber';
+        /**
+         * 每组人数。
+         */
+        groupSize: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWorkMgr/previewGroup';
+};
+
+export type PreviewGroupResponses = {
+    /**
+     * 分组预览
+     */
+    200: GroupPreview;
+};
+
+export type PreviewGroupResponse = PreviewGroupResponses[keyof PreviewGroupResponses];
+
+export type PreviewGroupV2Data = {
+    body: {
+        schoolId: SchoolId;
+        courseId: Id;
+        /**
+         * 参与分组的教学班；不传为课程全部教学班。
+         */
+        teachingClassIds?: Array<Id>;
+        /**
+         * 分组方法：random 随机；studentNumber 按学号顺序。
+         */
+        method: 'random' | 'studentNumber';
+        /**
+         * 每组人数（与 groupCount 二选一）。
+         */
+        groupSize?: number;
+        /**
+         * 每个教学班分成几组（与 groupSize 二选一）。
+         */
+        groupCount?: number;
+        /**
+         * 随机种子，仅 method 为 random 时有效。
+         */
+        seed?: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWorkMgr/v2/previewGroup';
+};
+
+export type PreviewGroupV2Responses = {
+    /**
+     * 分组预览
+     */
+    200: GroupPreview;
+};
+
+export type PreviewGroupV2Response = PreviewGroupV2Responses[keyof PreviewGroupV2Responses];
+
+export type QueryWorkFinishStatusData = {
+    body: PageRequest & {
+        schoolId: SchoolId;
+        workId: Id;
+        /**
+         * 只看某教学班的学生。
+         */
+        teachingClassId?: Id;
+        /**
+         * 只看某种状态。
+         */
+        status?: StudentWorkStatus;
+        /**
+         * 只看迟交（true）或按时（false）的提交。
+         */
+        isLate?: boolean;
+        /**
+         * 按学生姓名、学号或小组名模糊查询。
+         */
+        keyword?: string;
+        /**
+         * 排序字段：studentNumber 学号；submitTime 提交时间；score 得分。
+         */
+        sortBy?: 'studentNumber' | 'submitTime' | 'score';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWorkMgr/queryWorkFinishStatus';
+};
+
+export type QueryWorkFinishStatusResponses = {
+    /**
+     * 完成情况分页。
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<StudentWorkBrief>;
+        total: Total;
+        /**
+         * 整份作业的计数（不受筛选和分页影响）。
+         */
+        counts: WorkFinishCounts;
+    };
+};
+
+export type QueryWorkFinishStatusResponse = QueryWorkFinishStatusResponses[keyof QueryWorkFinishStatusResponses];
+
+export type CorrectStudentWorkData = {
+    body: {
+        schoolId: SchoolId;
+        studentWorkId: Id;
+        /**
+         * 得分，0 到作业满分，最小单位 0.5。
+         */
+        score?: number;
+        /**
+         * 评语。
+         */
+        comment?: string;
+        /**
+         * 是否退回重做。
+         */
+        returned?: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWorkMgr/correctStudentWork';
+};
+
+export type CorrectStudentWorkResponses = {
+    /**
+     * 批改后的学生作业
+     */
+    200: StudentWorkBrief;
+};
+
+export type CorrectStudentWorkResponse = CorrectStudentWorkResponses[keyof CorrectStudentWorkResponses];
+
+export type GetCourseWorkInfoData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/getCourseWorkInfo/{schoolId}/{workId}';
+};
+
+export type GetCourseWorkInfoResponses = {
+    /**
+     * 作业详情
+     */
+    200: CourseWorkDetail;
+};
+
+export type GetCourseWorkInfoResponse = GetCourseWorkInfoResponses[keyof GetCourseWorkInfoResponses];
+
+export type PublishCourseWorkData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/publishCourseWork/{schoolId}/{workId}';
+};
+
+export type PublishCourseWorkResponses = {
+    /**
+     * 发布结果
+     */
+    200: CourseWorkPublishResult;
+};
+
+export type PublishCourseWorkResponse = PublishCourseWorkResponses[keyof PublishCourseWorkResponses];
+
+export type PublishCourseWorkV2Data = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+        /**
+         * 目标发布状态：0 撤回为草稿；1 发布。
+         */
+        publishStatus: 0 | 1;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/v2/publishCourseWork/{schoolId}/{workId}/{publishStatus}';
+};
+
+export type PublishCourseWorkV2Responses = {
+    /**
+     * 发布状态
+     */
+    200: CourseWorkPublishResult;
+};
+
+export type PublishCourseWorkV2Response = PublishCourseWorkV2Responses[keyof PublishCourseWorkV2Responses];
+
+export type DelCourseWorkData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/delCourseWork/{schoolId}/{workId}';
+};
+
+export type DelCourseWorkResponses = {
+    /**
+     * 已删除
+     */
+    200: Deleted;
+};
+
+export type DelCourseWorkResponse = DelCourseWorkResponses[keyof DelCourseWorkResponses];
+
+export type GetCourseGroupData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/getCourseGroup/{schoolId}/{courseId}';
+};
+
+export type GetCourseGroupResponses = {
+    /**
+     * 分组方案。
+     */
+    200: Array<CourseGroup>;
+};
+
+export type GetCourseGroupResponse = GetCourseGroupResponses[keyof GetCourseGroupResponses];
+
+export type GetCourseGroupV2Data = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: {
+        /**
+         * 只看某种分组方式：0 教师指定；1 系统随机；2 学生自由组队。
+         */
+        groupType?: 0 | 1 | 2;
+    };
+    url: '/tms-server/courseWorkMgr/v2/getCourseGroup/{schoolId}/{courseId}';
+};
+
+export type GetCourseGroupV2Responses = {
+    /**
+     * 分组方案。
+     */
+    200: Array<CourseGroupV2>;
+};
+
+export type GetCourseGroupV2Response = GetCourseGroupV2Responses[keyof GetCourseGroupV2Responses];
+
+export type GetSchoolCourseGroupData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+    };
+    query: {
+        /**
+         * 页码，从 1 开始。
+         */
+        pageIndex: number;
+        /**
+         * 每页条数。
+         */
+        pageSize: number;
+        /**
+         * 按课程名或方案名模糊查询。
+         */
+        keyword?: string;
+    };
+    url: '/tms-server/courseWorkMgr/getCourseGroup/{schoolId}';
+};
+
+export type GetSchoolCourseGroupResponses = {
+    /**
+     * 分组方案分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<CourseGroup>;
+        total: Total;
+    };
+};
+
+export type GetSchoolCourseGroupResponse = GetSchoolCourseGroupResponses[keyof GetSchoolCourseGroupResponses];
+
+export type GetCourseGroupMemberData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 分组方案 ID。
+         */
+        workGroupId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/getCourseGroupMember/{schoolId}/{workGroupId}';
+};
+
+export type GetCourseGroupMemberResponses = {
+    /**
+     * 小组与成员
+     */
+    200: CourseGroupMembers;
+};
+
+export type GetCourseGroupMemberResponse = GetCourseGroupMemberResponses[keyof GetCourseGroupMemberResponses];
+
+export type ExportWorkFinishExcelData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+        /**
+         * 只导出某教学班。
+         */
+        teachingClassId?: Id;
+        /**
+         * 只导出某种状态：0 未提交；1 已提交；2 已批改；3 已退回。
+         */
+        status?: 0 | 1 | 2 | 3;
+    };
+    url: '/tms-server/courseWorkMgr/export/work/finish/excel';
+};
+
+export type ExportWorkFinishExcelResponses = {
+    /**
+     * xlsx 文件，文件名为“作业标题-完成情况.xlsx”。
+     */
+    200: Binary;
+};
+
+export type ExportWorkFinishExcelResponse = ExportWorkFinishExcelResponses[keyof ExportWorkFinishExcelResponses];
+
+export type PublishWorkScoreData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/publishWorkScore/{schoolId}/{workId}';
+};
+
+export type PublishWorkScoreResponses = {
+    /**
+     * 成绩公布结果。
+     */
+    200: {
+        workId: Id;
+        scoreStatus: CourseWorkScoreStatus;
+        /**
+         * 公布时间。
+         */
+        scorePublishedAt: Instant;
+        /**
+         * 已有分数的学生作业份数。
+         */
+        scoredCount: number;
+    };
+};
+
+export type PublishWorkScoreResponse = PublishWorkScoreResponses[keyof PublishWorkScoreResponses];
+
+export type AutomaticGradingData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生作业 ID（一名学生或一个小组对一份作业的提交记录）。
+         */
+        studentWorkId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/automaticGrading/{schoolId}/{studentWorkId}';
+};
+
+export type AutomaticGradingResponses = {
+    /**
+     * 自动评分结果
+     */
+    200: CourseWorkAutoGrade;
+};
+
+export type AutomaticGradingResponse = AutomaticGradingResponses[keyof AutomaticGradingResponses];
+
+export type CourseWorkGetStrategyInfoData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生作业 ID（一名学生或一个小组对一份作业的提交记录）。
+         */
+        studentWorkId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/getStrategyInfo/{schoolId}/{studentWorkId}';
+};
+
+export type CourseWorkGetStrategyInfoResponses = {
+    /**
+     * 策略信息
+     */
+    200: WorkStrategyInfo;
+};
+
+export type CourseWorkGetStrategyInfoResponse = CourseWorkGetStrategyInfoResponses[keyof CourseWorkGetStrategyInfoResponses];
+
+export type CourseWorkGetPerformanceData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生作业 ID（一名学生或一个小组对一份作业的提交记录）。
+         */
+        studentWorkId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/getPerformance/{schoolId}/{studentWorkId}';
+};
+
+export type CourseWorkGetPerformanceResponses = {
+    /**
+     * 回测绩效
+     */
+    200: WorkStrategyPerformance;
+};
+
+export type CourseWorkGetPerformanceResponse = CourseWorkGetPerformanceResponses[keyof CourseWorkGetPerformanceResponses];
+
+export type CourseWorkGetStCodeData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生作业 ID（一名学生或一个小组对一份作业的提交记录）。
+         */
+        studentWorkId: Id;
+        /**
+         * 代码文件名（URL 编码），必须是快照中的文件。
+         */
+        fileName: string;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/getSTCode/{schoolId}/{studentWorkId}/{fileName}';
+};
+
+export type CourseWorkGetStCodeResponses = {
+    /**
+     * 代码内容
+     */
+    200: WorkStrategyCode;
+};
+
+export type CourseWorkGetStCodeResponse = CourseWorkGetStCodeResponses[keyof CourseWorkGetStCodeResponses];
+
+export type CourseWorkDownloadStCodeData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生作业 ID（一名学生或一个小组对一份作业的提交记录）。
+         */
+        studentWorkId: Id;
+        /**
+         * 代码文件名（URL 编码），必须是快照中的文件。
+         */
+        fileName: string;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/downloadSTCode/{schoolId}/{studentWorkId}/{fileName}';
+};
+
+export type CourseWorkDownloadStCodeResponses = {
+    /**
+     * 代码文件内容。
+     */
+    200: Binary;
+};
+
+export type CourseWorkDownloadStCodeResponse = CourseWorkDownloadStCodeResponses[keyof CourseWorkDownloadStCodeResponses];
+
+export type GetWorkFinishInfoData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生作业 ID（一名学生或一个小组对一份作业的提交记录）。
+         */
+        studentWorkId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWorkMgr/getWorkFinishInfo/{schoolId}/{studentWorkId}';
+};
+
+export type GetWorkFinishInfoResponses = {
+    /**
+     * 学生作业详情
+     */
+    200: StudentWorkDetail;
+};
+
+export type GetWorkFinishInfoResponse = GetWorkFinishInfoResponses[keyof GetWorkFinishInfoResponses];
+
+export type GetCourseListData = {
+    body: CourseListQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/getCourseList';
+};
+
+export type GetCourseListResponses = {
+    /**
+     * 课程列表
+     */
+    200: CoursePage;
+};
+
+export type GetCourseListResponse = GetCourseListResponses[keyof GetCourseListResponses];
+
+export type GetCourseListV2Data = {
+    body: CourseListV2Query;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/v2/getCourseList';
+};
+
+export type GetCourseListV2Responses = {
+    /**
+     * 课程列表
+     */
+    200: CourseV2Page;
+};
+
+export type GetCourseListV2Response = GetCourseListV2Responses[keyof GetCourseListV2Responses];
+
+export type GetSchoolClassData = {
+    body: SchoolClassQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/getSchoolClass';
+};
+
+export type GetSchoolClassResponses = {
+    /**
+     * 行政班列表
+     */
+    200: Array<SchoolClass>;
+};
+
+export type GetSchoolClassResponse = GetSchoolClassResponses[keyof GetSchoolClassResponses];
+
+export type GetClassStudentData = {
+    body: ClassStudentQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/getClassStudent';
+};
+
+export type GetClassStudentResponses = {
+    /**
+     * 学生列表
+     */
+    200: CourseStudentPage;
+};
+
+export type GetClassStudentResponse = GetClassStudentResponses[keyof GetClassStudentResponses];
+
+export type UpdateCourseData = {
+    body: CourseSave;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/updateCourse';
+};
+
+export type UpdateCourseResponses = {
+    /**
+     * 保存后的课程
+     */
+    200: CourseItem;
+};
+
+export type UpdateCourseResponse = UpdateCourseResponses[keyof UpdateCourseResponses];
+
+export type UpdateCourseV2Data = {
+    body: CourseSaveV2;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/v2/updateCourse';
+};
+
+export type UpdateCourseV2Responses = {
+    /**
+     * 保存后的课程
+     */
+    200: CourseItem;
+};
+
+export type UpdateCourseV2Response = UpdateCourseV2Responses[keyof UpdateCourseV2Responses];
+
+export type GetCourseClassStudentV2Data = {
+    body: CourseClassStudentQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/v2/getCourseClassStudent';
+};
+
+export type GetCourseClassStudentV2Responses = {
+    /**
+     * 学生列表
+     */
+    200: CourseClassStudentPage;
+};
+
+export type GetCourseClassStudentV2Response = GetCourseClassStudentV2Responses[keyof GetCourseClassStudentV2Responses];
+
+export type SetCourseSectionData = {
+    body: CourseSectionSet;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/setCourseSection';
+};
+
+export type SetCourseSectionResponses = {
+    /**
+     * 课程的全部章节
+     */
+    200: Array<CourseSection>;
+};
+
+export type SetCourseSectionResponse = SetCourseSectionResponses[keyof SetCourseSectionResponses];
+
+export type GetCourseSummaryListData = {
+    body: CourseSummaryQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/getCourseSummaryList';
+};
+
+export type GetCourseSummaryListResponses = {
+    /**
+     * 课程简表
+     */
+    200: Array<CourseSummary>;
+};
+
+export type GetCourseSummaryListResponse = GetCourseSummaryListResponses[keyof GetCourseSummaryListResponses];
+
+export type GetCourseTeachingClassData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseMgr/getCourseTeachingClass/{schoolId}/{courseId}';
+};
+
+export type GetCourseTeachingClassResponses = {
+    /**
+     * 教学班列表
+     */
+    200: Array<CourseTeachingClass>;
+};
+
+export type GetCourseTeachingClassResponse = GetCourseTeachingClassResponses[keyof GetCourseTeachingClassResponses];
+
+export type DelCourseData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseMgr/delCourse/{schoolId}/{courseId}';
+};
+
+export type DelCourseResponses = {
+    /**
+     * 已删除
+     */
+    200: Deleted;
+};
+
+export type DelCourseResponse = DelCourseResponses[keyof DelCourseResponses];
+
+export type GetCourseSectionData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseMgr/getCourseSection/{schoolId}/{courseId}';
+};
+
+export type GetCourseSectionResponses = {
+    /**
+     * 章节列表
+     */
+    200: Array<CourseSection>;
+};
+
+export type GetCourseSectionResponse = GetCourseSectionResponses[keyof GetCourseSectionResponses];
+
+export type ClearCourseSectionData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseMgr/clearCourseSection/{schoolId}/{courseId}';
+};
+
+export type ClearCourseSectionResponses = {
+    /**
+     * 已清空
+     */
+    200: CourseSectionClearResult;
+};
+
+export type ClearCourseSectionResponse = ClearCourseSectionResponses[keyof ClearCourseSectionResponses];
+
+export type DelCourseSectionData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 章节 ID。
+         */
+        sectionId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseMgr/delCourseSection/{schoolId}/{sectionId}';
+};
+
+export type DelCourseSectionResponses = {
+    /**
+     * 已删除
+     */
+    200: Deleted;
+};
+
+export type DelCourseSectionResponse = DelCourseSectionResponses[keyof DelCourseSectionResponses];
+
+export type DownloadCourseSectionTemplateData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseMgr/downloadTemplateExcel';
+};
+
+export type DownloadCourseSectionTemplateResponses = {
+    /**
+     * Excel 模板文件
+     */
+    200: Binary;
+};
+
+export type DownloadCourseSectionTemplateResponse = DownloadCourseSectionTemplateResponses[keyof DownloadCourseSectionTemplateResponses];
+
+export type GetCourseStudentNumData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseMgr/getCourseStudentNum/{schoolId}/{courseId}';
+};
+
+export type GetCourseStudentNumResponses = {
+    /**
+     * 学生人数
+     */
+    200: CourseStudentNum;
+};
+
+export type GetCourseStudentNumResponse = GetCourseStudentNumResponses[keyof GetCourseStudentNumResponses];
+
+export type GetCourseStudentNumV2Data = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseMgr/v2/getCourseStudentNum/{schoolId}/{courseId}';
+};
+
+export type GetCourseStudentNumV2Responses = {
+    /**
+     * 学生人数明细
+     */
+    200: CourseStudentNumV2;
+};
+
+export type GetCourseStudentNumV2Response = GetCourseStudentNumV2Responses[keyof GetCourseStudentNumV2Responses];
+
+export type GetCourseStaticTotalData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseMgr/static/total/{schoolId}/{courseId}';
+};
+
+export type GetCourseStaticTotalResponses = {
+    /**
+     * 统计总览
+     */
+    200: CourseStaticTotal;
+};
+
+export type GetCourseStaticTotalResponse = GetCourseStaticTotalResponses[keyof GetCourseStaticTotalResponses];
+
+export type GetCourseStaticTotalV2Data = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: {
+        /**
+         * 只统计这个教学班；不传为整门课程。
+         */
+        teachingClassId?: Id;
+    };
+    url: '/tms-server/courseMgr/v2/static/total/{schoolId}/{courseId}';
+};
+
+export type GetCourseStaticTotalV2Responses = {
+    /**
+     * 统计总览与分班明细
+     */
+    200: CourseStaticTotalV2;
+};
+
+export type GetCourseStaticTotalV2Response = GetCourseStaticTotalV2Responses[keyof GetCourseStaticTotalV2Responses];
+
+export type UploadCourseSectionData = {
+    body: CourseSectionUpload;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 任课教师的用户 ID（当前用户）。
+         */
+        teacherId: Id;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseMgr/uploadCourseSection/{schoolId}/{teacherId}/{courseId}';
+};
+
+export type UploadCourseSectionResponses = {
+    /**
+     * 导入结果
+     */
+    200: CourseSectionImportResult;
+};
+
+export type UploadCourseSectionResponse = UploadCourseSectionResponses[keyof UploadCourseSectionResponses];
+
+export type GetCourseWareListData = {
+    body: CourseWareQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWareMgr/getCourseWareList';
+};
+
+export type GetCourseWareListResponses = {
+    /**
+     * 课件列表
+     */
+    200: CourseWarePage;
+};
+
+export type GetCourseWareListResponse = GetCourseWareListResponses[keyof GetCourseWareListResponses];
+
+export type UploadCourseWareData = {
+    body: CourseWareUpload;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWareMgr/uploadCourseWare';
+};
+
+export type UploadCourseWareResponses = {
+    /**
+     * 保存后的课件
+     */
+    200: CourseWareDetail;
+};
+
+export type UploadCourseWareResponse = UploadCourseWareResponses[keyof UploadCourseWareResponses];
+
+export type DelCourseWareData = {
+    body: CourseWareDelete;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWareMgr/delCourseWare';
+};
+
+export type DelCourseWareResponses = {
+    /**
+     * 已删除
+     */
+    200: Deleted;
+};
+
+export type DelCourseWareResponse = DelCourseWareResponses[keyof DelCourseWareResponses];
+
+export type UpdateCourseWareShareListData = {
+    body: CourseWareShareUpdate;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWareMgr/updateCourseWareShareList';
+};
+
+export type UpdateCourseWareShareListResponses = {
+    /**
+     * 更新后的共享范围
+     */
+    200: Array<CourseWareShareItem>;
+};
+
+export type UpdateCourseWareShareListResponse = UpdateCourseWareShareListResponses[keyof UpdateCourseWareShareListResponses];
+
+export type GetCourseWareAttachmentListData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课件 ID。
+         */
+        courseWareId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWareMgr/getCourseWareAttachmentList/{schoolId}/{courseWareId}';
+};
+
+export type GetCourseWareAttachmentListResponses = {
+    /**
+     * 附件列表
+     */
+    200: Array<FileInfo>;
+};
+
+export type GetCourseWareAttachmentListResponse = GetCourseWareAttachmentListResponses[keyof GetCourseWareAttachmentListResponses];
+
+export type DownloadCourseWareData = {
+    body?: never;
+    path: {
+        /**
+         * 课件 ID。
+         */
+        courseWareId: Id;
+    };
+    query?: {
+        /**
+         * 只下载这个附件。
+         */
+        fileId?: Id;
+    };
+    url: '/tms-server/courseWareMgr/downloadCourseWare/{courseWareId}';
+};
+
+export type DownloadCourseWareResponses = {
+    /**
+     * 课件文件
+     */
+    200: Binary;
+};
+
+export type DownloadCourseWareResponse = DownloadCourseWareResponses[keyof DownloadCourseWareResponses];
+
+export type GetCourseWareShareListData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课件 ID。
+         */
+        courseWareId: Id;
+    };
+    query?: never;
+    url: '/tms-server/courseWareMgr/getCourseWareShareList/{schoolId}/{courseWareId}';
+};
+
+export type GetCourseWareShareListResponses = {
+    /**
+     * 教学班及共享标记
+     */
+    200: Array<CourseWareShareItem>;
+};
+
+export type GetCourseWareShareListResponse = GetCourseWareShareListResponses[keyof GetCourseWareShareListResponses];
+
+export type ExamUserListData = {
+    body: PageRequest & {
+        schoolId: SchoolId;
+        /**
+         * 按考试名称或编号模糊查询。
+         */
+        keyword?: string;
+        phase?: ExamPhase;
+        attendStatus?: ExamAttendStatus;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/user/list';
+};
+
+export type ExamUserListResponses = {
+    /**
+     * 考试分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<MyExamItem>;
+        total: Total;
+    };
+};
+
+export type ExamUserListResponse = ExamUserListResponses[keyof ExamUserListResponses];
+
+export type ExaminerCheckData = {
+    /**
+     * 指定考试。
+     */
+    body: {
+        examId: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/user/examiner/check';
+};
+
+export type ExaminerCheckResponses = {
+    /**
+     * 进入检查结果。
+     */
+    200: {
+        examId: Id;
+        /**
+         * 现在是否可以进入（或继续）作答。
+         */
+        canEnter: boolean;
+        /**
+         * 原因：
+         * 0 可以进入（未参加或作答中可继续）；
+         * 1 考试尚未开始；
+         * 2 考试已结束（或本人作答时间已用完）；
+         * 3 已交卷；
+         * 4 不在考生名单中；
+         * 5 考试已下架。
+         *
+         */
+        reason: 0 | 1 | 2 | 3 | 4 | 5;
+        startTime: Instant;
+        endTime: Instant;
+        /**
+         * 本人参考状态；不在名单中为 0。
+         */
+        attendStatus: ExamAttendStatus;
+        /**
+         * 服务器当前时间。
+         */
+        serverTime: Instant;
+    };
+};
+
+export type ExaminerCheckResponse = ExaminerCheckResponses[keyof ExaminerCheckResponses];
+
+export type ExaminerGetBaseData = {
+    /**
+     * 指定考试。
+     */
+    body: {
+        examId: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/user/examiner/get/base';
+};
+
+export type ExaminerGetBaseResponses = {
+    /**
+     * 考试基本信息。
+     */
+    200: {
+        examId: Id;
+        /**
+         * 考试编号。
+         */
+        examNumber: string;
+        examName: string;
+        description: string;
+        /**
+         * 考前须知。
+         */
+        attendNotice: string;
+        startTime: Instant;
+        endTime: Instant;
+        /**
+         * 作答时长（分钟）。
+         */
+        duration: number;
+        /**
+         * 总分。
+         */
+        totalScore: number;
+        /**
+         * 及格分。
+         */
+        passScore: number;
+        /**
+         * 题目数。
+         */
+        questionCount: number;
+        /**
+         * 各题型的题数与分值。
+         */
+        typeCounts: Array<{
+            type: ExamQuestionType;
+            /**
+             * 题数。
+             */
+            count: number;
+            /**
+             * 该题型总分。
+             */
+            score: number;
+        }>;
+        resultPolicy: ExamResultPolicy;
+        attendStatus: ExamAttendStatus;
+        serverTime: Instant;
+    };
+};
+
+export type ExaminerGetBaseResponse = ExaminerGetBaseResponses[keyof ExaminerGetBaseResponses];
+
+export type ExaminerGetData = {
+    /**
+     * 指定考试。
+     */
+    body: {
+        examId: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/user/examiner/get';
+};
+
+export type ExaminerGetResponses = {
+    /**
+     * 本人的考卷。
+     */
+    200: ExamAttemptTiming & {
+        examName: string;
+        /**
+         * 试题（本人的题序）。
+         */
+        questions: Array<ExamPaperQuestion>;
+        /**
+         * 服务器上已保存的答案（每题最新一份）。
+         */
+        savedAnswers: Array<ExamSavedAnswer>;
+    };
+};
+
+export type ExaminerGetResponse = ExaminerGetResponses[keyof ExaminerGetResponses];
+
+export type ExaminerStatusSaveData = {
+    body: {
+        examId: Id;
+        /**
+         * 要保存的题目答案，每题最多出现一次。
+         */
+        answers: Array<ExamAnswerInput>;
+        /**
+         * 客户端发送时的本机时间（只用于排查，不参与判断）。
+         */
+        clientTime?: Instant;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/user/examiner/status/save';
+};
+
+export type ExaminerStatusSaveResponses = {
+    /**
+     * 保存确认。
+     */
+    200: ExamAttemptTiming & {
+        /**
+         * 逐题确认，顺序同请求。
+         */
+        ackItems: Array<ExamSaveAck>;
+    };
+};
+
+export type ExaminerStatusSaveResponse = ExaminerStatusSaveResponses[keyof ExaminerStatusSaveResponses];
+
+export type ExaminerResultsSubmitData = {
+    body: {
+        examId: Id;
+        /**
+         * 随交卷一起保存的最后修改（可为空）。
+         */
+        answers?: Array<ExamAnswerInput>;
+        /**
+         * 是否由客户端倒计时到点自动交卷（记为 submitType 1）。
+         */
+        auto?: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/user/examiner/results/submit';
+};
+
+export type ExaminerResultsSubmitResponses = {
+    /**
+     * 交卷结果。
+     */
+    200: {
+        examId: Id;
+        /**
+         * 交卷后恒为 2。
+         */
+        attendStatus: ExamAttendStatus;
+        /**
+         * 服务器确认的交卷时间。
+         */
+        submitTime: Instant;
+        /**
+         * 交卷方式：0 主动交卷；1 到时自动交卷。
+         */
+        submitType: 0 | 1;
+        /**
+         * 已作答题数。
+         */
+        answeredCount: number;
+        /**
+         * 题目数。
+         */
+        questionCount: number;
+        markStatus: ExamMarkStatus;
+        /**
+         * 得分：成绩公开方式为 1 时返回（有主观题未评时只含客观题），否则为 null。
+         */
+        score: number | null;
+        /**
+         * 是否是对已交卷的重复调用。
+         */
+        replayed: boolean;
+    };
+};
+
+export type ExaminerResultsSubmitResponse = ExaminerResultsSubmitResponses[keyof ExaminerResultsSubmitResponses];
+
+export type ExaminerStatusGetData = {
+    body?: never;
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+    };
+    query?: never;
+    url: '/api/examination/user/examiner/status/get/{examId}';
+};
+
+export type ExaminerStatusGetResponses = {
+    /**
+     * 作答状态。
+     */
+    200: ExamAttemptTiming & {
+        /**
+         * 已作答题数。
+         */
+        answeredCount: number;
+        /**
+         * 题目数。
+         */
+        questionCount: number;
+        /**
+         * 最近一次保存的服务器时间。
+         */
+        lastSavedAt: Instant | null;
+        /**
+         * 已保存的题目。
+         */
+        saved: Array<{
+            questionId: Id;
+            /**
+             * 已保存的序号。
+             */
+            seq: number;
+            savedAt: Instant;
+        }>;
+    };
+};
+
+export type ExaminerStatusGetResponse = ExaminerStatusGetResponses[keyof ExaminerStatusGetResponses];
+
+export type ExaminerResultsGetData = {
+    body?: never;
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+    };
+    query?: never;
+    url: '/api/examination/user/examiner/results/get/{examId}';
+};
+
+export type ExaminerResultsGetResponses = {
+    /**
+     * 本人的考试结果。
+     */
+    200: {
+        examId: Id;
+        examName: string;
+        attendStatus: ExamAttendStatus;
+        markStatus: ExamMarkStatus;
+        /**
+         * 交卷时间。
+         */
+        submitTime: Instant | null;
+        resultPolicy: ExamResultPolicy;
+        /**
+         * 试卷总分。
+         */
+        totalScore: number;
+        /**
+         * 及格分。
+         */
+        passScore: number;
+        /**
+         * 本人得分；不公开时为 null。
+         */
+        score: number | null;
+        /**
+         * 是否及格；不公开或尚未出分时为 null。
+         */
+        passed: boolean | null;
+        /**
+         * 本人答卷（本人题序）。
+         */
+        answers: Array<ExamAnswerResult>;
+    };
+};
+
+export type ExaminerResultsGetResponse = ExaminerResultsGetResponses[keyof ExaminerResultsGetResponses];
+
+export type ExamCreateData = {
+    body: ExamSaveRequest;
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/create';
+};
+
+export type ExamCreateResponses = {
+    /**
+     * 新建的考试
+     */
+    200: ExamDetail;
+};
+
+export type ExamCreateResponse = ExamCreateResponses[keyof ExamCreateResponses];
+
+export type ExamListData = {
+    body: PageRequest & {
+        schoolId: SchoolId;
+        /**
+         * 按考试名称或编号模糊查询。
+         */
+        keyword?: string;
+        courseId?: Id;
+        upDownStatus?: ExamUpDownStatus;
+        phase?: ExamPhase;
+        /**
+         * 排序字段：createdAt 创建时间；startTime 开始时间。
+         */
+        sortBy?: 'createdAt' | 'startTime';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/list';
+};
+
+export type ExamListResponses = {
+    /**
+     * 考试分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<ExamBrief>;
+        total: Total;
+    };
+};
+
+export type ExamListResponse = ExamListResponses[keyof ExamListResponses];
+
+export type ExamGetAmountData = {
+    body: {
+        schoolId: SchoolId;
+        /**
+         * 只统计某门课程。
+         */
+        courseId?: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/get/amount';
+};
+
+export type ExamGetAmountResponses = {
+    /**
+     * 考试数量。
+     */
+    200: {
+        /**
+         * 全部考试数。
+         */
+        total: number;
+        /**
+         * 上架数。
+         */
+        upCount: number;
+        /**
+         * 下架数。
+         */
+        downCount: number;
+        /**
+         * 未开始数。
+         */
+        notStartedCount: number;
+        /**
+         * 进行中数。
+         */
+        ongoingCount: number;
+        /**
+         * 已结束数。
+         */
+        endedCount: number;
+    };
+};
+
+export type ExamGetAmountResponse = ExamGetAmountResponses[keyof ExamGetAmountResponses];
+
+export type ExamUpdateData = {
+    body: {
+        examId: Id;
+    } & ExamSaveRequest;
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/update';
+};
+
+export type ExamUpdateResponses = {
+    /**
+     * 修改后的考试
+     */
+    200: ExamDetail;
+};
+
+export type ExamUpdateResponse = ExamUpdateResponses[keyof ExamUpdateResponses];
+
+export type ExamUpDownData = {
+    body: {
+        examId: Id;
+        /**
+         * 目标状态。
+         */
+        upDownStatus: ExamUpDownStatus;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/updown';
+};
+
+export type ExamUpDownResponses = {
+    /**
+     * 上下架结果。
+     */
+    200: {
+        examId: Id;
+        upDownStatus: ExamUpDownStatus;
+        updatedAt: Instant;
+    };
+};
+
+export type ExamUpDownResponse = ExamUpDownResponses[keyof ExamUpDownResponses];
+
+export type ExamExaminersAddData = {
+    body: {
+        examId: Id;
+        /**
+         * 要加入的学生的用户 ID。
+         */
+        userIds: Array<Id>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/examiners/add';
+};
+
+export type ExamExaminersAddResponses = {
+    /**
+     * 添加结果
+     */
+    200: ExaminersAddResult;
+};
+
+export type ExamExaminersAddResponse = ExamExaminersAddResponses[keyof ExamExaminersAddResponses];
+
+export type ExamExaminersImportData = {
+    /**
+     * 上传的考生名单文件。
+     */
+    body: {
+        /**
+         * 考生名单 xlsx，不超过 2 MB。
+         */
+        file: Blob | File;
+    };
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+    };
+    query?: never;
+    url: '/api/examination/teacher/examiners/import/{examId}';
+};
+
+export type ExamExaminersImportResponses = {
+    /**
+     * 导入结果。
+     */
+    200: {
+        examId: Id;
+        /**
+         * 加入名单的人数。
+         */
+        addedCount: number;
+        /**
+         * 已在名单中而跳过的人数。
+         */
+        skippedCount: number;
+        /**
+         * 未能导入的行。
+         */
+        failures: Array<{
+            /**
+             * Excel 行号（从 2 开始，第 1 行为表头）。
+             */
+            row: number;
+            /**
+             * 该行的学号。
+             */
+            studentNumber: string;
+            /**
+             * 失败原因，如“学号不存在”“姓名与学号不符”。
+             */
+            reason: string;
+        }>;
+    };
+};
+
+export type ExamExaminersImportResponse = ExamExaminersImportResponses[keyof ExamExaminersImportResponses];
+
+export type ExamExaminersDelData = {
+    body: {
+        examId: Id;
+        /**
+         * 要移除的考生用户 ID。
+         */
+        userIds: Array<Id>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/examiners/del';
+};
+
+export type ExamExaminersDelResponses = {
+    /**
+     * 移除结果。
+     */
+    200: {
+        examId: Id;
+        /**
+         * 实际移除的用户 ID。
+         */
+        userIds: IdList;
+    };
+};
+
+export type ExamExaminersDelResponse = ExamExaminersDelResponses[keyof ExamExaminersDelResponses];
+
+export type ExamExaminersListData = {
+    body: PageRequest & {
+        examId: Id;
+        /**
+         * 按姓名或学号模糊查询。
+         */
+        keyword?: string;
+        attendStatus?: ExamAttendStatus;
+        markStatus?: ExamMarkStatus;
+        /**
+         * 行政班。
+         */
+        classId?: Id;
+        /**
+         * 排序字段：studentNumber 学号；score 总分；submitTime 交卷时间。
+         */
+        sortBy?: 'studentNumber' | 'score' | 'submitTime';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/examiners/list';
+};
+
+export type ExamExaminersListResponses = {
+    /**
+     * 考生分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<Examiner>;
+        total: Total;
+    };
+};
+
+export type ExamExaminersListResponse = ExamExaminersListResponses[keyof ExamExaminersListResponses];
+
+export type ExamExaminersListByIdsData = {
+    body: {
+        examId: Id;
+        /**
+         * 用户 ID。
+         */
+        userIds: Array<Id>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/examiners/list/byIds';
+};
+
+export type ExamExaminersListByIdsResponses = {
+    /**
+     * 考生记录。
+     */
+    200: Array<Examiner>;
+};
+
+export type ExamExaminersListByIdsResponse = ExamExaminersListByIdsResponses[keyof ExamExaminersListByIdsResponses];
+
+export type ExamUserBatchResultData = {
+    body: {
+        examId: Id;
+        /**
+         * 考生用户 ID。
+         */
+        userIds: Array<Id>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/user/batchResult';
+};
+
+export type ExamUserBatchResultResponses = {
+    /**
+     * 答卷。
+     */
+    200: Array<ExamUserResult>;
+};
+
+export type ExamUserBatchResultResponse = ExamUserBatchResultResponses[keyof ExamUserBatchResultResponses];
+
+export type ExamScoreSaveData = {
+    body: {
+        examId: Id;
+        /**
+         * 考生用户 ID。
+         */
+        userId: Id;
+        /**
+         * 逐题分数。
+         */
+        items: Array<{
+            questionId: Id;
+            /**
+             * 得分，0 到该题分值，最小单位 0.5。
+             */
+            score: number;
+            /**
+             * 本题评语。
+             */
+            comment?: string;
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/score/save';
+};
+
+export type ExamScoreSaveResponses = {
+    /**
+     * 更新后的考生成绩
+     */
+    200: Examiner;
+};
+
+export type ExamScoreSaveResponse = ExamScoreSaveResponses[keyof ExamScoreSaveResponses];
+
+export type ExamDelData = {
+    body?: never;
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+    };
+    query?: never;
+    url: '/api/examination/teacher/del/{examId}';
+};
+
+export type ExamDelResponses = {
+    /**
+     * 已删除
+     */
+    200: Deleted;
+};
+
+export type ExamDelResponse = ExamDelResponses[keyof ExamDelResponses];
+
+export type ExamFlushData = {
+    body?: never;
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+    };
+    query?: never;
+    url: '/api/examination/teacher/flush/{examId}';
+};
+
+export type ExamFlushResponses = {
+    /**
+     * 重新计分结果。
+     */
+    200: {
+        examId: Id;
+        /**
+         * 重新计分的考生数。
+         */
+        recalculatedCount: number;
+        flushedAt: Instant;
+    };
+};
+
+export type ExamFlushResponse = ExamFlushResponses[keyof ExamFlushResponses];
+
+export type ExamGetData = {
+    body?: never;
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+    };
+    query?: never;
+    url: '/api/examination/teacher/get/{examId}';
+};
+
+export type ExamGetResponses = {
+    /**
+     * 考试详情
+     */
+    200: ExamDetail;
+};
+
+export type ExamGetResponse = ExamGetResponses[keyof ExamGetResponses];
+
+export type ExamExaminersImportModelGetData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/examiners/import/model/get';
+};
+
+export type ExamExaminersImportModelGetResponses = {
+    /**
+     * 模板文件“考生导入模板.xlsx”。
+     */
+    200: Binary;
+};
+
+export type ExamExaminersImportModelGetResponse = ExamExaminersImportModelGetResponses[keyof ExamExaminersImportModelGetResponses];
+
+export type ExamExaminersExportData = {
+    body?: never;
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+    };
+    query?: never;
+    url: '/api/examination/teacher/examiners/export/{examId}';
+};
+
+export type ExamExaminersExportResponses = {
+    /**
+     * xlsx 文件，文件名为“考试名称-成绩.xlsx”。
+     */
+    200: Binary;
+};
+
+export type ExamExaminersExportResponse = ExamExaminersExportResponses[keyof ExamExaminersExportResponses];
+
+export type ExamUserGetData = {
+    body?: never;
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+        /**
+         * 考生的用户 ID。
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/api/examination/teacher/user/get/{examId}/{userId}';
+};
+
+export type ExamUserGetResponses = {
+    /**
+     * 答卷
+     */
+    200: ExamUserResult;
+};
+
+export type ExamUserGetResponse = ExamUserGetResponses[keyof ExamUserGetResponses];
+
+export type ExamUserGetByNumberData = {
+    body?: never;
+    path: {
+        /**
+         * 考试编号（8 位数字）。
+         */
+        examNumber: string;
+        /**
+         * 考生的用户 ID。
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/api/examination/teacher/user/get/by/number/{examNumber}/{userId}';
+};
+
+export type ExamUserGetByNumberResponses = {
+    /**
+     * 答卷
+     */
+    200: ExamUserResult;
+};
+
+export type ExamUserGetByNumberResponse = ExamUserGetByNumberResponses[keyof ExamUserGetByNumberResponses];
+
+export type ExamUserAttendData = {
+    body?: never;
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+        /**
+         * 考生的用户 ID。
+         */
+        userId: Id;
+    };
+    query?: never;
+    url: '/api/examination/teacher/user/attend/{examId}/{userId}';
+};
+
+export type ExamUserAttendResponses = {
+    /**
+     * 参考记录
+     */
+    200: ExamAttendInfo;
+};
+
+export type ExamUserAttendResponse = ExamUserAttendResponses[keyof ExamUserAttendResponses];
+
+export type ExamStaticData = {
+    body?: never;
+    path: {
+        /**
+         * 考试 ID。
+         */
+        examId: Id;
+    };
+    query?: never;
+    url: '/api/examination/teacher/static/{examId}';
+};
+
+export type ExamStaticResponses = {
+    /**
+     * 考试统计。
+     */
+    200: {
+        examId: Id;
+        /**
+         * 名单人数。
+         */
+        examinerCount: number;
+        /**
+         * 进入过考试的人数。
+         */
+        attendedCount: number;
+        /**
+         * 已交卷人数。
+         */
+        submittedCount: number;
+        /**
+         * 缺考人数。
+         */
+        absentCount: number;
+        /**
+         * 已出分人数。
+         */
+        markedCount: number;
+        /**
+         * 平均分；没有交卷时为 null。
+         */
+        averageScore: number | null;
+        /**
+         * 最高分。
+         */
+        maxScore: number | null;
+        /**
+         * 最低分。
+         */
+        minScore: number | null;
+        /**
+         * 及格人数。
+         */
+        passCount: number;
+        /**
+         * 及格率（及格人数/交卷人数，0 到 1）；没有交卷时为 null。
+         */
+        passRate: number | null;
+        /**
+         * 分数段分布（10 段）。
+         */
+        distribution: Array<{
+            /**
+             * 分数段，如“80-90”。
+             */
+            label: string;
+            /**
+             * 下限（含）。
+             */
+            minScore: number;
+            /**
+             * 上限（最后一段含，其余不含）。
+             */
+            maxScore: number;
+            /**
+             * 人数。
+             */
+            count: number;
+        }>;
+        /**
+         * 逐题统计。
+         */
+        questionStats: Array<{
+            questionId: Id;
+            /**
+             * 题号。
+             */
+            orderNo: number;
+            type: ExamQuestionType;
+            /**
+             * 分值。
+             */
+            score: number;
+            /**
+             * 作答人数。
+             */
+            answeredCount: number;
+            /**
+             * 客观题全对率（0 到 1）；主观题为 null。
+             */
+            correctRate: number | null;
+            /**
+             * 平均得分；没有评分时为 null。
+             */
+            averageScore: number | null;
+        }>;
+    };
+};
+
+export type ExamStaticResponse = ExamStaticResponses[keyof ExamStaticResponses];
+
+export type GetStudentCourseListData = {
+    body: MyCourseQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/myCourse/getStudentCourseList';
+};
+
+export type GetStudentCourseListResponses = {
+    /**
+     * 课程列表
+     */
+    200: Array<MyCourseItem>;
+};
+
+export type GetStudentCourseListResponse = GetStudentCourseListResponses[keyof GetStudentCourseListResponses];
+
+export type GetStudentCourseListV2Data = {
+    body: MyCourseV2Query;
+    path?: never;
+    query?: never;
+    url: '/tms-server/myCourse/v2/getStudentCourseList';
+};
+
+export type GetStudentCourseListV2Responses = {
+    /**
+     * 课程列表
+     */
+    200: MyCourseV2Page;
+};
+
+export type GetStudentCourseListV2Response = GetStudentCourseListV2Responses[keyof GetStudentCourseListV2Responses];
+
+export type GetStudentWareListData = {
+    body: MyCourseWareQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/myCourse/getStudentWareList';
+};
+
+export type GetStudentWareListResponses = {
+    /**
+     * 课件列表
+     */
+    200: MyCourseWarePage;
+};
+
+export type GetStudentWareListResponse = GetStudentWareListResponses[keyof GetStudentWareListResponses];
+
+export type GetMyWorkListData = {
+    body: PageRequest & {
+        schoolId: SchoolId;
+        /**
+         * 只看某门课程；不是本人所选课程返回 errCode 5。
+         */
+        courseId?: Id;
+        /**
+         * 只看某种状态。
+         */
+        status?: StudentWorkStatus;
+        type?: CourseWorkType;
+        /**
+         * 按作业标题模糊查询。
+         */
+        keyword?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/myWork/getMyWorkList';
+};
+
+export type GetMyWorkListResponses = {
+    /**
+     * 作业分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<MyWorkItem>;
+        total: Total;
+    };
+};
+
+export type GetMyWorkListResponse = GetMyWorkListResponses[keyof GetMyWorkListResponses];
+
+export type GetMyWorkListV2Data = {
+    body: PageRequest & {
+        schoolId: SchoolId;
+        courseId?: Id;
+        status?: StudentWorkStatus;
+        type?: CourseWorkType;
+        /**
+         * 按作业标题模糊查询。
+         */
+        keyword?: string;
+        /**
+         * 截止时间不早于此时刻。
+         */
+        endFrom?: Instant;
+        /**
+         * 截止时间不晚于此时刻。
+         */
+        endTo?: Instant;
+        /**
+         * 只看当前仍可提交的作业（已开始、未截止或允许迟交，且状态为 0 或 3）。
+         */
+        onlyOpen?: boolean;
+        /**
+         * 排序字段：endTime 截止时间；startTime 开始时间；publishedAt 发布时间。
+         */
+        sortBy?: 'endTime' | 'startTime' | 'publishedAt';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/myWork/v2/getMyWorkList';
+};
+
+export type GetMyWorkListV2Responses = {
+    /**
+     * 作业分页与计数。
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<MyWorkItem>;
+        total: Total;
+        counts: MyWorkCounts;
+    };
+};
+
+export type GetMyWorkListV2Response = GetMyWorkListV2Responses[keyof GetMyWorkListV2Responses];
+
+export type GetMyWorkCourseStatisticsData = {
+    body: {
+        schoolId: SchoolId;
+    };
+    path: {
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/myWork/getMyWork/statistics/course/{courseId}';
+};
+
+export type GetMyWorkCourseStatisticsResponses = {
+    /**
+     * 本人在一门课程的作业统计。
+     */
+    200: {
+        courseId: Id;
+        courseName: string;
+        /**
+         * 发布给本人的作业数。
+         */
+        workCount: number;
+        /**
+         * 已提交（状态 1、2）的作业数。
+         */
+        submittedCount: number;
+        /**
+         * 未提交（状态 0、3）的作业数。
+         */
+        unsubmittedCount: number;
+        /**
+         * 迟交的作业数。
+         */
+        lateCount: number;
+        /**
+         * 已截止仍未提交的作业数。
+         */
+        overdueCount: number;
+        /**
+         * 已批改的作业数。
+         */
+        correctedCount: number;
+        /**
+         * 成绩已公布作业的平均得分率（得分/满分，0 到 1）；没有时为 null。
+         */
+        averageScoreRate: number | null;
+        /**
+         * 同课程全部学生在同样作业上的平均得分率；没有时为 null。
+         */
+        classAverageScoreRate: number | null;
+    };
+};
+
+export type GetMyWorkCourseStatisticsResponse = GetMyWorkCourseStatisticsResponses[keyof GetMyWorkCourseStatisticsResponses];
+
+export type GetMyWorkResourceDetailData = {
+    body: {
+        schoolId: SchoolId;
+    };
+    path: {
+        /**
+         * 学生作业 ID。
+         */
+        studentWorkId: Id;
+        /**
+         * 资源 ID。
+         */
+        resourceId: Id;
+    };
+    query?: never;
+    url: '/tms-server/myWork/get/work/resource/detail/{studentWorkId}/{resourceId}';
+};
+
+export type GetMyWorkResourceDetailResponses = {
+    /**
+     * 资源详情
+     */
+    200: WorkResourceDetail;
+};
+
+export type GetMyWorkResourceDetailResponse = GetMyWorkResourceDetailResponses[keyof GetMyWorkResourceDetailResponses];
+
+export type GetMyWorkResourceListData = {
+    body: {
+        schoolId: SchoolId;
+    };
+    path: {
+        /**
+         * 学生作业 ID。
+         */
+        studentWorkId: Id;
+    };
+    query?: never;
+    url: '/tms-server/myWork/get/work/resource/list/{studentWorkId}';
+};
+
+export type GetMyWorkResourceListResponses = {
+    /**
+     * 资源列表。
+     */
+    200: Array<CourseWorkResource>;
+};
+
+export type GetMyWorkResourceListResponse = GetMyWorkResourceListResponses[keyof GetMyWorkResourceListResponses];
+
+export type UpdateMyWorkInfoData = {
+    body: {
+        schoolId: SchoolId;
+        studentWorkId: Id;
+        /**
+         * 客户端为这次保存生成的唯一标识（如 UUID），重发时保持不变。
+         */
+        requestId: string;
+        /**
+         * 客户端所基于的版本号（来自 getMyWorkInfo 或上次保存的应答），首次保存为 0。
+         */
+        revision: number;
+        /**
+         * 文字答案（富文本 HTML），服务器会过滤脚本。不传表示不改。
+         */
+        content?: string;
+        /**
+         * 附件的完整列表（替换原列表）。不传表示不改。
+         */
+        attachments?: Array<WorkAttachmentInput>;
+        /**
+         * 策略作业选择的策略；null 表示清除选择，不传表示不改。
+         */
+        strategyId?: Id | null;
+        /**
+         * 是否提交：false 只保存草稿；true 保存并提交。
+         */
+        submit: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/myWork/updateMyWorkInfo';
+};
+
+export type UpdateMyWorkInfoResponses = {
+    /**
+     * 保存确认
+     */
+    200: MyWorkSaveResult;
+};
+
+export type UpdateMyWorkInfoResponse = UpdateMyWorkInfoResponses[keyof UpdateMyWorkInfoResponses];
+
+export type GetWorkMessageData = {
+    body: PageRequest & {
+        schoolId: SchoolId;
+        /**
+         * 只看某份作业的消息。
+         */
+        workId?: Id;
+        /**
+         * 只看某类消息。
+         */
+        type?: WorkMessageType;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/myWork/getWorkMessage';
+};
+
+export type GetWorkMessageResponses = {
+    /**
+     * 消息分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<WorkMessage>;
+        total: Total;
+    };
+};
+
+export type GetWorkMessageResponse = GetWorkMessageResponses[keyof GetWorkMessageResponses];
+
+export type GetMyWorkInfoData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+    };
+    query?: never;
+    url: '/tms-server/myWork/getMyWorkInfo/{schoolId}/{workId}';
+};
+
+export type GetMyWorkInfoResponses = {
+    /**
+     * 作业详情
+     */
+    200: MyWorkDetail;
+};
+
+export type GetMyWorkInfoResponse = GetMyWorkInfoResponses[keyof GetMyWorkInfoResponses];
+
+export type GetScoredWorkData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+    };
+    query?: never;
+    url: '/tms-server/myWork/getScoredWork/{schoolId}/{workId}';
+};
+
+export type GetScoredWorkResponses = {
+    /**
+     * 本人一份作业的成绩。
+     */
+    200: {
+        workId: Id;
+        studentWorkId: Id;
+        title: string;
+        courseName: string;
+        status: StudentWorkStatus;
+        /**
+         * 满分。
+         */
+        totalScore: number;
+        /**
+         * 得分；未提交为 null。
+         */
+        score: number | null;
+        /**
+         * 教师评语，可为空字符串。
+         */
+        comment: string;
+        /**
+         * 自动评分明细；不是自动评分时为空数组。
+         */
+        autoGradeItems: Array<StrategyGradeItem>;
+        /**
+         * 批改时间。
+         */
+        correctedAt: Instant | null;
+        /**
+         * 成绩公布时间。
+         */
+        scorePublishedAt: Instant;
+        /**
+         * 已批改份数的平均分；没有时为 null。
+         */
+        averageScore: number | null;
+        /**
+         * 最高分；没有时为 null。
+         */
+        maxScore: number | null;
+        /**
+         * 本人名次（同分同名次）；未提交为 null。
+         */
+        rank: number | null;
+        /**
+         * 参与排名的份数。
+         */
+        rankTotal: number;
+    };
+};
+
+export type GetScoredWorkResponse = GetScoredWorkResponses[keyof GetScoredWorkResponses];
+
+export type GetStudentCurGroupData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 分组方案 ID（见作业详情的 workGroupId）。
+         */
+        workGroupId: Id;
+    };
+    query?: never;
+    url: '/tms-server/myWork/getStudentCurGroup/{schoolId}/{workGroupId}';
+};
+
+export type GetStudentCurGroupResponses = {
+    /**
+     * 本人小组
+     */
+    200: MyCurGroup;
+};
+
+export type GetStudentCurGroupResponse = GetStudentCurGroupResponses[keyof GetStudentCurGroupResponses];
+
+export type CreateStudentWorkGroupData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+    };
+    query?: {
+        /**
+         * 小组名称；不传时用“组长姓名的小组”。
+         */
+        groupName?: string;
+        /**
+         * 要一起入组的同学的学生 ID，英文逗号分隔，最多 19 个。
+         */
+        studentIds?: string;
+    };
+    url: '/tms-server/myWork/createStudentWorkGroup/{schoolId}/{workId}';
+};
+
+export type CreateStudentWorkGroupResponses = {
+    /**
+     * 新建的小组
+     */
+    200: WorkGroupTeam;
+};
+
+export type CreateStudentWorkGroupResponse = CreateStudentWorkGroupResponses[keyof CreateStudentWorkGroupResponses];
+
+export type RemoveGroupMemberData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 小组 ID。
+         */
+        groupId: Id;
+        /**
+         * 成员记录 ID。
+         */
+        memberId: Id;
+        /**
+         * 被移除学生的学生 ID。
+         */
+        studentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/myWork/removeGroupMember/{schoolId}/{groupId}/{memberId}/{studentId}';
+};
+
+export type RemoveGroupMemberResponses = {
+    /**
+     * 调整后的小组
+     */
+    200: WorkGroupTeam;
+};
+
+export type RemoveGroupMemberResponse = RemoveGroupMemberResponses[keyof RemoveGroupMemberResponses];
+
+export type MyWorkGetCourseStudentListData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query: {
+        /**
+         * 页码，从 1 开始。
+         */
+        pageIndex: number;
+        /**
+         * 每页条数。
+         */
+        pageSize: number;
+        /**
+         * 按姓名或学号模糊查询。
+         */
+        keyword?: string;
+    };
+    url: '/tms-server/myWork/getCourseStudentList/{schoolId}/{courseId}';
+};
+
+export type MyWorkGetCourseStudentListResponses = {
+    /**
+     * 同学分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<StudentBrief>;
+        total: Total;
+    };
+};
+
+export type MyWorkGetCourseStudentListResponse = MyWorkGetCourseStudentListResponses[keyof MyWorkGetCourseStudentListResponses];
+
+export type MyWorkGetCourseStudentListV2Data = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+    };
+    query: {
+        /**
+         * 页码，从 1 开始。
+         */
+        pageIndex: number;
+        /**
+         * 每页条数。
+         */
+        pageSize: number;
+        /**
+         * 按姓名或学号模糊查询。
+         */
+        keyword?: string;
+        /**
+         * 只看尚未入组的同学。
+         */
+        onlyUngrouped?: boolean;
+    };
+    url: '/tms-server/myWork/v2/getCourseStudentList/{schoolId}/{workId}';
+};
+
+export type MyWorkGetCourseStudentListV2Responses = {
+    /**
+     * 同学分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<MyCourseStudentV2>;
+        total: Total;
+    };
+};
+
+export type MyWorkGetCourseStudentListV2Response = MyWorkGetCourseStudentListV2Responses[keyof MyWorkGetCourseStudentListV2Responses];
+
+export type QuizPaperUserGetListData = {
+    body: PageRequest & {
+        /**
+         * 只看某门课程。
+         */
+        courseId?: Id;
+        /**
+         * 只看某个测验。
+         */
+        quizId?: Id;
+        /**
+         * 只看某个答卷状态。
+         */
+        status?: QuizPaperStatus;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/paper/user/get/list';
+};
+
+export type QuizPaperUserGetListResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<QuizPaperBrief>;
+        total: Total;
+    };
+};
+
+export type QuizPaperUserGetListResponse = QuizPaperUserGetListResponses[keyof QuizPaperUserGetListResponses];
+
+export type QuizPaperCreateData = {
+    body: QuizIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/paper/user/create/paper';
+};
+
+export type QuizPaperCreateResponses = {
+    /**
+     * 成功
+     */
+    200: QuizPaper;
+};
+
+export type QuizPaperCreateResponse = QuizPaperCreateResponses[keyof QuizPaperCreateResponses];
+
+export type QuizPaperDetailData = {
+    body: QuizPaperIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/paper/user/paper/detail';
+};
+
+export type QuizPaperDetailResponses = {
+    /**
+     * 成功
+     */
+    200: QuizPaper;
+};
+
+export type QuizPaperDetailResponse = QuizPaperDetailResponses[keyof QuizPaperDetailResponses];
+
+export type QuizPaperQuestionDetailData = {
+    body: {
+        /**
+         * 答卷 ID（学生一次作答）。
+         */
+        paperId: Id;
+        /**
+         * 题目 ID。
+         */
+        quId: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/paper/user/qu/detail';
+};
+
+export type QuizPaperQuestionDetailResponses = {
+    /**
+     * 成功
+     */
+    200: QuizPaperQuestionDetail;
+};
+
+export type QuizPaperQuestionDetailResponse = QuizPaperQuestionDetailResponses[keyof QuizPaperQuestionDetailResponses];
+
+export type QuizPaperFillAnswerData = {
+    body: {
+        /**
+         * 答卷 ID（学生一次作答）。
+         */
+        paperId: Id;
+        /**
+         * 题目 ID。
+         */
+        quId: Id;
+        /**
+         * 答案：单选、多选为选项字母（如 ["A","C"]）；判断为 ["true"] 或 ["false"]；填空为每个空的答案，按空的顺序。
+         */
+        answer: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/paper/user/fill/answer';
+};
+
+export type QuizPaperFillAnswerResponses = {
+    /**
+     * 成功
+     */
+    200: QuizProgress;
+};
+
+export type QuizPaperFillAnswerResponse = QuizPaperFillAnswerResponses[keyof QuizPaperFillAnswerResponses];
+
+export type QuizPaperResultExData = {
+    body: QuizPaperIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/paper/user/paper/resultEx';
+};
+
+export type QuizPaperResultExResponses = {
+    /**
+     * 成功
+     */
+    200: QuizPaperResultEx;
+};
+
+export type QuizPaperResultExResponse = QuizPaperResultExResponses[keyof QuizPaperResultExResponses];
+
+export type QuizPaperCheckProcessData = {
+    body: QuizPaperIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/paper/user/check/process';
+};
+
+export type QuizPaperCheckProcessResponses = {
+    /**
+     * 成功
+     */
+    200: QuizProgress;
+};
+
+export type QuizPaperCheckProcessResponse = QuizPaperCheckProcessResponses[keyof QuizPaperCheckProcessResponses];
+
+export type QuizPaperResultData = {
+    body: QuizPaperIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/paper/user/paper/result';
+};
+
+export type QuizPaperResultResponses = {
+    /**
+     * 成功
+     */
+    200: QuizPaperResult;
+};
+
+export type QuizPaperResultResponse = QuizPaperResultResponses[keyof QuizPaperResultResponses];
+
+export type QuizPaperHandInData = {
+    body: QuizPaperIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/paper/user/handle/exam';
+};
+
+export type QuizPaperHandInResponses = {
+    /**
+     * 成功
+     */
+    200: QuizPaperResult;
+};
+
+export type QuizPaperHandInResponse = QuizPaperHandInResponses[keyof QuizPaperHandInResponses];
+
+export type QuizTeacherGetListData = {
+    body: PageRequest & {
+        /**
+         * 只看某门课程。
+         */
+        courseId?: Id;
+        /**
+         * 只看发布到某个教学班的测验。
+         */
+        classId?: Id;
+        /**
+         * 只看某个状态。
+         */
+        status?: QuizStatus;
+        /**
+         * 按名称模糊搜索。
+         */
+        keyword?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/get/list';
+};
+
+export type QuizTeacherGetListResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<QuizBrief>;
+        total: Total;
+    };
+};
+
+export type QuizTeacherGetListResponse = QuizTeacherGetListResponses[keyof QuizTeacherGetListResponses];
+
+export type QuizTeacherGetDetailData = {
+    body: QuizIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/get/detail';
+};
+
+export type QuizTeacherGetDetailResponses = {
+    /**
+     * 成功
+     */
+    200: QuizDetail;
+};
+
+export type QuizTeacherGetDetailResponse = QuizTeacherGetDetailResponses[keyof QuizTeacherGetDetailResponses];
+
+export type QuizTeacherSaveData = {
+    body: QuizSaveRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/save';
+};
+
+export type QuizTeacherSaveResponses = {
+    /**
+     * 成功
+     */
+    200: QuizDetail;
+};
+
+export type QuizTeacherSaveResponse = QuizTeacherSaveResponses[keyof QuizTeacherSaveResponses];
+
+export type QuizTeacherUpdateData = {
+    body: QuizUpdateRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/update';
+};
+
+export type QuizTeacherUpdateResponses = {
+    /**
+     * 成功
+     */
+    200: QuizDetail;
+};
+
+export type QuizTeacherUpdateResponse = QuizTeacherUpdateResponses[keyof QuizTeacherUpdateResponses];
+
+export type QuizTeacherDeleteData = {
+    body: QuizIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/delete';
+};
+
+export type QuizTeacherDeleteResponses = {
+    /**
+     * 成功
+     */
+    200: Deleted;
+};
+
+export type QuizTeacherDeleteResponse = QuizTeacherDeleteResponses[keyof QuizTeacherDeleteResponses];
+
+export type QuizTeacherUpdateStatusData = {
+    body: {
+        /**
+         * 测验 ID。
+         */
+        quizId: Id;
+        /**
+         * 目标状态：1 发布或重新开放；2 结束。
+         */
+        status: QuizStatus;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/update/status';
+};
+
+export type QuizTeacherUpdateStatusResponses = {
+    /**
+     * 成功
+     */
+    200: QuizBrief;
+};
+
+export type QuizTeacherUpdateStatusResponse = QuizTeacherUpdateStatusResponses[keyof QuizTeacherUpdateStatusResponses];
+
+export type QuizTeacherDistributeAnswersData = {
+    body: QuizIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/distribute/answers';
+};
+
+export type QuizTeacherDistributeAnswersResponses = {
+    /**
+     * 成功
+     */
+    200: QuizBrief;
+};
+
+export type QuizTeacherDistributeAnswersResponse = QuizTeacherDistributeAnswersResponses[keyof QuizTeacherDistributeAnswersResponses];
+
+export type QuizTeacherStatisticsData = {
+    body: QuizIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/statistics';
+};
+
+export type QuizTeacherStatisticsResponses = {
+    /**
+     * 成功
+     */
+    200: QuizStatistics;
+};
+
+export type QuizTeacherStatisticsResponse = QuizTeacherStatisticsResponses[keyof QuizTeacherStatisticsResponses];
+
+export type QuizTeacherStatisticsV2Data = {
+    body: {
+        /**
+         * 测验 ID。
+         */
+        quizId: Id;
+        /**
+         * 把汇总限定在一个教学班；不传表示全部。
+         */
+        classId?: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/v2/statistics';
+};
+
+export type QuizTeacherStatisticsV2Responses = {
+    /**
+     * 成功
+     */
+    200: QuizStatisticsV2;
+};
+
+export type QuizTeacherStatisticsV2Response = QuizTeacherStatisticsV2Responses[keyof QuizTeacherStatisticsV2Responses];
+
+export type QuizTeacherStudentRecordData = {
+    body: PageRequest & {
+        /**
+         * 测验 ID。
+         */
+        quizId: Id;
+        /**
+         * 按学生姓名或学号模糊搜索。
+         */
+        keyword?: string;
+        /**
+         * 只看某个答卷状态。
+         */
+        paperStatus?: QuizPaperStatus;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/get/student/record';
+};
+
+export type QuizTeacherStudentRecordResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<QuizStudentRecord>;
+        total: Total;
+    };
+};
+
+export type QuizTeacherStudentRecordResponse = QuizTeacherStudentRecordResponses[keyof QuizTeacherStudentRecordResponses];
+
+export type QuizTeacherStudentRecordV2Data = {
+    body: PageRequest & {
+        /**
+         * 测验 ID。
+         */
+        quizId: Id;
+        /**
+         * 按学生姓名或学号模糊搜索。
+         */
+        keyword?: string;
+        /**
+         * 只看某个答卷状态。
+         */
+        paperStatus?: QuizPaperStatus;
+        /**
+         * 只看某个教学班。
+         */
+        classId?: Id;
+        /**
+         * 只看未开始作答的学生。
+         */
+        notStartedOnly?: boolean;
+        /**
+         * 排序字段：studentNumber 学号；score 得分；submittedAt 交卷时间。
+         */
+        sortBy?: 'studentNumber' | 'score' | 'submittedAt';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/v2/get/student/record';
+};
+
+export type QuizTeacherStudentRecordV2Responses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<QuizStudentRecordV2>;
+        total: Total;
+    };
+};
+
+export type QuizTeacherStudentRecordV2Response = QuizTeacherStudentRecordV2Responses[keyof QuizTeacherStudentRecordV2Responses];
+
+export type QuizTeacherStudentQuizListData = {
+    body: PageRequest & {
+        /**
+         * 学生的用户 ID。
+         */
+        studentUserId: Id;
+        courseId: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/get/student/quiz/list';
+};
+
+export type QuizTeacherStudentQuizListResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<QuizStudentQuizRow>;
+        total: Total;
+    };
+};
+
+export type QuizTeacherStudentQuizListResponse = QuizTeacherStudentQuizListResponses[keyof QuizTeacherStudentQuizListResponses];
+
+export type QuizTeacherReviewStudentQuizData = {
+    body: QuizPaperIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/review/student/quiz';
+};
+
+export type QuizTeacherReviewStudentQuizResponses = {
+    /**
+     * 成功
+     */
+    200: QuizPaperReview;
+};
+
+export type QuizTeacherReviewStudentQuizResponse = QuizTeacherReviewStudentQuizResponses[keyof QuizTeacherReviewStudentQuizResponses];
+
+export type QuizTeacherExportStudentRecordData = {
+    body: QuizIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/export/student/record';
+};
+
+export type QuizTeacherExportStudentRecordResponses = {
+    /**
+     * Excel 文件（.xlsx）
+     */
+    200: Binary;
+};
+
+export type QuizTeacherExportStudentRecordResponse = QuizTeacherExportStudentRecordResponses[keyof QuizTeacherExportStudentRecordResponses];
+
+export type QuizTeacherExportStudentRecordV2Data = {
+    body: {
+        /**
+         * 测验 ID。
+         */
+        quizId: Id;
+        /**
+         * 只导出某个教学班；不传表示全部。
+         */
+        classId?: Id;
+        /**
+         * 是否输出逐题列。
+         */
+        includeQuestions?: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/teacher/v2/export/student/record';
+};
+
+export type QuizTeacherExportStudentRecordV2Responses = {
+    /**
+     * Excel 文件（.xlsx）
+     */
+    200: Binary;
+};
+
+export type QuizTeacherExportStudentRecordV2Response = QuizTeacherExportStudentRecordV2Responses[keyof QuizTeacherExportStudentRecordV2Responses];
+
+export type QuizApiCourseQuizListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/api/get/course/quiz/list';
+};
+
+export type QuizApiCourseQuizListResponses = {
+    /**
+     * 成功
+     */
+    200: Array<QuizCourseSummary>;
+};
+
+export type QuizApiCourseQuizListResponse = QuizApiCourseQuizListResponses[keyof QuizApiCourseQuizListResponses];
+
+export type QuizApiListByCourseData = {
+    body: PageRequest & {
+        /**
+         * 只看某个状态（1 或 2）。
+         */
+        status?: QuizStatus;
+        /**
+         * 只看本人还没交卷的测验。
+         */
+        unfinishedOnly?: boolean;
+    };
+    path: {
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/quiz/api/get/list/{courseId}';
+};
+
+export type QuizApiListByCourseResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<QuizStudentItem>;
+        total: Total;
+    };
+};
+
+export type QuizApiListByCourseResponse = QuizApiListByCourseResponses[keyof QuizApiListByCourseResponses];
+
+export type QuizApiGetDetailData = {
+    body: QuizIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/api/get/detail';
+};
+
+export type QuizApiGetDetailResponses = {
+    /**
+     * 成功
+     */
+    200: QuizStudentDetail;
+};
+
+export type QuizApiGetDetailResponse = QuizApiGetDetailResponses[keyof QuizApiGetDetailResponses];
+
+export type QuizApiStatisticsData = {
+    body?: {
+        /**
+         * 只统计某门课程；不传表示全部。
+         */
+        courseId?: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/api/statistics';
+};
+
+export type QuizApiStatisticsResponses = {
+    /**
+     * 成功
+     */
+    200: QuizStudentStatistics;
+};
+
+export type QuizApiStatisticsResponse = QuizApiStatisticsResponses[keyof QuizApiStatisticsResponses];
+
+export type QuizApiCourseClassStatisticsData = {
+    body: {
+        courseId: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/quiz/api/course/class/statistics';
+};
+
+export type QuizApiCourseClassStatisticsResponses = {
+    /**
+     * 成功
+     */
+    200: QuizCourseClassStatistics;
+};
+
+export type QuizApiCourseClassStatisticsResponse = QuizApiCourseClassStatisticsResponses[keyof QuizApiCourseClassStatisticsResponses];
+
+export type TmsStatisticsOverviewData = {
+    body: {
+        schoolId: SchoolId;
+        /**
+         * 趋势天数。
+         */
+        days?: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/statistics/overview';
+};
+
+export type TmsStatisticsOverviewResponses = {
+    /**
+     * 教学概览。
+     */
+    200: {
+        /**
+         * 统计范围：teacher 本人任教范围；school 全校。
+         */
+        scope: 'teacher' | 'school';
+        /**
+         * 课程数。
+         */
+        courseCount: number;
+        /**
+         * 教学班数。
+         */
+        teachingClassCount: number;
+        /**
+         * 学生数（去重）。
+         */
+        studentCount: number;
+        /**
+         * 教师数（教师范围恒为 1）。
+         */
+        teacherCount: number;
+        /**
+         * 已发布作业数。
+         */
+        workCount: number;
+        /**
+         * 作业提交率（已提交份数/应交份数）（0 到 1）；没有数据时为 null。
+         */
+        workSubmitRate: number | null;
+        /**
+         * 已批改作业的平均得分率（0 到 1）；没有数据时为 null。
+         */
+        averageWorkScoreRate: number | null;
+        /**
+         * 考试数。
+         */
+        examCount: number;
+        /**
+         * 已出分考试的平均得分率（0 到 1）；没有数据时为 null。
+         */
+        averageExamScoreRate: number | null;
+        /**
+         * 趋势区间内有学习行为的学生数（去重）。
+         */
+        activeStudentCount: number;
+        /**
+         * 按日趋势，日期升序，共 days 天。
+         */
+        trend: Array<StatisticsDailyPoint>;
+    };
+};
+
+export type TmsStatisticsOverviewResponse = TmsStatisticsOverviewResponses[keyof TmsStatisticsOverviewResponses];
+
+export type TmsStatisticsCourseData = {
+    body: {
+        schoolId: SchoolId;
+        courseId: Id;
+        /**
+         * 只统计某教学班。
+         */
+        teachingClassId?: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/statistics/course';
+};
+
+export type TmsStatisticsCourseResponses = {
+    /**
+     * 课程统计。
+     */
+    200: {
+        courseId: Id;
+        courseName: string;
+        /**
+         * 学生数。
+         */
+        studentCount: number;
+        /**
+         * 教学班数。
+         */
+        teachingClassCount: number;
+        /**
+         * 已发布作业数。
+         */
+        workCount: number;
+        /**
+         * 作业提交率（0 到 1）；没有数据时为 null。
+         */
+        workSubmitRate: number | null;
+        /**
+         * 作业平均得分率（0 到 1）；没有数据时为 null。
+         */
+        averageWorkScoreRate: number | null;
+        /**
+         * 关联该课程的考试数。
+         */
+        examCount: number;
+        /**
+         * 考试平均得分率（0 到 1）；没有数据时为 null。
+         */
+        averageExamScoreRate: number | null;
+        /**
+         * 已发布作业，按截止时间升序。
+         */
+        works: Array<{
+            workId: Id;
+            title: string;
+            endTime: Instant;
+            /**
+             * 满分。
+             */
+            totalScore: number;
+            /**
+             * 提交率（0 到 1）；没有数据时为 null。
+             */
+            submitRate: number | null;
+            /**
+             * 已批改份数的平均分；没有时为 null。
+             */
+            averageScore: number | null;
+        }>;
+        /**
+         * 各教学班。
+         */
+        classes: Array<{
+            teachingClassId: Id;
+            className: string;
+            studentCount: number;
+            /**
+             * 作业提交率（0 到 1）；没有数据时为 null。
+             */
+            workSubmitRate: number | null;
+            /**
+             * 作业平均得分率（0 到 1）；没有数据时为 null。
+             */
+            averageWorkScoreRate: number | null;
+            /**
+             * 考试平均得分率（0 到 1）；没有数据时为 null。
+             */
+            averageExamScoreRate: number | null;
+        }>;
+    };
+};
+
+export type TmsStatisticsCourseResponse = TmsStatisticsCourseResponses[keyof TmsStatisticsCourseResponses];
+
+export type TmsStatisticsTeacherStudentDataData = {
+    body: PageRequest & {
+        schoolId: SchoolId;
+        /**
+         * 只看某门课程的学生；作业、考试数据也只算这门课程。
+         */
+        courseId?: Id;
+        teachingClassId?: Id;
+        /**
+         * 按姓名或学号模糊查询。
+         */
+        keyword?: string;
+        /**
+         * 统计区间开始日期。
+         */
+        startDate?: DateString;
+        /**
+         * 统计区间结束日期（含）。
+         */
+        endDate?: DateString;
+        /**
+         * 排序字段：studentNumber 学号；workSubmitRate 作业提交率；averageWorkScoreRate 作业得分率；averageExamScoreRate 考试得分率；studyMinutes 学习时长；lastActiveAt 最近活跃。
+         */
+        sortBy?: 'studentNumber' | 'workSubmitRate' | 'averageWorkScoreRate' | 'averageExamScoreRate' | 'studyMinutes' | 'lastActiveAt';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/statistics/teacher/get/student/data';
+};
+
+export type TmsStatisticsTeacherStudentDataResponses = {
+    /**
+     * 学生数据分页
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<StatisticsStudentDataItem>;
+        total: Total;
+    };
+};
+
+export type TmsStatisticsTeacherStudentDataResponse = TmsStatisticsTeacherStudentDataResponses[keyof TmsStatisticsTeacherStudentDataResponses];
+
+export type TmsStatisticsStudentHomeOverviewData = {
+    body: {
+        schoolId: SchoolId;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/statistics/student/home/page/overview';
+};
+
+export type TmsStatisticsStudentHomeOverviewResponses = {
+    /**
+     * 学生首页概览。
+     */
+    200: {
+        /**
+         * 所选课程数。
+         */
+        courseCount: number;
+        /**
+         * 已发布、未截止（或允许迟交）且未提交的作业数。
+         */
+        unCommitWorkCount: number;
+        /**
+         * 已上架、未结束且尚未交卷的考试数。
+         */
+        pendingExamCount: number;
+        /**
+         * 未读通知数。
+         */
+        unViewAnnounceCount: number;
+        /**
+         * 作业提交率（0 到 1）；没有数据时为 null。
+         */
+        workSubmitRate: number | null;
+        /**
+         * 成绩已公布作业的平均得分率（0 到 1）；没有数据时为 null。
+         */
+        averageWorkScoreRate: number | null;
+        /**
+         * 可见成绩的考试平均得分率（0 到 1）；没有数据时为 null。
+         */
+        averageExamScoreRate: number | null;
+        /**
+         * 本周（周一起）学习时长（分钟）。
+         */
+        studyMinutesThisWeek: number;
+        /**
+         * 最近截止的未提交作业，按截止时间升序。
+         */
+        dueWorks: Array<{
+            workId: Id;
+            studentWorkId: Id;
+            title: string;
+            courseName: string;
+            /**
+             * 截止时间。
+             */
+            endTime: Instant;
+        }>;
+        /**
+         * 进行中或即将开始的考试，按开始时间升序。
+         */
+        upcomingExams: Array<{
+            examId: Id;
+            examName: string;
+            startTime: Instant;
+            endTime: Instant;
+            attendStatus: ExamAttendStatus;
+        }>;
+    };
+};
+
+export type TmsStatisticsStudentHomeOverviewResponse = TmsStatisticsStudentHomeOverviewResponses[keyof TmsStatisticsStudentHomeOverviewResponses];
+
+export type GetStudentAnnounceListData = {
+    body: StudentAnnounceQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentPage/getAnnounceList';
+};
+
+export type GetStudentAnnounceListResponses = {
+    /**
+     * 通知列表
+     */
+    200: StudentAnnouncePage;
+};
+
+export type GetStudentAnnounceListResponse = GetStudentAnnounceListResponses[keyof GetStudentAnnounceListResponses];
+
+export type GetLastAnnounceData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+    };
+    query?: never;
+    url: '/tms-server/studentPage/getLastAnnounce/{schoolId}';
+};
+
+export type GetLastAnnounceResponses = {
+    /**
+     * 最新通知或 null
+     */
+    200: StudentAnnounce | null;
+};
+
+export type GetLastAnnounceResponse = GetLastAnnounceResponses[keyof GetLastAnnounceResponses];
+
+export type ViewAnnounceData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 通知 ID。
+         */
+        announceId: Id;
+    };
+    query?: never;
+    url: '/tms-server/studentPage/viewAnnounce/{schoolId}/{announceId}';
+};
+
+export type ViewAnnounceResponses = {
+    /**
+     * 通知全文
+     */
+    200: StudentAnnounceDetail;
+};
+
+export type ViewAnnounceResponse = ViewAnnounceResponses[keyof ViewAnnounceResponses];
+
+export type GetStudentCourseTableData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 起始日期（含）。
+         */
+        startDate: DateString;
+        /**
+         * 结束日期（含），与起始日期相差不超过 62 天。
+         */
+        endDate: DateString;
+    };
+    query?: never;
+    url: '/tms-server/studentPage/getStudentCourseTable/{schoolId}/{startDate}/{endDate}';
+};
+
+export type GetStudentCourseTableResponses = {
+    /**
+     * 课表
+     */
+    200: Array<StudentCourseTableItem>;
+};
+
+export type GetStudentCourseTableResponse = GetStudentCourseTableResponses[keyof GetStudentCourseTableResponses];
+
+export type GetStudentRecentCourseData = {
+    body?: never;
+    path: {
+        /**
+         * 返回的课程数，1–20。
+         */
+        showNumber: number;
+    };
+    query?: {
+        /**
+         * 学校 ID；不传时用当前选择的学校（clientUser/userLogin 记住的学校）。
+         */
+        schoolId?: SchoolId;
+    };
+    url: '/tms-server/studentPage/get/recent/course/{showNumber}';
+};
+
+export type GetStudentRecentCourseResponses = {
+    /**
+     * 最近课程
+     */
+    200: Array<StudentRecentCourse>;
+};
+
+export type GetStudentRecentCourseResponse = GetStudentRecentCourseResponses[keyof GetStudentRecentCourseResponses];
+
+export type GetUnViewAnnounceData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+    };
+    query?: never;
+    url: '/tms-server/studentPage/getUnViewAnnounce/{schoolId}';
+};
+
+export type GetUnViewAnnounceResponses = {
+    /**
+     * 未读数
+     */
+    200: StudentUnViewAnnounce;
+};
+
+export type GetUnViewAnnounceResponse = GetUnViewAnnounceResponses[keyof GetUnViewAnnounceResponses];
+
+export type GetUnCommitWorkNumData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+    };
+    query?: never;
+    url: '/tms-server/studentPage/getUnCommitWorkNum/{schoolId}';
+};
+
+export type GetUnCommitWorkNumResponses = {
+    /**
+     * 未交作业数
+     */
+    200: StudentUnCommitWork;
+};
+
+export type GetUnCommitWorkNumResponse = GetUnCommitWorkNumResponses[keyof GetUnCommitWorkNumResponses];
+
+export type GetStudentListData = {
+    body: StudentListQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/getStudentList';
+};
+
+export type GetStudentListResponses = {
+    /**
+     * 学生列表
+     */
+    200: StudentPage;
+};
+
+export type GetStudentListResponse = GetStudentListResponses[keyof GetStudentListResponses];
+
+export type GetStudentListStaticData = {
+    body: StudentStaticQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/getStudentList/static';
+};
+
+export type GetStudentListStaticResponses = {
+    /**
+     * 学生及统计
+     */
+    200: StudentStaticPage;
+};
+
+export type GetStudentListStaticResponse = GetStudentListStaticResponses[keyof GetStudentListStaticResponses];
+
+export type GetStudentListByCourseData = {
+    body: StudentCourseQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/getStudentList/by/course';
+};
+
+export type GetStudentListByCourseResponses = {
+    /**
+     * 课程学生列表
+     */
+    200: StudentCoursePage;
+};
+
+export type GetStudentListByCourseResponse = GetStudentListByCourseResponses[keyof GetStudentListByCourseResponses];
+
+export type GetStudentListByCourseStaticData = {
+    body: StudentCourseStaticQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/getStudentList/by/course/static';
+};
+
+export type GetStudentListByCourseStaticResponses = {
+    /**
+     * 课程学生及统计
+     */
+    200: StudentCourseStaticPage;
+};
+
+export type GetStudentListByCourseStaticResponse = GetStudentListByCourseStaticResponses[keyof GetStudentListByCourseStaticResponses];
+
+export type GetStudentListByCourseV2Data = {
+    body: StudentCourseV2Query;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/v2/getStudentList/by/course';
+};
+
+export type GetStudentListByCourseV2Responses = {
+    /**
+     * 课程学生列表
+     */
+    200: StudentCourseV2Page;
+};
+
+export type GetStudentListByCourseV2Response = GetStudentListByCourseV2Responses[keyof GetStudentListByCourseV2Responses];
+
+export type GetStudentListByCourseStaticV2Data = {
+    body: StudentCourseStaticV2Query;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/v2/getStudentList/by/course/static';
+};
+
+export type GetStudentListByCourseStaticV2Responses = {
+    /**
+     * 课程学生及统计
+     */
+    200: StudentCourseStaticV2Page;
+};
+
+export type GetStudentListByCourseStaticV2Response = GetStudentListByCourseStaticV2Responses[keyof GetStudentListByCourseStaticV2Responses];
+
+export type SchoolMgrGetStudentListData = {
+    body: StudentListQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/schoolMgrGetStudentList';
+};
+
+export type SchoolMgrGetStudentListResponses = {
+    /**
+     * 学生列表
+     */
+    200: StudentPage;
+};
+
+export type SchoolMgrGetStudentListResponse = SchoolMgrGetStudentListResponses[keyof SchoolMgrGetStudentListResponses];
+
+export type UpdateStudentData = {
+    body: StudentSave;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/updateStudent';
+};
+
+export type UpdateStudentResponses = {
+    /**
+     * 保存后的学生
+     */
+    200: StudentInfo;
+};
+
+export type UpdateStudentResponse = UpdateStudentResponses[keyof UpdateStudentResponses];
+
+export type SchoolMgrUpdateStudentData = {
+    body: StudentSave;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/schoolMgrUpdateStudent';
+};
+
+export type SchoolMgrUpdateStudentResponses = {
+    /**
+     * 保存后的学生
+     */
+    200: StudentInfo;
+};
+
+export type SchoolMgrUpdateStudentResponse = SchoolMgrUpdateStudentResponses[keyof SchoolMgrUpdateStudentResponses];
+
+export type UploadStudentData = {
+    body: FileUpload;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学院 ID。
+         */
+        collegeId: Id;
+        /**
+         * 专业 ID。
+         */
+        majorId: Id;
+        /**
+         * 年级 ID。
+         */
+        gradeId: Id;
+        /**
+         * 行政班 ID。
+         */
+        classId: Id;
+    };
+    query?: never;
+    url: '/tms-server/studentMgr/uploadStudent/{schoolId}/{collegeId}/{majorId}/{gradeId}/{classId}';
+};
+
+export type UploadStudentResponses = {
+    /**
+     * 导入结果
+     */
+    200: StudentImportResult;
+};
+
+export type UploadStudentResponse = UploadStudentResponses[keyof UploadStudentResponses];
+
+export type SchoolUploadStudentData = {
+    body: FileUpload;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学院 ID。
+         */
+        collegeId: Id;
+        /**
+         * 专业 ID。
+         */
+        majorId: Id;
+        /**
+         * 年级 ID。
+         */
+        gradeId: Id;
+        /**
+         * 行政班 ID。
+         */
+        classId: Id;
+    };
+    query?: never;
+    url: '/tms-server/studentMgr/schoolUploadStudent/{schoolId}/{collegeId}/{majorId}/{gradeId}/{classId}';
+};
+
+export type SchoolUploadStudentResponses = {
+    /**
+     * 导入结果
+     */
+    200: StudentImportResult;
+};
+
+export type SchoolUploadStudentResponse = SchoolUploadStudentResponses[keyof SchoolUploadStudentResponses];
+
+export type UpdateStudentStatusData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生 ID。
+         */
+        studentId: Id;
+        /**
+         * 新状态。
+         */
+        status: StudentStatus;
+    };
+    query?: never;
+    url: '/tms-server/studentMgr/updateStudentStatus/{schoolId}/{studentId}/{status}';
+};
+
+export type UpdateStudentStatusResponses = {
+    /**
+     * 状态已切换
+     */
+    200: StudentStatusChange;
+};
+
+export type UpdateStudentStatusResponse = UpdateStudentStatusResponses[keyof UpdateStudentStatusResponses];
+
+export type SchoolMgrUpdateStudentStatusData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生 ID。
+         */
+        studentId: Id;
+        /**
+         * 新状态。
+         */
+        status: StudentStatus;
+    };
+    query?: never;
+    url: '/tms-server/studentMgr/schoolMgrUpdateStudentStatus/{schoolId}/{studentId}/{status}';
+};
+
+export type SchoolMgrUpdateStudentStatusResponses = {
+    /**
+     * 状态已切换
+     */
+    200: StudentStatusChange;
+};
+
+export type SchoolMgrUpdateStudentStatusResponse = SchoolMgrUpdateStudentStatusResponses[keyof SchoolMgrUpdateStudentStatusResponses];
+
+export type GetOnlineStudentListData = {
+    body: OnlineStudentQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/list/online';
+};
+
+export type GetOnlineStudentListResponses = {
+    /**
+     * 在线学生
+     */
+    200: OnlineStudentPage;
+};
+
+export type GetOnlineStudentListResponse = GetOnlineStudentListResponses[keyof GetOnlineStudentListResponses];
+
+export type GetOnlineStudentListByCourseData = {
+    body: OnlineStudentCourseQuery;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/list/online/by/course';
+};
+
+export type GetOnlineStudentListByCourseResponses = {
+    /**
+     * 在线学生
+     */
+    200: OnlineStudentCoursePage;
+};
+
+export type GetOnlineStudentListByCourseResponse = GetOnlineStudentListByCourseResponses[keyof GetOnlineStudentListByCourseResponses];
+
+export type GetOnlineStudentListByCourseV2Data = {
+    body: OnlineStudentCourseV2Query;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/v2/list/online/by/course';
+};
+
+export type GetOnlineStudentListByCourseV2Responses = {
+    /**
+     * 学生在线情况
+     */
+    200: OnlineStudentV2Page;
+};
+
+export type GetOnlineStudentListByCourseV2Response = GetOnlineStudentListByCourseV2Responses[keyof GetOnlineStudentListByCourseV2Responses];
+
+export type GetStudentInfoData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生 ID。
+         */
+        studentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/studentMgr/getStudentInfo/{schoolId}/{studentId}';
+};
+
+export type GetStudentInfoResponses = {
+    /**
+     * 学生详情
+     */
+    200: StudentInfo;
+};
+
+export type GetStudentInfoResponse = GetStudentInfoResponses[keyof GetStudentInfoResponses];
+
+export type SchoolMgrGetStudentInfoData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生 ID。
+         */
+        studentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/studentMgr/schoolMgrGetStudentInfo/{schoolId}/{studentId}';
+};
+
+export type SchoolMgrGetStudentInfoResponses = {
+    /**
+     * 学生详情
+     */
+    200: StudentInfo;
+};
+
+export type SchoolMgrGetStudentInfoResponse = SchoolMgrGetStudentInfoResponses[keyof SchoolMgrGetStudentInfoResponses];
+
+export type DelStudentData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生 ID。
+         */
+        studentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/studentMgr/delStudent/{schoolId}/{studentId}';
+};
+
+export type DelStudentResponses = {
+    /**
+     * 已删除
+     */
+    200: Deleted;
+};
+
+export type DelStudentResponse = DelStudentResponses[keyof DelStudentResponses];
+
+export type SchoolMgrDelStudentData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生 ID。
+         */
+        studentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/studentMgr/schoolMgrDelStudent/{schoolId}/{studentId}';
+};
+
+export type SchoolMgrDelStudentResponses = {
+    /**
+     * 已删除
+     */
+    200: Deleted;
+};
+
+export type SchoolMgrDelStudentResponse = SchoolMgrDelStudentResponses[keyof SchoolMgrDelStudentResponses];
+
+export type DownloadStudentTemplateData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/tms-server/studentMgr/downloadTemplateExcel';
+};
+
+export type DownloadStudentTemplateResponses = {
+    /**
+     * Excel 模板文件
+     */
+    200: Binary;
+};
+
+export type DownloadStudentTemplateResponse = DownloadStudentTemplateResponses[keyof DownloadStudentTemplateResponses];
+
+export type StudentMgrRefreshData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+    };
+    url: '/tms-server/studentMgr/refresh';
+};
+
+export type StudentMgrRefreshResponses = {
+    /**
+     * 已刷新
+     */
+    200: StudentOnlineRefresh;
+};
+
+export type StudentMgrRefreshResponse = StudentMgrRefreshResponses[keyof StudentMgrRefreshResponses];
+
+export type GetTeacherCourseTableData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 起始日期（含）。
+         */
+        startDate: DateString;
+        /**
+         * 结束日期（含），与起始日期相差不超过 62 天。
+         */
+        endDate: DateString;
+    };
+    query?: never;
+    url: '/tms-server/teacherPage/getTeacherCourseTable/{schoolId}/{startDate}/{endDate}';
+};
+
+export type GetTeacherCourseTableResponses = {
+    /**
+     * 课表
+     */
+    200: Array<TeacherCourseTableItem>;
+};
+
+export type GetTeacherCourseTableResponse = GetTeacherCourseTableResponses[keyof GetTeacherCourseTableResponses];
+
+export type GetTeacherRecentCourseData = {
+    body?: never;
+    path: {
+        /**
+         * 返回的课程数，1–20。
+         */
+        showNumber: number;
+    };
+    query?: {
+        /**
+         * 学校 ID；不传时用当前选择的学校（clientUser/userLogin 记住的学校）。
+         */
+        schoolId?: SchoolId;
+    };
+    url: '/tms-server/teacherPage/get/recent/course/{showNumber}';
+};
+
+export type GetTeacherRecentCourseResponses = {
+    /**
+     * 最近课程
+     */
+    200: Array<TeacherRecentCourse>;
+};
+
+export type GetTeacherRecentCourseResponse = GetTeacherRecentCourseResponses[keyof GetTeacherRecentCourseResponses];
+
+export type GetTeacherReceivedWorkData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+    };
+    query?: {
+        /**
+         * 最多返回的作业数，1–50，默认 10。
+         */
+        limit?: number;
+    };
+    url: '/tms-server/teacherPage/getTeacherReceivedWork/{schoolId}';
+};
+
+export type GetTeacherReceivedWorkResponses = {
+    /**
+     * 收到的作业概况
+     */
+    200: TeacherReceivedWork;
+};
+
+export type GetTeacherReceivedWorkResponse = GetTeacherReceivedWorkResponses[keyof GetTeacherReceivedWorkResponses];
+
+export type GetTeachingCourseData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+    };
+    query?: never;
+    url: '/tms-server/teacherPage/getTeachingCourse/{schoolId}';
+};
+
+export type GetTeachingCourseResponses = {
+    /**
+     * 课程列表
+     */
+    200: Array<TeachingCourse>;
+};
+
+export type GetTeachingCourseResponse = GetTeachingCourseResponses[keyof GetTeachingCourseResponses];
+
+export type GetCourseWorkScoreData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: {
+        /**
+         * 只统计这个教学班；不传为整门课程。
+         */
+        teachingClassId?: Id;
+    };
+    url: '/tms-server/teacherPage/getCourseWorkScore/{schoolId}/{courseId}';
+};
+
+export type GetCourseWorkScoreResponses = {
+    /**
+     * 各作业成绩概况
+     */
+    200: Array<TeacherWorkScore>;
+};
+
+export type GetCourseWorkScoreResponse = GetCourseWorkScoreResponses[keyof GetCourseWorkScoreResponses];
+
+export type GetCourseWorkPassRateData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/teacherPage/getCourseWorkPassRate/{schoolId}/{courseId}';
+};
+
+export type GetCourseWorkPassRateResponses = {
+    /**
+     * 各作业及格率
+     */
+    200: Array<TeacherWorkPassRate>;
+};
+
+export type GetCourseWorkPassRateResponse = GetCourseWorkPassRateResponses[keyof GetCourseWorkPassRateResponses];
+
+export type GetCourseWorkPassRateV2Data = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: {
+        /**
+         * 及格线占满分的比例，0.01–1，默认 0.6。
+         */
+        passRatio?: number;
+    };
+    url: '/tms-server/teacherPage/v2/getCourseWorkPassRate/{schoolId}/{courseId}';
+};
+
+export type GetCourseWorkPassRateV2Responses = {
+    /**
+     * 各作业及格率与分班明细
+     */
+    200: Array<TeacherWorkPassRateV2>;
+};
+
+export type GetCourseWorkPassRateV2Response = GetCourseWorkPassRateV2Responses[keyof GetCourseWorkPassRateV2Responses];
+
+export type GetCourseWorkDistributionData = {
+    body?: never;
+    path: {
+        /**
+         * 作业 ID。
+         */
+        workId: Id;
+    };
+    query?: {
+        /**
+         * 只统计这个教学班；不传为全部教学班。
+         */
+        teachingClassId?: Id;
+    };
+    url: '/tms-server/teacherPage/getCourseWorkDistribution/{workId}';
+};
+
+export type GetCourseWorkDistributionResponses = {
+    /**
+     * 成绩分布
+     */
+    200: TeacherWorkDistribution;
+};
+
+export type GetCourseWorkDistributionResponse = GetCourseWorkDistributionResponses[keyof GetCourseWorkDistributionResponses];
+
+export type GetCourseWorkStatisticsData = {
+    body?: never;
+    path: {
+        /**
+         * 作业 ID。
+         */
+        workId: Id;
+    };
+    query?: never;
+    url: '/tms-server/teacherPage/getCourseWorkStatistics/{workId}';
+};
+
+export type GetCourseWorkStatisticsResponses = {
+    /**
+     * 作业统计
+     */
+    200: TeacherWorkStatistics;
+};
+
+export type GetCourseWorkStatisticsResponse = GetCourseWorkStatisticsResponses[keyof GetCourseWorkStatisticsResponses];
+
+export type GetCourseWorkStatisticsV2Data = {
+    body?: never;
+    path: {
+        /**
+         * 作业 ID。
+         */
+        workId: Id;
+    };
+    query?: never;
+    url: '/tms-server/teacherPage/v2/getCourseWorkStatistics/{workId}';
+};
+
+export type GetCourseWorkStatisticsV2Responses = {
+    /**
+     * 作业统计与分班明细
+     */
+    200: TeacherWorkStatisticsV2;
+};
+
+export type GetCourseWorkStatisticsV2Response = GetCourseWorkStatisticsV2Responses[keyof GetCourseWorkStatisticsV2Responses];
+
+export type TrainingGetData = {
+    body: TrainingExperimentIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/training';
+};
+
+export type TrainingGetResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingBrief;
+};
+
+export type TrainingGetResponse = TrainingGetResponses[keyof TrainingGetResponses];
+
+export type TrainingCreateData = {
+    /**
+     * 新建实训的请求。
+     */
+    body: {
+        /**
+         * 实训名称。
+         */
+        experimentName: string;
+        practicalType: TrainingPracticalType;
+        /**
+         * 一句话简介。
+         */
+        summary: string;
+        /**
+         * 实训说明（富文本 HTML）。
+         */
+        description: string;
+        /**
+         * 封面图地址。
+         */
+        coverUrl?: string;
+        /**
+         * 标签 ID。
+         */
+        tagIds?: Array<Id>;
+        /**
+         * 难度：1 入门；2 进阶；3 高级。
+         */
+        difficulty: 1 | 2 | 3;
+        /**
+         * 预计完成时长，分钟。
+         */
+        estimatedMinutes: number;
+        /**
+         * CCI 镜像名；不传时用平台默认的 Jupyter 镜像。
+         */
+        imageName?: string;
+        /**
+         * Notebook 内核名；不传时为 python3。
+         */
+        kernelName?: string;
+        /**
+         * 入口 Notebook 文件路径。
+         */
+        entryFile?: string;
+        /**
+         * 归属课程；不传表示归属教师当前学校。
+         */
+        courseId?: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/create';
+};
+
+export type TrainingCreateResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingDetail;
+};
+
+export type TrainingCreateResponse = TrainingCreateResponses[keyof TrainingCreateResponses];
+
+export type TrainingUpdateStatusData = {
+    body: {
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        /**
+         * 目标状态：1 上架；2 下架。
+         */
+        status: TrainingStatus;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/update/status';
+};
+
+export type TrainingUpdateStatusResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingBrief;
+};
+
+export type TrainingUpdateStatusResponse = TrainingUpdateStatusResponses[keyof TrainingUpdateStatusResponses];
+
+export type TrainingListData = {
+    /**
+     * 实训管理列表请求。
+     */
+    body: PageRequest & {
+        /**
+         * 按名称模糊搜索；空字符串表示不过滤。
+         */
+        keyword?: string;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 只看某个状态；不传表示全部。
+         */
+        status?: TrainingStatus;
+        /**
+         * 只看带此标签的实训。
+         */
+        tagId?: Id;
+        /**
+         * 只看某种归属。
+         */
+        ascriptionType?: TrainingAscriptionType;
+        /**
+         * true 时只返回本人创建的实训。
+         */
+        mineOnly?: boolean;
+        /**
+         * 排序字段：updatedAt 修改时间；createdAt 创建时间；experimentName 名称；learnerCount 学习人数。
+         */
+        sortBy?: 'updatedAt' | 'createdAt' | 'experimentName' | 'learnerCount';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/list';
+};
+
+export type TrainingListResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingBrief>;
+        total: Total;
+    };
+};
+
+export type TrainingListResponse = TrainingListResponses[keyof TrainingListResponses];
+
+export type TrainingDeleteData = {
+    body: TrainingExperimentIdRequest;
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/delete';
+};
+
+export type TrainingDeleteResponses = {
+    /**
+     * 成功
+     */
+    200: Deleted;
+};
+
+export type TrainingDeleteResponse = TrainingDeleteResponses[keyof TrainingDeleteResponses];
+
+export type TrainingUpdateLeadingData = {
+    body: {
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        /**
+         * 导读（富文本 HTML）。
+         */
+        leading: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/update/leading';
+};
+
+export type TrainingUpdateLeadingResponses = {
+    /**
+     * 成功
+     */
+    200: Ack;
+};
+
+export type TrainingUpdateLeadingResponse = TrainingUpdateLeadingResponses[keyof TrainingUpdateLeadingResponses];
+
+export type TrainingUpdateAdditionalData = {
+    body: {
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        /**
+         * 补充说明（富文本 HTML）。
+         */
+        additional: string;
+        /**
+         * 补充材料附件的文件 ID；不传表示保持不变。
+         */
+        additionalFileIds?: Array<Id>;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/update/additional';
+};
+
+export type TrainingUpdateAdditionalResponses = {
+    /**
+     * 成功
+     */
+    200: Ack;
+};
+
+export type TrainingUpdateAdditionalResponse = TrainingUpdateAdditionalResponses[keyof TrainingUpdateAdditionalResponses];
+
+export type TrainingUpdateAscriptionData = {
+    body: {
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        ascriptionType: TrainingAscriptionType;
+        /**
+         * 归属学校；ascriptionType 为 1 时必填。
+         */
+        schoolId?: SchoolId;
+        /**
+         * 归属课程；ascriptionType 为 2 时必填。
+         */
+        courseId?: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/update/ascription';
+};
+
+export type TrainingUpdateAscriptionResponses = {
+    /**
+     * 成功
+     */
+    200: Ack;
+};
+
+export type TrainingUpdateAscriptionResponse = TrainingUpdateAscriptionResponses[keyof TrainingUpdateAscriptionResponses];
+
+export type TrainingUpdatePropagandaData = {
+    body: {
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        /**
+         * 宣传文案（纯文本）。
+         */
+        propaganda: string;
+        /**
+         * 宣传图地址；不传表示保持不变。
+         */
+        propagandaImageUrl?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/update/propaganda';
+};
+
+export type TrainingUpdatePropagandaResponses = {
+    /**
+     * 成功
+     */
+    200: Ack;
+};
+
+export type TrainingUpdatePropagandaResponse = TrainingUpdatePropagandaResponses[keyof TrainingUpdatePropagandaResponses];
+
+export type TrainingTagAddData = {
+    body: {
+        /**
+         * 标签名称，去掉首尾空白后 1–20 个字符。
+         */
+        tagName: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/tag/add';
+};
+
+export type TrainingTagAddResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingTag;
+};
+
+export type TrainingTagAddResponse = TrainingTagAddResponses[keyof TrainingTagAddResponses];
+
+export type TrainingTagUpdateData = {
+    body: {
+        tagId: Id;
+        /**
+         * 标签名称，去掉首尾空白后 1–20 个字符。
+         */
+        tagName: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/tag/updateTag';
+};
+
+export type TrainingTagUpdateResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingTag;
+};
+
+export type TrainingTagUpdateResponse = TrainingTagUpdateResponses[keyof TrainingTagUpdateResponses];
+
+export type TrainingTagDeleteData = {
+    body?: never;
+    path: {
+        /**
+         * 标签 ID。
+         */
+        tagId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/tag/delete/{tagId}';
+};
+
+export type TrainingTagDeleteResponses = {
+    /**
+     * 成功
+     */
+    200: Deleted;
+};
+
+export type TrainingTagDeleteResponse = TrainingTagDeleteResponses[keyof TrainingTagDeleteResponses];
+
+export type TrainingTagListAllData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/tag/listAll';
+};
+
+export type TrainingTagListAllResponses = {
+    /**
+     * 成功
+     */
+    200: Array<TrainingTag>;
+};
+
+export type TrainingTagListAllResponse = TrainingTagListAllResponses[keyof TrainingTagListAllResponses];
+
+export type TrainingTagUpdateSortData = {
+    body?: never;
+    path: {
+        /**
+         * 标签 ID。
+         */
+        tagId: Id;
+        /**
+         * 新的排序优先级，0–9999。
+         */
+        sortPri: number;
+    };
+    query?: never;
+    url: '/tms-server/training/tag/update/sort/{tagId}/{sortPri}';
+};
+
+export type TrainingTagUpdateSortResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingTag;
+};
+
+export type TrainingTagUpdateSortResponse = TrainingTagUpdateSortResponses[keyof TrainingTagUpdateSortResponses];
+
+export type TrainingTagClientListData = {
+    body?: {
+        /**
+         * 只统计某类实训；不传表示全部。
+         */
+        practicalType?: TrainingPracticalType;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/tag/client/get/list';
+};
+
+export type TrainingTagClientListResponses = {
+    /**
+     * 成功
+     */
+    200: Array<TrainingTag>;
+};
+
+export type TrainingTagClientListResponse = TrainingTagClientListResponses[keyof TrainingTagClientListResponses];
+
+export type TrainingStudentListData = {
+    body: PageRequest & {
+        /**
+         * 按名称模糊搜索；空字符串表示不过滤。
+         */
+        keyword?: string;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 只看带此标签的实训。
+         */
+        tagId?: Id;
+        /**
+         * 只看归属某门（本人所选）课程的实训。
+         */
+        courseId?: Id;
+        /**
+         * 只看某种完成状态。
+         */
+        finishStatus?: TrainingFinishStatus;
+        /**
+         * 只看已收藏的实训。
+         */
+        collectedOnly?: boolean;
+        /**
+         * 排序字段：updatedAt 实训更新时间；learnerCount 学习人数；lastStudyAt 本人最近学习时间。
+         */
+        sortBy?: 'updatedAt' | 'learnerCount' | 'lastStudyAt';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/student/list';
+};
+
+export type TrainingStudentListResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingClientItem>;
+        total: Total;
+    };
+};
+
+export type TrainingStudentListResponse = TrainingStudentListResponses[keyof TrainingStudentListResponses];
+
+export type TrainingStudentCollectionData = {
+    body: {
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        /**
+         * true 收藏；false 取消收藏。
+         */
+        collect: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/student/collection';
+};
+
+export type TrainingStudentCollectionResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        /**
+         * 操作后的收藏状态。
+         */
+        collected: boolean;
+    };
+};
+
+export type TrainingStudentCollectionResponse = TrainingStudentCollectionResponses[keyof TrainingStudentCollectionResponses];
+
+export type TrainingStudentReportSubmitData = {
+    body: {
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        /**
+         * 在某门课程里完成时传该课程 ID，用于教师按课程统计。
+         */
+        courseId?: Id;
+        /**
+         * 报告正文（富文本 HTML 或 Markdown）。
+         */
+        content: string;
+        /**
+         * 附件文件 ID（先上传文件）。
+         */
+        attachmentFileIds?: Array<Id>;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/student/report/submit';
+};
+
+export type TrainingStudentReportSubmitResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingReport;
+};
+
+export type TrainingStudentReportSubmitResponse = TrainingStudentReportSubmitResponses[keyof TrainingStudentReportSubmitResponses];
+
+export type TrainingStudentReportListData = {
+    body: PageRequest & {
+        /**
+         * 只看某门课程；不传表示全部。
+         */
+        courseId?: Id;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 只看某个报告状态（1 或 2）。
+         */
+        status?: TrainingReportStatus;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/student/report/list';
+};
+
+export type TrainingStudentReportListResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingReportBrief>;
+        total: Total;
+    };
+};
+
+export type TrainingStudentReportListResponse = TrainingStudentReportListResponses[keyof TrainingStudentReportListResponses];
+
+export type TrainingTeacherClassOverviewData = {
+    body?: never;
+    path: {
+        /**
+         * 班级 ID：教师任课的教学班 ID（TeachingClassBrief.teachingClassId）。
+         */
+        classId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/teacher/statistics/overview/{classId}';
+};
+
+export type TrainingTeacherClassOverviewResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingClassOverview;
+};
+
+export type TrainingTeacherClassOverviewResponse = TrainingTeacherClassOverviewResponses[keyof TrainingTeacherClassOverviewResponses];
+
+export type TrainingTeacherCourseOverviewData = {
+    body?: never;
+    path: {
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/teacher/statistics/overview/course/{courseId}';
+};
+
+export type TrainingTeacherCourseOverviewResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingCourseOverview;
+};
+
+export type TrainingTeacherCourseOverviewResponse = TrainingTeacherCourseOverviewResponses[keyof TrainingTeacherCourseOverviewResponses];
+
+export type TrainingTeacherCourseOverviewV2Data = {
+    body?: {
+        /**
+         * 只统计某类实训；不传表示全部。
+         */
+        practicalType?: TrainingPracticalType;
+    };
+    path: {
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/v2/teacher/statistics/overview/course/{courseId}';
+};
+
+export type TrainingTeacherCourseOverviewV2Responses = {
+    /**
+     * 成功
+     */
+    200: TrainingCourseOverviewV2;
+};
+
+export type TrainingTeacherCourseOverviewV2Response = TrainingTeacherCourseOverviewV2Responses[keyof TrainingTeacherCourseOverviewV2Responses];
+
+export type TrainingStudentOverviewData = {
+    body?: {
+        /**
+         * 只看某门课程；不传表示全部。
+         */
+        courseId?: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/student/statistics/overview';
+};
+
+export type TrainingStudentOverviewResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingStudentOverview;
+};
+
+export type TrainingStudentOverviewResponse = TrainingStudentOverviewResponses[keyof TrainingStudentOverviewResponses];
+
+export type TrainingTeacherClassFinishOverviewData = {
+    body: PageRequest & {
+        /**
+         * 按学生姓名或学号模糊搜索。
+         */
+        keyword?: string;
+        /**
+         * 排序字段：studentNumber 学号；finishedCount 完成数；averageScore 平均分；totalDurationMinutes 学习时长；lastStudyAt 最近学习时间。
+         */
+        sortBy?: 'studentNumber' | 'finishedCount' | 'averageScore' | 'totalDurationMinutes' | 'lastStudyAt';
+        sortOrder?: SortOrder;
+    };
+    path: {
+        /**
+         * 班级 ID：教师任课的教学班 ID（TeachingClassBrief.teachingClassId）。
+         */
+        classId: Id;
+        /**
+         * 实训类型：1 基础实训场景；2 综合实训场景；3 微实验。
+         */
+        practicalType: TrainingPracticalType;
+    };
+    query?: never;
+    url: '/tms-server/training/teacher/list/finish/overview/{classId}/{practicalType}';
+};
+
+export type TrainingTeacherClassFinishOverviewResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingStudentFinishRow>;
+        total: Total;
+    };
+};
+
+export type TrainingTeacherClassFinishOverviewResponse = TrainingTeacherClassFinishOverviewResponses[keyof TrainingTeacherClassFinishOverviewResponses];
+
+export type TrainingTeacherCourseFinishOverviewData = {
+    body: PageRequest & {
+        /**
+         * 按学生姓名或学号模糊搜索。
+         */
+        keyword?: string;
+        /**
+         * 排序字段：studentNumber 学号；finishedCount 完成数；averageScore 平均分；totalDurationMinutes 学习时长；lastStudyAt 最近学习时间。
+         */
+        sortBy?: 'studentNumber' | 'finishedCount' | 'averageScore' | 'totalDurationMinutes' | 'lastStudyAt';
+        sortOrder?: SortOrder;
+    };
+    path: {
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+        /**
+         * 实训类型：1 基础实训场景；2 综合实训场景；3 微实验。
+         */
+        practicalType: TrainingPracticalType;
+    };
+    query?: never;
+    url: '/tms-server/training/teacher/list/finish/overview/course/{courseId}/{practicalType}';
+};
+
+export type TrainingTeacherCourseFinishOverviewResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingStudentFinishRow>;
+        total: Total;
+    };
+};
+
+export type TrainingTeacherCourseFinishOverviewResponse = TrainingTeacherCourseFinishOverviewResponses[keyof TrainingTeacherCourseFinishOverviewResponses];
+
+export type TrainingTeacherCourseFinishOverviewV2Data = {
+    body: PageRequest & {
+        /**
+         * 按学生姓名或学号模糊搜索。
+         */
+        keyword?: string;
+        /**
+         * 排序字段：studentNumber 学号；finishedCount 完成数；averageScore 平均分；totalDurationMinutes 学习时长；lastStudyAt 最近学习时间。
+         */
+        sortBy?: 'studentNumber' | 'finishedCount' | 'averageScore' | 'totalDurationMinutes' | 'lastStudyAt';
+        sortOrder?: SortOrder;
+        /**
+         * 只看某个教学班（teachingClassId）；不传表示教师在该课程任课的全部教学班。
+         */
+        classId?: Id;
+    };
+    path: {
+        /**
+         * 课程 ID。
+         */
+        courseId: Id;
+        /**
+         * 实训类型：1 基础实训场景；2 综合实训场景；3 微实验。
+         */
+        practicalType: TrainingPracticalType;
+    };
+    query?: never;
+    url: '/tms-server/training/v2/teacher/list/finish/overview/course/{courseId}/{practicalType}';
+};
+
+export type TrainingTeacherCourseFinishOverviewV2Responses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingStudentFinishRowV2>;
+        total: Total;
+    };
+};
+
+export type TrainingTeacherCourseFinishOverviewV2Response = TrainingTeacherCourseFinishOverviewV2Responses[keyof TrainingTeacherCourseFinishOverviewV2Responses];
+
+export type TrainingClientOverviewData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/client/get/overview';
+};
+
+export type TrainingClientOverviewResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingClientOverview;
+};
+
+export type TrainingClientOverviewResponse = TrainingClientOverviewResponses[keyof TrainingClientOverviewResponses];
+
+export type TrainingTeacherFinishStatisticsData = {
+    body: PageRequest & {
+        /**
+         * 班级 ID：教师任课的教学班 ID（TeachingClassBrief.teachingClassId）。
+         */
+        classId: Id;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 按名称模糊搜索；空字符串表示不过滤。
+         */
+        keyword?: string;
+        /**
+         * 排序字段：experimentName 名称；finishRate 完成率；averageScore 平均分。
+         */
+        sortBy?: 'experimentName' | 'finishRate' | 'averageScore';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/teacher/list/finish/statistics';
+};
+
+export type TrainingTeacherFinishStatisticsResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingFinishStatRow>;
+        total: Total;
+    };
+};
+
+export type TrainingTeacherFinishStatisticsResponse = TrainingTeacherFinishStatisticsResponses[keyof TrainingTeacherFinishStatisticsResponses];
+
+export type TrainingTeacherFinishStatisticsByCourseData = {
+    body: PageRequest & {
+        courseId: Id;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 按名称模糊搜索；空字符串表示不过滤。
+         */
+        keyword?: string;
+        /**
+         * 排序字段：experimentName 名称；finishRate 完成率；averageScore 平均分。
+         */
+        sortBy?: 'experimentName' | 'finishRate' | 'averageScore';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/teacher/list/finish/statistics/byCourse';
+};
+
+export type TrainingTeacherFinishStatisticsByCourseResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingFinishStatRow>;
+        total: Total;
+    };
+};
+
+export type TrainingTeacherFinishStatisticsByCourseResponse = TrainingTeacherFinishStatisticsByCourseResponses[keyof TrainingTeacherFinishStatisticsByCourseResponses];
+
+export type TrainingTeacherFinishStatisticsByCourseV2Data = {
+    body: PageRequest & {
+        courseId: Id;
+        /**
+         * 只看某个教学班（teachingClassId）；不传表示教师在该课程任课的全部教学班。
+         */
+        classId?: Id;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 按名称模糊搜索；空字符串表示不过滤。
+         */
+        keyword?: string;
+        /**
+         * 排序字段：experimentName 名称；finishRate 完成率；averageScore 平均分。
+         */
+        sortBy?: 'experimentName' | 'finishRate' | 'averageScore';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/v2/teacher/list/finish/statistics/byCourse';
+};
+
+export type TrainingTeacherFinishStatisticsByCourseV2Responses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingFinishStatRowV2>;
+        total: Total;
+    };
+};
+
+export type TrainingTeacherFinishStatisticsByCourseV2Response = TrainingTeacherFinishStatisticsByCourseV2Responses[keyof TrainingTeacherFinishStatisticsByCourseV2Responses];
+
+export type TrainingStudentFinishOverviewData = {
+    body: PageRequest & {
+        /**
+         * 只看某门课程；不传表示全部。
+         */
+        courseId?: Id;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 只看某种完成状态。
+         */
+        finishStatus?: TrainingFinishStatus;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/student/finish/overview';
+};
+
+export type TrainingStudentFinishOverviewResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingFinishItem>;
+        total: Total;
+    };
+};
+
+export type TrainingStudentFinishOverviewResponse = TrainingStudentFinishOverviewResponses[keyof TrainingStudentFinishOverviewResponses];
+
+export type TrainingTeachListData = {
+    body: PageRequest & {
+        /**
+         * 按名称模糊搜索；空字符串表示不过滤。
+         */
+        keyword?: string;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 只看带此标签的实训。
+         */
+        tagId?: Id;
+        /**
+         * 只列对该课程学生可见的实训（须是本人任课课程，否则 errCode 5）。
+         */
+        courseId?: Id;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/teach/list';
+};
+
+export type TrainingTeachListResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingBrief>;
+        total: Total;
+    };
+};
+
+export type TrainingTeachListResponse = TrainingTeachListResponses[keyof TrainingTeachListResponses];
+
+export type TrainingTeacherStudentReportListData = {
+    body: PageRequest & {
+        /**
+         * 只看某门课程；不传表示全部。
+         */
+        courseId?: Id;
+        /**
+         * 只看某个教学班里提交的报告。
+         */
+        classId?: Id;
+        /**
+         * 只看某个报告状态。
+         */
+        status?: TrainingReportStatus;
+    };
+    path: {
+        /**
+         * 学生的用户 ID（userId）。
+         */
+        studentUserId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/teacher/get/student/report/list/{studentUserId}';
+};
+
+export type TrainingTeacherStudentReportListResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingReportBrief>;
+        total: Total;
+    };
+};
+
+export type TrainingTeacherStudentReportListResponse = TrainingTeacherStudentReportListResponses[keyof TrainingTeacherStudentReportListResponses];
+
+export type TrainingTeacherStudentReportListV2Data = {
+    body: PageRequest & {
+        /**
+         * 实训类型（practicalType）：1 基础实训场景；2 综合实训场景；3 微实验。
+         */
+        type: TrainingPracticalType;
+        /**
+         * 只看某门课程；不传表示全部。
+         */
+        courseId?: Id;
+        /**
+         * 只看某个教学班里提交的报告。
+         */
+        classId?: Id;
+        /**
+         * 只看某个报告状态。
+         */
+        status?: TrainingReportStatus;
+    };
+    path: {
+        /**
+         * 学生的用户 ID（userId）。
+         */
+        studentUserId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/v2/teacher/get/student/report/list/{studentUserId}';
+};
+
+export type TrainingTeacherStudentReportListV2Responses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingReportBrief>;
+        total: Total;
+    };
+};
+
+export type TrainingTeacherStudentReportListV2Response = TrainingTeacherStudentReportListV2Responses[keyof TrainingTeacherStudentReportListV2Responses];
+
+export type TrainingTeacherStudentFinishOverviewData = {
+    body?: {
+        /**
+         * 只看某门课程；不传表示全部。
+         */
+        courseId?: Id;
+        /**
+         * 只看某个教学班范围。
+         */
+        classId?: Id;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+    };
+    path: {
+        /**
+         * 学生的用户 ID（userId）。
+         */
+        studentUserId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/teacher/get/student/finish/overview/{studentUserId}';
+};
+
+export type TrainingTeacherStudentFinishOverviewResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingStudentFinishOverview;
+};
+
+export type TrainingTeacherStudentFinishOverviewResponse = TrainingTeacherStudentFinishOverviewResponses[keyof TrainingTeacherStudentFinishOverviewResponses];
+
+export type TrainingRecordSaveData = {
+    body: {
+        /**
+         * 实训（实验）ID，即 experimentId。
+         */
+        experimentId: Id;
+        /**
+         * 当前所在步骤序号。
+         */
+        stepNo?: number;
+        /**
+         * 学习进度百分比。
+         */
+        progress: number;
+        /**
+         * Notebook 状态（.ipynb JSON 文本）。
+         */
+        content: string;
+        /**
+         * 自上次保存以来新增的学习时长，秒。
+         */
+        durationSeconds?: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/record/save';
+};
+
+export type TrainingRecordSaveResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingRecord;
+};
+
+export type TrainingRecordSaveResponse = TrainingRecordSaveResponses[keyof TrainingRecordSaveResponses];
+
+export type TrainingRecordGetData = {
+    body?: never;
+    path: {
+        /**
+         * 实训（实验）ID。
+         */
+        experimentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/record/get/{experimentId}';
+};
+
+export type TrainingRecordGetResponses = {
+    /**
+     * 本人的记录；没有时为 null。
+     */
+    200: TrainingRecord | null;
+};
+
+export type TrainingRecordGetResponse = TrainingRecordGetResponses[keyof TrainingRecordGetResponses];
+
+export type TrainingRecordDeleteData = {
+    body?: never;
+    path: {
+        /**
+         * 实训（实验）ID。
+         */
+        experimentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/record/delete/{experimentId}';
+};
+
+export type TrainingRecordDeleteResponses = {
+    /**
+     * 成功
+     */
+    200: Deleted;
+};
+
+export type TrainingRecordDeleteResponse = TrainingRecordDeleteResponses[keyof TrainingRecordDeleteResponses];
+
+export type TrainingStudentReportDetailData = {
+    body?: never;
+    path: {
+        /**
+         * 实训（实验）ID。
+         */
+        experimentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/student/report/detail/{experimentId}';
+};
+
+export type TrainingStudentReportDetailResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingReport;
+};
+
+export type TrainingStudentReportDetailResponse = TrainingStudentReportDetailResponses[keyof TrainingStudentReportDetailResponses];
+
+export type TrainingListByTagData = {
+    body: PageRequest & {
+        /**
+         * 标签 ID；不传表示全部。
+         */
+        tagId?: Id;
+        /**
+         * 只看某类实训；不传表示全部类型。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 按名称模糊搜索；空字符串表示不过滤。
+         */
+        keyword?: string;
+        /**
+         * 排序字段：learnerCount 学习人数；updatedAt 更新时间。
+         */
+        sortBy?: 'learnerCount' | 'updatedAt';
+        sortOrder?: SortOrder;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/list/tag';
+};
+
+export type TrainingListByTagResponses = {
+    /**
+     * 成功
+     */
+    200: {
+        /**
+         * 当前页的记录。
+         */
+        list: Array<TrainingClientItem>;
+        total: Total;
+    };
+};
+
+export type TrainingListByTagResponse = TrainingListByTagResponses[keyof TrainingListByTagResponses];
+
+export type TrainingExportByCourseData = {
+    body: {
+        courseId: Id;
+        /**
+         * 只导出某类实训；不传表示全部。
+         */
+        practicalType?: TrainingPracticalType;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/teacher/export/finish/byCourse';
+};
+
+export type TrainingExportByCourseResponses = {
+    /**
+     * Excel 文件（.xlsx）
+     */
+    200: Binary;
+};
+
+export type TrainingExportByCourseResponse = TrainingExportByCourseResponses[keyof TrainingExportByCourseResponses];
+
+export type TrainingExportByCourseV2Data = {
+    body: {
+        courseId: Id;
+        /**
+         * 只看某个教学班（teachingClassId）；不传表示教师在该课程任课的全部教学班。
+         */
+        classId?: Id;
+        /**
+         * 只导出某类实训；不传表示全部。
+         */
+        practicalType?: TrainingPracticalType;
+        /**
+         * 是否输出加权实训成绩列。
+         */
+        includeWeightedScore?: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/v2/teacher/export/finish/byCourse';
+};
+
+export type TrainingExportByCourseV2Responses = {
+    /**
+     * Excel 文件（.xlsx）
+     */
+    200: Binary;
+};
+
+export type TrainingExportByCourseV2Response = TrainingExportByCourseV2Responses[keyof TrainingExportByCourseV2Responses];
+
+export type TrainingGetDetailData = {
+    body?: never;
+    path: {
+        /**
+         * 实训（实验）ID。
+         */
+        experimentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/get/detail/{experimentId}';
+};
+
+export type TrainingGetDetailResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingDetail;
+};
+
+export type TrainingGetDetailResponse = TrainingGetDetailResponses[keyof TrainingGetDetailResponses];
+
+export type TrainingGetDetailByAdminData = {
+    body?: never;
+    path: {
+        /**
+         * 实训（实验）ID。
+         */
+        experimentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/admin/get/detail/{experimentId}';
+};
+
+export type TrainingGetDetailByAdminResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingDetail;
+};
+
+export type TrainingGetDetailByAdminResponse = TrainingGetDetailByAdminResponses[keyof TrainingGetDetailByAdminResponses];
+
+export type TrainingStudentGetDetailData = {
+    body?: never;
+    path: {
+        /**
+         * 实训（实验）ID。
+         */
+        experimentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/student/get/detail/{experimentId}';
+};
+
+export type TrainingStudentGetDetailResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingStudentDetail;
+};
+
+export type TrainingStudentGetDetailResponse = TrainingStudentGetDetailResponses[keyof TrainingStudentGetDetailResponses];
+
+export type TrainingStudentGetUrlData = {
+    body?: never;
+    path: {
+        /**
+         * 实训（实验）ID。
+         */
+        experimentId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/student/get/url/{experimentId}';
+};
+
+export type TrainingStudentGetUrlResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingLaunch;
+};
+
+export type TrainingStudentGetUrlResponse = TrainingStudentGetUrlResponses[keyof TrainingStudentGetUrlResponses];
+
+export type TrainingWeightUpdateData = {
+    body: {
+        /**
+         * 班级 ID：教师任课的教学班 ID（TeachingClassBrief.teachingClassId）。
+         */
+        classId: Id;
+        /**
+         * 教学班所属课程。
+         */
+        courseId: Id;
+        /**
+         * 实训成绩在总成绩中的占比（%）。
+         */
+        weight: number;
+        /**
+         * 各实训占比；空数组表示各实训平均。
+         */
+        items: Array<{
+            /**
+             * 实训（实验）ID，即 experimentId。
+             */
+            experimentId: Id;
+            /**
+             * 该实训在实训成绩中的占比（%）。
+             */
+            weight: number;
+        }>;
+    };
+    path?: never;
+    query?: never;
+    url: '/tms-server/training/weight/update';
+};
+
+export type TrainingWeightUpdateResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingWeight;
+};
+
+export type TrainingWeightUpdateResponse = TrainingWeightUpdateResponses[keyof TrainingWeightUpdateResponses];
+
+export type TrainingWeightGetByClassData = {
+    body?: never;
+    path: {
+        /**
+         * 班级 ID：教师任课的教学班 ID（TeachingClassBrief.teachingClassId）。
+         */
+        classId: Id;
+    };
+    query?: never;
+    url: '/tms-server/training/weight/teacher/get/by/{classId}';
+};
+
+export type TrainingWeightGetByClassResponses = {
+    /**
+     * 成功
+     */
+    200: TrainingWeight;
+};
+
+export type TrainingWeightGetByClassResponse = TrainingWeightGetByClassResponses[keyof TrainingWeightGetByClassResponses];

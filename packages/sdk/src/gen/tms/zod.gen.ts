@@ -3,6 +3,23 @@
 import * as z from 'zod/mini';
 
 /**
+ * 没有更多结果的命令的应答。
+ */
+export const zAck = z.object({
+    ok: z.literal(true)
+});
+
+/**
+ * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
+ */
+export const zBinary = z.string();
+
+/**
+ * 日历日期，YYYY-MM-DD。
+ */
+export const zDateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/**
  * 业务错误码（见 specs/README.md 的错误码表）。
  * 0 成功；1 业务规则拒绝；2 输入无效（errMsg 指出字段）；3 会话被顶替或已过期；
  * 4 未登录；5 无权限；6 不存在；7 冲突；8 请求过于频繁；9 未实现；10 服务器内部错误。
@@ -38,9 +55,52 @@ export const zErrorEnvelope = z.intersection(zEnvelope, z.object({
 }));
 
 /**
+ * multipart/form-data 上传单个文件，字段名 file。
+ */
+export const zFileUpload = z.object({
+    file: z.string()
+});
+
+/**
  * 标识符，字符串形式。
  */
 export const zId = z.string().check(z.minLength(1), z.maxLength(64));
+
+/**
+ * 删除的结果。
+ */
+export const zDeleted = z.object({
+    id: zId
+});
+
+/**
+ * 一组 ID。
+ */
+export const zIdList = z.array(zId).check(z.maxLength(1000));
+
+/**
+ * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
+ */
+export const zInstant = z.int().check(z.gte(0));
+
+/**
+ * 服务器保存的文件。
+ */
+export const zFileInfo = z.object({
+    fileId: zId,
+    fileName: z.string(),
+    fileSize: z.int(),
+    contentType: z.string(),
+    uploadedAt: zInstant
+});
+
+/**
+ * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
+ */
+export const zPageRequest = z.object({
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200))
+});
 
 /**
  * 学校 ID，未加入学校时为 "0"。
@@ -58,20 +118,22 @@ export const zSchoolRole = z.enum([
 ]);
 
 /**
- * 当前学校与角色。
+ * 排序方向：asc 升序；desc 降序。
  */
-export const zClientUserLogin = z.object({
-    schoolId: zSchoolId,
-    schoolName: z.string(),
-    name: z.string(),
-    type: z.nullable(zSchoolRole),
-    roles: z.array(zSchoolRole)
-});
+export const zSortOrder = z.enum(['asc', 'desc']);
 
-export const zClientSchool = z.object({
-    schoolId: zId,
-    schoolName: z.string(),
-    roles: z.array(zSchoolRole)
+/**
+ * 满足条件的记录总数（不受分页影响）。
+ */
+export const zTotal = z.int().check(z.gte(0));
+
+/**
+ * 列表里显示的用户。
+ */
+export const zUserBrief = z.object({
+    userId: zId,
+    userName: z.string(),
+    realName: z.string()
 });
 
 /**
@@ -88,6 +150,3111 @@ export const zToken = z.unknown();
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
 export const zUserId = z.unknown();
+
+/**
+ * 通知状态：
+ * 0 草稿（学生看不到）；
+ * 1 已发布（可见教学班的学生能看到）。
+ *
+ */
+export const zAnnounceStatus = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * 通知的基本信息（不含正文）。教师列表与学生页共用。
+ */
+export const zAnnounce = z.object({
+    announceId: zId,
+    schoolId: zSchoolId,
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    summary: z.string().check(z.maxLength(120)),
+    courseId: zId,
+    courseName: z.string(),
+    status: zAnnounceStatus,
+    publisher: zUserBrief,
+    publishedAt: z.nullable(zInstant),
+    updatedAt: zInstant
+});
+
+/**
+ * 教师通知列表中的一行。
+ */
+export const zAnnounceListItem = z.intersection(zAnnounce, z.object({
+    createdAt: zInstant,
+    visibleClassNum: z.int().check(z.gte(0)),
+    studentNum: z.int().check(z.gte(0)),
+    viewedNum: z.int().check(z.gte(0))
+}));
+
+/**
+ * 通知分页结果。
+ */
+export const zAnnouncePage = z.object({
+    list: z.array(zAnnounceListItem),
+    total: zTotal
+});
+
+/**
+ * 教师通知列表查询。
+ */
+export const zAnnounceQuery = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    status: z.optional(zAnnounceStatus),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortField: z.optional(z.enum([
+        'updatedAt',
+        'publishedAt',
+        'createdAt'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'desc')
+}));
+
+/**
+ * 新建或修改通知。
+ */
+export const zAnnounceSave = z.object({
+    schoolId: zSchoolId,
+    announceId: z.optional(zId),
+    courseId: zId,
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    content: z.string().check(z.minLength(1), z.maxLength(100000)),
+    status: zAnnounceStatus,
+    teachingClassIds: z.array(zId).check(z.maxLength(200))
+});
+
+/**
+ * 整体替换通知的可见教学班。
+ */
+export const zAnnounceVisibleUpdate = z.object({
+    schoolId: zSchoolId,
+    announceId: zId,
+    teachingClassIds: z.array(zId).check(z.maxLength(200))
+});
+
+export const zClientSchool = z.object({
+    schoolId: zId,
+    schoolName: z.string(),
+    roles: z.array(zSchoolRole)
+});
+
+/**
+ * 当前学校与角色。
+ */
+export const zClientUserLogin = z.object({
+    schoolId: zSchoolId,
+    schoolName: z.string(),
+    name: z.string(),
+    type: z.nullable(zSchoolRole),
+    roles: z.array(zSchoolRole)
+});
+
+/**
+ * 一个用户加入的学校。
+ */
+export const zUserSchools = z.object({
+    userId: zId,
+    schools: z.array(zClientSchool)
+});
+
+/**
+ * 批量查询用户所属学校的请求。
+ */
+export const zUsersSchoolsRequest = z.object({
+    userIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+});
+
+/**
+ * 行政班（学校-学院-专业-年级下的班级）。
+ */
+export const zAdminClassBrief = z.object({
+    classId: zId,
+    className: z.string(),
+    collegeId: zId,
+    collegeName: z.string(),
+    majorId: zId,
+    majorName: z.string(),
+    gradeId: zId,
+    gradeName: z.string()
+});
+
+/**
+ * 列表中的课程。
+ */
+export const zCourseBrief = z.object({
+    courseId: zId,
+    courseName: z.string(),
+    schoolId: zSchoolId,
+    coverUrl: z.optional(z.string()),
+    teacher: z.optional(zUserBrief)
+});
+
+/**
+ * 学生状态：0 在读（可登录、可选课）；1 停用（账号不能登录，保留数据）；2 休学（不能提交作业和参加考试）；3 毕业（只读）。
+ * 通过 updateStudentStatus/{schoolId}/{studentId}/{status} 在这几个值之间切换。
+ *
+ */
+export const zStudentStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
+]);
+
+/**
+ * 列表中的学生。
+ */
+export const zStudentBrief = z.object({
+    studentId: zId,
+    userId: zId,
+    studentNumber: z.string(),
+    studentName: z.string(),
+    classId: zId,
+    className: z.string(),
+    status: zStudentStatus
+});
+
+/**
+ * 教学班：一门课程在某个行政班上开设的班。
+ */
+export const zTeachingClassBrief = z.object({
+    teachingClassId: zId,
+    courseId: zId,
+    classId: zId,
+    className: z.string(),
+    studentCount: z.int()
+});
+
+/**
+ * 通知详情（教师视角），含正文、可见教学班和阅读统计。
+ */
+export const zAnnounceDetail = z.intersection(zAnnounceListItem, z.object({
+    content: z.string().check(z.maxLength(100000)),
+    visibleClasses: z.array(zTeachingClassBrief)
+}));
+
+/**
+ * 通知所属课程的一个教学班及其可见状态。
+ */
+export const zAnnounceVisibleClass = z.object({
+    teachingClass: zTeachingClassBrief,
+    visible: z.boolean(),
+    viewedNum: z.int().check(z.gte(0))
+});
+
+/**
+ * 提交方式：
+ * 0 个人作业：每名学生一份学生作业；
+ * 1 小组作业：按作业绑定的分组方案，每个小组一份学生作业，组内任一成员可保存和提交，成绩记给全组成员。
+ *
+ */
+export const zCourseWorkGroupMode = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * 作业发布状态：
+ * 0 草稿：只有教师可见，可任意修改和删除；
+ * 1 已发布：所选教学班的学生可见，开始时间到达后可作答提交。
+ *
+ */
+export const zCourseWorkPublishStatus = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * 作业发布状态。
+ */
+export const zCourseWorkPublishResult = z.object({
+    workId: zId,
+    publishStatus: zCourseWorkPublishStatus,
+    publishedAt: z.nullable(zInstant),
+    studentWorkCount: z.int().check(z.gte(0))
+});
+
+/**
+ * 作业引用的工作台资源类别：handout 讲义；attachment 附件；dataset 数据集；code 代码；exam 试卷。
+ */
+export const zCourseWorkResourceKind = z.enum([
+    'handout',
+    'attachment',
+    'dataset',
+    'code',
+    'exam'
+]);
+
+/**
+ * 作业引用的资源（来自教师工作台，布置时选定）。
+ */
+export const zCourseWorkResource = z.object({
+    resourceId: zId,
+    name: z.string(),
+    kind: zCourseWorkResourceKind,
+    summary: z.optional(z.string())
+});
+
+/**
+ * 成绩公布状态（独立于作业发布）：
+ * 0 未公布：学生看不到分数和评语；
+ * 1 已公布：学生可以看到分数、评语和自动评分明细；公布后教师仍可改分，改动立即对学生可见。
+ *
+ */
+export const zCourseWorkScoreStatus = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * 作业类型：
+ * 1 普通作业：学生提交文字答案和附件，教师人工批改；
+ * 2 策略作业：学生从本人策略池中选一个量化策略提交（代码文件与回测绩效快照），可按作业的评分规则自动评分。
+ *
+ */
+export const zCourseWorkType = z.union([z.literal(1), z.literal(2)]);
+
+/**
+ * 列表中的课程作业。
+ */
+export const zCourseWorkBrief = z.object({
+    workId: zId,
+    schoolId: zSchoolId,
+    courseId: zId,
+    courseName: z.string(),
+    title: z.string(),
+    type: zCourseWorkType,
+    groupMode: zCourseWorkGroupMode,
+    publishStatus: zCourseWorkPublishStatus,
+    scoreStatus: zCourseWorkScoreStatus,
+    startTime: zInstant,
+    endTime: zInstant,
+    totalScore: z.int().check(z.gte(1), z.lte(1000)),
+    publishedAt: z.nullable(zInstant),
+    createdAt: zInstant,
+    updatedAt: zInstant
+});
+
+/**
+ * 预览中的一个小组（尚未保存）。
+ */
+export const zGroupPreviewTeam = z.object({
+    groupName: z.string(),
+    teachingClassId: z.nullable(zId),
+    leaderStudentId: zId,
+    students: z.array(zStudentBrief)
+});
+
+/**
+ * 分组预览结果。不保存；教师可调整后用 creatCourseGroup 保存。
+ */
+export const zGroupPreview = z.object({
+    studentCount: z.int().check(z.gte(0)),
+    teamCount: z.int().check(z.gte(0)),
+    teams: z.array(zGroupPreviewTeam)
+});
+
+/**
+ * 策略的代码文件。
+ */
+export const zStrategyCodeFile = z.object({
+    fileName: z.string().check(z.minLength(1), z.maxLength(255)),
+    fileSize: z.int().check(z.gte(0)),
+    updatedAt: zInstant
+});
+
+/**
+ * 策略评分指标：annualReturn 年化收益率（越高越好）；maxDrawdown 最大回撤（越低越好）；sharpe 夏普比率（越高越好）。
+ */
+export const zStrategyMetric = z.enum([
+    'annualReturn',
+    'maxDrawdown',
+    'sharpe'
+]);
+
+/**
+ * 自动评分的一项明细。
+ */
+export const zStrategyGradeItem = z.object({
+    metric: zStrategyMetric,
+    value: z.number(),
+    weight: z.int().check(z.gte(1), z.lte(100)),
+    fullMark: z.number(),
+    zeroMark: z.number(),
+    points: z.number().check(z.gte(0))
+});
+
+/**
+ * 自动评分结果。
+ */
+export const zCourseWorkAutoGrade = z.object({
+    studentWorkId: zId,
+    score: z.number().check(z.gte(0)),
+    totalScore: z.int().check(z.gte(1)),
+    items: z.array(zStrategyGradeItem),
+    gradedAt: zInstant
+});
+
+/**
+ * 策略作业自动评分的一项规则。得分 = totalScore × Σ(weight × 该项比例) / 100，保留 1 位小数。
+ */
+export const zStrategyGradingRule = z.object({
+    metric: zStrategyMetric,
+    weight: z.int().check(z.gte(1), z.lte(100)),
+    fullMark: z.number(),
+    zeroMark: z.number()
+});
+
+/**
+ * 策略作业的要求：统一的回测区间、资金、基准与评分规则。学生提交的策略按这些条件回测得出绩效。
+ */
+export const zCourseWorkStrategyRequirement = z.object({
+    backtestStartDate: zDateString,
+    backtestEndDate: zDateString,
+    initialCapital: z.number().check(z.gte(10000), z.lte(10000000000)),
+    benchmark: z.string().check(z.minLength(1), z.maxLength(32)),
+    frequency: z.enum(['day', 'minute']),
+    gradingRule: z.array(zStrategyGradingRule).check(z.minLength(1), z.maxLength(3))
+});
+
+/**
+ * 学生作业状态：
+ * 0 未提交：尚未提交（可能已保存草稿）；
+ * 1 已提交：等待教师批改，学生不能再修改；
+ * 2 已批改：教师已给分（人工批改或自动评分）；
+ * 3 已退回：教师要求重做，学生可再次修改并提交，提交后回到 1。
+ *
+ */
+export const zStudentWorkStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
+]);
+
+/**
+ * 作业完成情况列表中的一份学生作业。
+ */
+export const zStudentWorkBrief = z.object({
+    studentWorkId: zId,
+    workId: zId,
+    student: zStudentBrief,
+    groupId: z.nullable(zId),
+    groupName: z.string(),
+    status: zStudentWorkStatus,
+    isLate: z.boolean(),
+    savedAt: z.nullable(zInstant),
+    submitTime: z.nullable(zInstant),
+    score: z.nullable(z.number()),
+    correctedAt: z.nullable(zInstant),
+    autoGraded: z.boolean()
+});
+
+/**
+ * 作业或学生作业上的附件。
+ */
+export const zWorkAttachment = z.object({
+    fileName: z.string(),
+    filePath: z.string(),
+    fileSize: z.int().check(z.gte(0)),
+    url: z.string()
+});
+
+/**
+ * 课程作业详情。
+ */
+export const zCourseWorkDetail = z.intersection(zCourseWorkBrief, z.object({
+    content: z.string(),
+    teachingClasses: z.array(zTeachingClassBrief),
+    workGroupId: z.nullable(zId),
+    workGroupName: z.string(),
+    allowLate: z.boolean(),
+    attachments: z.array(zWorkAttachment),
+    resources: z.array(zCourseWorkResource),
+    strategyRequirement: z.nullable(zCourseWorkStrategyRequirement),
+    teacher: zUserBrief
+}));
+
+/**
+ * 要挂到作业上的附件（文件已上传到对象存储）。
+ */
+export const zWorkAttachmentInput = z.object({
+    fileName: z.string().check(z.minLength(1), z.maxLength(255)),
+    filePath: z.string().check(z.minLength(1), z.maxLength(1024)),
+    fileSize: z.int().check(z.gte(0), z.lte(104857600))
+});
+
+/**
+ * 新建或修改课程作业。
+ */
+export const zCourseWorkSaveRequest = z.object({
+    schoolId: zSchoolId,
+    workId: z.optional(zId),
+    courseId: zId,
+    teachingClassIds: z.array(zId).check(z.minLength(1), z.maxLength(50)),
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    content: z.string().check(z.maxLength(20000)),
+    type: zCourseWorkType,
+    groupMode: zCourseWorkGroupMode,
+    workGroupId: z.optional(zId),
+    startTime: zInstant,
+    endTime: zInstant,
+    allowLate: z._default(z.optional(z.boolean()), false),
+    totalScore: z.int().check(z.gte(1), z.lte(1000)),
+    attachments: z.optional(z.array(zWorkAttachmentInput).check(z.minLength(0), z.maxLength(10))),
+    resourceIds: z.optional(z.array(zId).check(z.minLength(0), z.maxLength(20))),
+    strategyRequirement: z.optional(zCourseWorkStrategyRequirement)
+});
+
+/**
+ * 一份作业的完成情况计数。
+ */
+export const zWorkFinishCounts = z.object({
+    studentWorkCount: z.int().check(z.gte(0)),
+    unsubmittedCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
+    correctedCount: z.int().check(z.gte(0)),
+    returnedCount: z.int().check(z.gte(0)),
+    lateCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number())
+});
+
+/**
+ * v2 列表中的课程作业：附带教学班与完成情况。
+ */
+export const zCourseWorkSummary = z.intersection(zCourseWorkBrief, z.object({
+    teachingClasses: z.array(zTeachingClassBrief),
+    finish: zWorkFinishCounts
+}));
+
+/**
+ * 小组成员。
+ */
+export const zWorkGroupMember = z.object({
+    memberId: zId,
+    studentId: zId,
+    userId: zId,
+    studentName: z.string(),
+    studentNumber: z.string(),
+    className: z.string(),
+    isLeader: z.boolean()
+});
+
+/**
+ * 分组方案中的一个小组。
+ */
+export const zWorkGroupTeam = z.object({
+    groupId: zId,
+    workGroupId: zId,
+    groupName: z.string(),
+    leaderStudentId: zId,
+    members: z.array(zWorkGroupMember),
+    createdAt: zInstant
+});
+
+/**
+ * 分组方式：
+ * 0 教师指定：教师逐个安排小组成员；
+ * 1 系统随机：由预览分组（previewGroup）随机生成，教师确认后保存；
+ * 2 学生自由组队：教师只建立分组方案，学生用 createStudentWorkGroup 自行组队（每组不超过 maxMembers 人）。
+ *
+ */
+export const zWorkGroupType = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 课程的作业分组方案。
+ */
+export const zCourseGroup = z.object({
+    workGroupId: zId,
+    schoolId: zSchoolId,
+    courseId: zId,
+    courseName: z.string(),
+    groupName: z.string(),
+    groupType: zWorkGroupType,
+    maxMembers: z.int().check(z.gte(2), z.lte(20)),
+    teamCount: z.int().check(z.gte(0)),
+    memberCount: z.int().check(z.gte(0)),
+    createdAt: zInstant
+});
+
+/**
+ * 分组方案的成员情况。
+ */
+export const zCourseGroupMembers = z.object({
+    workGroupId: zId,
+    groupName: z.string(),
+    groupType: zWorkGroupType,
+    teams: z.array(zWorkGroupTeam),
+    ungrouped: z.array(zStudentBrief)
+});
+
+/**
+ * v2 分组方案：附带小组、成员和使用它的作业。
+ */
+export const zCourseGroupV2 = z.intersection(zCourseGroup, z.object({
+    teams: z.array(zWorkGroupTeam),
+    works: z.array(z.object({
+        workId: zId,
+        title: z.string(),
+        publishStatus: zCourseWorkPublishStatus
+    })),
+    locked: z.boolean()
+}));
+
+/**
+ * 策略代码文件的内容（在线查看）。
+ */
+export const zWorkStrategyCode = z.object({
+    studentWorkId: zId,
+    fileName: z.string(),
+    language: z.enum(['python']),
+    fileSize: z.int().check(z.gte(0)),
+    content: z.string()
+});
+
+/**
+ * 学生作业中提交的策略信息。
+ */
+export const zWorkStrategyInfo = z.object({
+    studentWorkId: zId,
+    strategyId: zId,
+    strategyName: z.string(),
+    description: z.string(),
+    language: z.enum(['python']),
+    author: zUserBrief,
+    backtestStartDate: zDateString,
+    backtestEndDate: zDateString,
+    initialCapital: z.number(),
+    benchmark: z.string(),
+    frequency: z.enum(['day', 'minute']),
+    codeFiles: z.array(zStrategyCodeFile),
+    snapshotAt: zInstant
+});
+
+/**
+ * 策略回测的绩效指标。
+ */
+export const zWorkStrategyMetrics = z.object({
+    annualReturn: z.number(),
+    totalReturn: z.number(),
+    benchmarkReturn: z.number(),
+    maxDrawdown: z.number().check(z.gte(0), z.lte(1)),
+    sharpe: z.number(),
+    volatility: z.number().check(z.gte(0)),
+    winRate: z.number().check(z.gte(0), z.lte(1)),
+    alpha: z.number(),
+    beta: z.number()
+});
+
+/**
+ * 策略回测绩效（快照）。
+ */
+export const zWorkStrategyPerformance = z.object({
+    studentWorkId: zId,
+    strategyId: zId,
+    metrics: zWorkStrategyMetrics,
+    tradingDays: z.int().check(z.gte(0)),
+    tradeCount: z.int().check(z.gte(0)),
+    finalValue: z.number(),
+    curve: z.array(z.object({
+        date: zDateString,
+        strategyValue: z.number(),
+        benchmarkValue: z.number(),
+        drawdown: z.number().check(z.gte(0), z.lte(1))
+    })).check(z.minLength(0), z.maxLength(5000))
+});
+
+/**
+ * 学生作业中的策略快照。
+ */
+export const zWorkStrategySnapshot = z.object({
+    strategyId: zId,
+    strategyName: z.string(),
+    snapshotAt: zInstant,
+    codeFiles: z.array(zStrategyCodeFile),
+    metrics: zWorkStrategyMetrics
+});
+
+/**
+ * 一份学生作业的完整内容（教师批改页）。
+ */
+export const zStudentWorkDetail = z.intersection(zStudentWorkBrief, z.object({
+    workTitle: z.string(),
+    workType: zCourseWorkType,
+    totalScore: z.int().check(z.gte(1)),
+    content: z.string(),
+    attachments: z.array(zWorkAttachment),
+    strategy: z.nullable(zWorkStrategySnapshot),
+    comment: z.string(),
+    revision: z.int().check(z.gte(0)),
+    members: z.array(zWorkGroupMember)
+}));
+
+/**
+ * 行政班学生查询。
+ */
+export const zClassStudentQuery = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    classId: zId,
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    status: z.optional(zStudentStatus)
+}));
+
+/**
+ * 课程中的学生及其所在教学班。
+ */
+export const zCourseClassStudent = z.intersection(zStudentBrief, z.object({
+    teachingClassId: zId,
+    teachingClassName: z.string()
+}));
+
+export const zCourseClassStudentPage = z.object({
+    list: z.array(zCourseClassStudent),
+    total: zTotal
+});
+
+/**
+ * 课程教学班学生查询（v2）。
+ */
+export const zCourseClassStudentQuery = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: zId,
+    teachingClassId: z.optional(zId),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    status: z.optional(zStudentStatus),
+    sortField: z.optional(z.enum([
+        'studentNumber',
+        'studentName',
+        'teachingClass'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+}));
+
+/**
+ * 一天中的时刻，HH:mm（24 小时制）。
+ */
+export const zCourseClockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
+
+/**
+ * 课程列表查询（v1）。
+ */
+export const zCourseListQuery = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+}));
+
+/**
+ * 新建或修改课程的共同字段。
+ */
+export const zCourseSaveBase = z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    courseName: z.string().check(z.minLength(1), z.maxLength(50)),
+    description: z.optional(z.string().check(z.maxLength(2000))),
+    coverUrl: z.optional(z.string().check(z.maxLength(500))),
+    startDate: zDateString,
+    endDate: zDateString
+});
+
+/**
+ * 新建或修改课程（v1）：按行政班整体生成教学班。
+ */
+export const zCourseSave = z.intersection(zCourseSaveBase, z.object({
+    classIds: z.array(zId).check(z.minLength(1), z.maxLength(50))
+}));
+
+/**
+ * 课程的一个章节（一次课）。带上课日期和时间的章节出现在课表里。
+ */
+export const zCourseSection = z.object({
+    sectionId: zId,
+    courseId: zId,
+    sectionName: z.string().check(z.minLength(1), z.maxLength(100)),
+    sortNo: z.int().check(z.gte(1), z.lte(999)),
+    description: z.string().check(z.maxLength(1000)),
+    classDate: z.nullable(zDateString),
+    startTime: z.nullable(zCourseClockTime),
+    endTime: z.nullable(zCourseClockTime),
+    location: z.string().check(z.maxLength(100)),
+    updatedAt: zInstant
+});
+
+/**
+ * 清空章节的结果。
+ */
+export const zCourseSectionClearResult = z.object({
+    courseId: zId,
+    deletedNum: z.int().check(z.gte(0))
+});
+
+/**
+ * 导入文件中一行的错误。
+ */
+export const zCourseSectionImportError = z.object({
+    rowNumber: z.int().check(z.gte(2)),
+    column: z.optional(z.string()),
+    reason: z.string()
+});
+
+/**
+ * 章节导入结果。success 为 false 时没有导入任何章节。
+ */
+export const zCourseSectionImportResult = z.object({
+    success: z.boolean(),
+    importedNum: z.int().check(z.gte(0)),
+    errors: z.array(zCourseSectionImportError)
+});
+
+/**
+ * 要保存的一个章节。上课日期、开始和结束时间要么都给，要么都不给。
+ */
+export const zCourseSectionInput = z.object({
+    sectionId: z.optional(zId),
+    sectionName: z.string().check(z.minLength(1), z.maxLength(100)),
+    sortNo: z.int().check(z.gte(1), z.lte(999)),
+    description: z.optional(z.string().check(z.maxLength(1000))),
+    classDate: z.optional(zDateString),
+    startTime: z.optional(zCourseClockTime),
+    endTime: z.optional(zCourseClockTime),
+    location: z.optional(z.string().check(z.maxLength(100)))
+});
+
+/**
+ * 保存课程的若干章节。
+ */
+export const zCourseSectionSet = z.object({
+    schoolId: zSchoolId,
+    courseId: zId,
+    sections: z.array(zCourseSectionInput).check(z.minLength(1), z.maxLength(200))
+});
+
+/**
+ * 章节导入：Excel 文件与导入方式。
+ */
+export const zCourseSectionUpload = z.object({
+    file: z.string(),
+    mode: z.optional(z.enum(['replace', 'append']))
+});
+
+/**
+ * 一个教学班的统计。
+ */
+export const zCourseStaticClass = z.object({
+    teachingClassId: zId,
+    teachingClassName: z.string(),
+    studentNum: z.int().check(z.gte(0)),
+    submitRate: z.number().check(z.gte(0), z.lte(1)),
+    avgWorkScore: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+});
+
+/**
+ * 课程统计总览。
+ */
+export const zCourseStaticTotal = z.object({
+    courseId: zId,
+    studentNum: z.int().check(z.gte(0)),
+    teachingClassNum: z.int().check(z.gte(0)),
+    sectionNum: z.int().check(z.gte(0)),
+    workNum: z.int().check(z.gte(0)),
+    publishedWorkNum: z.int().check(z.gte(0)),
+    submittedWorkNum: z.int().check(z.gte(0)),
+    avgWorkScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    courseWareNum: z.int().check(z.gte(0)),
+    announceNum: z.int().check(z.gte(0))
+});
+
+/**
+ * 课程统计总览（v2）：总览加分教学班明细。
+ */
+export const zCourseStaticTotalV2 = z.intersection(zCourseStaticTotal, z.object({
+    teachingClassId: z.nullable(zId),
+    byClass: z.array(zCourseStaticClass)
+}));
+
+/**
+ * 课程状态，由开课日期与结课日期和当天日期算出：
+ * 0 未开始（今天早于 startDate）；
+ * 1 进行中（startDate ≤ 今天 ≤ endDate）；
+ * 2 已结束（今天晚于 endDate）。
+ *
+ */
+export const zCourseStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 课程（教师视角）。
+ */
+export const zCourseItem = z.intersection(zCourseBrief, z.object({
+    description: z.string().check(z.maxLength(2000)),
+    startDate: zDateString,
+    endDate: zDateString,
+    status: zCourseStatus,
+    teachingClasses: z.array(zTeachingClassBrief),
+    studentNum: z.int().check(z.gte(0)),
+    sectionNum: z.int().check(z.gte(0)),
+    createdAt: zInstant,
+    updatedAt: zInstant
+}));
+
+/**
+ * 课程列表查询（v2）。
+ */
+export const zCourseListV2Query = z.intersection(zCourseListQuery, z.object({
+    status: z.optional(zCourseStatus),
+    startDateFrom: z.optional(zDateString),
+    startDateTo: z.optional(zDateString),
+    sortField: z.optional(z.enum([
+        'createdAt',
+        'startDate',
+        'courseName',
+        'studentNum'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'desc')
+}));
+
+export const zCoursePage = z.object({
+    list: z.array(zCourseItem),
+    total: zTotal
+});
+
+/**
+ * 课程学生人数。
+ */
+export const zCourseStudentNum = z.object({
+    courseId: zId,
+    studentNum: z.int().check(z.gte(0))
+});
+
+/**
+ * 课程学生人数明细（v2）。
+ */
+export const zCourseStudentNumV2 = z.intersection(zCourseStudentNum, z.object({
+    onlineNum: z.int().check(z.gte(0)),
+    byStatus: z.array(z.object({
+        status: zStudentStatus,
+        num: z.int().check(z.gte(0))
+    })),
+    byClass: z.array(z.object({
+        teachingClassId: zId,
+        teachingClassName: z.string(),
+        studentNum: z.int().check(z.gte(0))
+    }))
+}));
+
+/**
+ * 学生分页结果。
+ */
+export const zCourseStudentPage = z.object({
+    list: z.array(zStudentBrief),
+    total: zTotal
+});
+
+/**
+ * 课程简表的一行。
+ */
+export const zCourseSummary = z.object({
+    courseId: zId,
+    courseName: z.string(),
+    status: zCourseStatus,
+    teachingClasses: z.array(zTeachingClassBrief)
+});
+
+export const zCourseSummaryQuery = z.object({
+    schoolId: zSchoolId,
+    status: z.optional(zCourseStatus)
+});
+
+/**
+ * 课程的教学班及其来源行政班。
+ */
+export const zCourseTeachingClass = z.intersection(zTeachingClassBrief, z.object({
+    teachingClassName: z.string(),
+    adminClass: zAdminClassBrief,
+    wholeClass: z.boolean()
+}));
+
+/**
+ * v2 建课时的一个教学班。
+ */
+export const zCourseTeachingClassInput = z.object({
+    teachingClassId: z.optional(zId),
+    classId: zId,
+    teachingClassName: z.optional(z.string().check(z.maxLength(50))),
+    studentIds: z.optional(z.array(zId).check(z.minLength(1), z.maxLength(500)))
+});
+
+/**
+ * 新建或修改课程（v2）：逐个描述教学班，可选部分学生。
+ */
+export const zCourseSaveV2 = z.intersection(zCourseSaveBase, z.object({
+    teachingClasses: z.array(zCourseTeachingClassInput).check(z.minLength(1), z.maxLength(50))
+}));
+
+/**
+ * v2 课程列表的一行：在课程基础上加作业、课件、通知数量。
+ */
+export const zCourseV2Item = z.intersection(zCourseItem, z.object({
+    workNum: z.int().check(z.gte(0)),
+    courseWareNum: z.int().check(z.gte(0)),
+    announceNum: z.int().check(z.gte(0))
+}));
+
+export const zCourseV2Page = z.object({
+    list: z.array(zCourseV2Item),
+    total: zTotal
+});
+
+/**
+ * 学校的行政班及其人数。
+ */
+export const zSchoolClass = z.intersection(zAdminClassBrief, z.object({
+    studentNum: z.int().check(z.gte(0))
+}));
+
+/**
+ * 行政班筛选条件，都不传时返回全校行政班。
+ */
+export const zSchoolClassQuery = z.object({
+    schoolId: zSchoolId,
+    collegeId: z.optional(zId),
+    majorId: z.optional(zId),
+    gradeId: z.optional(zId),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+});
+
+/**
+ * 课件的基本信息（不含附件明细）。教师列表与学生列表共用。
+ */
+export const zCourseWare = z.object({
+    courseWareId: zId,
+    schoolId: zSchoolId,
+    courseWareName: z.string().check(z.minLength(1), z.maxLength(100)),
+    description: z.string().check(z.maxLength(1000)),
+    courseId: zId,
+    courseName: z.string(),
+    owner: zUserBrief,
+    attachmentNum: z.int().check(z.gte(0), z.lte(20)),
+    totalSize: z.int().check(z.gte(0)),
+    createdAt: zInstant,
+    updatedAt: zInstant
+});
+
+/**
+ * 删除课件或其中一个附件。
+ */
+export const zCourseWareDelete = z.object({
+    schoolId: zSchoolId,
+    courseWareId: zId,
+    fileId: z.optional(zId)
+});
+
+/**
+ * 教师课件列表的一行。
+ */
+export const zCourseWareListItem = z.intersection(zCourseWare, z.object({
+    sharedClassNum: z.int().check(z.gte(0))
+}));
+
+/**
+ * 课件详情：基本信息、附件与共享范围。
+ */
+export const zCourseWareDetail = z.intersection(zCourseWareListItem, z.object({
+    attachments: z.array(zFileInfo).check(z.maxLength(20)),
+    sharedClasses: z.array(zTeachingClassBrief)
+}));
+
+export const zCourseWarePage = z.object({
+    list: z.array(zCourseWareListItem),
+    total: zTotal
+});
+
+/**
+ * 教师课件列表查询。
+ */
+export const zCourseWareQuery = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    shared: z.optional(z.boolean()),
+    sortField: z.optional(z.enum([
+        'updatedAt',
+        'courseWareName',
+        'totalSize'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'desc')
+}));
+
+/**
+ * 本人任教的一个教学班及该课件是否共享给它。
+ */
+export const zCourseWareShareItem = z.object({
+    teachingClass: zTeachingClassBrief,
+    courseName: z.string(),
+    shared: z.boolean(),
+    sharedAt: z.nullable(zInstant)
+});
+
+/**
+ * 整体替换课件的共享教学班。
+ */
+export const zCourseWareShareUpdate = z.object({
+    schoolId: zSchoolId,
+    courseWareId: zId,
+    teachingClassIds: z.array(zId).check(z.maxLength(200))
+});
+
+/**
+ * 上传课件（multipart/form-data）。
+ */
+export const zCourseWareUpload = z.object({
+    file: z.string(),
+    schoolId: zSchoolId,
+    courseId: zId,
+    courseWareId: z.optional(zId),
+    courseWareName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    description: z.optional(z.string().check(z.maxLength(1000)))
+});
+
+/**
+ * 一道题的答案。
+ */
+export const zExamAnswerInput = z.object({
+    questionId: zId,
+    answer: z.array(z.string().check(z.maxLength(20000))).check(z.minLength(0), z.maxLength(20)),
+    seq: z.int().check(z.gte(1))
+});
+
+/**
+ * 一道题的保存确认。
+ */
+export const zExamSaveAck = z.object({
+    questionId: zId,
+    seq: z.int().check(z.gte(1)),
+    savedAt: zInstant,
+    applied: z.boolean()
+});
+
+/**
+ * 服务器上已保存的一道题的答案。
+ */
+export const zExamSavedAnswer = z.object({
+    questionId: zId,
+    answer: z.array(z.string()),
+    seq: z.int().check(z.gte(1)),
+    savedAt: zInstant
+});
+
+/**
+ * 考生参考状态：
+ * 0 未参加：尚未进入考试；
+ * 1 作答中：已进入，作答截止时刻 = min(进入时间 + 时长, 考试结束时间)；
+ * 2 已交卷：本人交卷或到时由服务器自动交卷，不能再作答；
+ * 3 缺考：考试已结束仍未进入。
+ *
+ */
+export const zExamAttendStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
+]);
+
+/**
+ * 作答的时间状态。
+ */
+export const zExamAttemptTiming = z.object({
+    examId: zId,
+    attendStatus: zExamAttendStatus,
+    enterTime: z.nullable(zInstant),
+    deadline: z.nullable(zInstant),
+    submitTime: z.nullable(zInstant),
+    serverTime: zInstant
+});
+
+/**
+ * 考生的参考记录。
+ */
+export const zExamAttendInfo = z.object({
+    examId: zId,
+    userId: zId,
+    attendStatus: zExamAttendStatus,
+    enterTime: z.nullable(zInstant),
+    deadline: z.nullable(zInstant),
+    submitTime: z.nullable(zInstant),
+    submitType: z.nullable(z.union([z.literal(0), z.literal(1)])),
+    answeredCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    lastSavedAt: z.nullable(zInstant),
+    saveCount: z.int().check(z.gte(0))
+});
+
+/**
+ * 评分状态：
+ * 0 待批阅：有未评分的简答题或代码题，当前分数只含客观题；
+ * 1 已出分：全部题目已有分数（客观题在交卷时自动评分）。
+ *
+ */
+export const zExamMarkStatus = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * 选择题的选项。
+ */
+export const zExamOption = z.object({
+    key: z.string().check(z.regex(/^[A-H]$/)),
+    content: z.string().check(z.minLength(1), z.maxLength(2000))
+});
+
+/**
+ * 考试阶段（由服务器按当前时间和考试时间窗计算）：
+ * 0 未开始：当前时间早于 startTime；
+ * 1 进行中：startTime ≤ 当前时间 < endTime；
+ * 2 已结束：当前时间不早于 endTime。
+ *
+ */
+export const zExamPhase = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 题型：
+ * 1 单选题：answers 为一个选项字母，如 ["B"]；
+ * 2 多选题：answers 为两个及以上选项字母，如 ["A","C"]；
+ * 3 判断题：answers 为 ["T"]（正确）或 ["F"]（错误），没有 options；
+ * 4 填空题：answers 每个空一项，可接受的多种写法用 | 分隔，如 ["夏普比率|Sharpe"]；
+ * 5 简答题：answers 为一项参考答案，教师人工评分；
+ * 6 代码题：answers 为一项参考代码，教师人工评分。
+ *
+ */
+export const zExamQuestionType = z.union([
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+    z.literal(6)
+]);
+
+/**
+ * 考生看到的试题（不含答案与解析）。
+ */
+export const zExamPaperQuestion = z.object({
+    questionId: zId,
+    orderNo: z.int().check(z.gte(1)),
+    type: zExamQuestionType,
+    stem: z.string(),
+    options: z.array(zExamOption),
+    score: z.number().check(z.gte(0)),
+    blankCount: z.int().check(z.gte(0)),
+    codeLanguage: z.optional(z.enum([
+        'python',
+        'sql',
+        'r'
+    ]))
+});
+
+/**
+ * 一道题的作答与得分。
+ */
+export const zExamAnswerResult = z.object({
+    questionId: zId,
+    orderNo: z.int().check(z.gte(1)),
+    type: zExamQuestionType,
+    stem: z.string(),
+    options: z.array(zExamOption),
+    score: z.number().check(z.gte(0)),
+    answer: z.array(z.string()),
+    savedAt: z.nullable(zInstant),
+    gotScore: z.nullable(z.number()),
+    correct: z.nullable(z.boolean()),
+    correctAnswers: z.array(z.string()),
+    analysis: z.string(),
+    comment: z.string()
+});
+
+/**
+ * 试题（保存时）。
+ */
+export const zExamQuestionInput = z.object({
+    type: zExamQuestionType,
+    stem: z.string().check(z.minLength(1), z.maxLength(10000)),
+    options: z.array(zExamOption).check(z.minLength(0), z.maxLength(8)),
+    answers: z.array(z.string().check(z.minLength(1), z.maxLength(20000))).check(z.minLength(1), z.maxLength(20)),
+    score: z.number().check(z.gte(0.5), z.lte(100)),
+    partialScore: z.optional(z.number().check(z.gte(0), z.lte(100))),
+    analysis: z.optional(z.string().check(z.maxLength(5000))),
+    codeLanguage: z.optional(z.enum([
+        'python',
+        'sql',
+        'r'
+    ]))
+});
+
+/**
+ * 试卷中的试题（教师视图，含答案）。
+ */
+export const zExamQuestion = z.intersection(zExamQuestionInput, z.object({
+    questionId: zId,
+    orderNo: z.int().check(z.gte(1))
+}));
+
+/**
+ * 成绩对考生的公开方式：
+ * 0 不公开：考生只能看到已交卷；
+ * 1 交卷后公开得分：交卷后可看总分和每题得分；
+ * 2 考试结束后公开得分、正确答案与解析。
+ *
+ */
+export const zExamResultPolicy = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 学生考试列表中的一项。
+ */
+export const zMyExamItem = z.object({
+    examId: zId,
+    examNumber: z.string(),
+    examName: z.string(),
+    courseName: z.string(),
+    startTime: zInstant,
+    endTime: zInstant,
+    duration: z.int().check(z.gte(1)),
+    totalScore: z.number().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    phase: zExamPhase,
+    attendStatus: zExamAttendStatus,
+    resultPolicy: zExamResultPolicy,
+    score: z.nullable(z.number())
+});
+
+/**
+ * 新建或修改考试。
+ */
+export const zExamSaveRequest = z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    examName: z.string().check(z.minLength(1), z.maxLength(100)),
+    description: z.optional(z.string().check(z.maxLength(2000))),
+    attendNotice: z.optional(z.string().check(z.maxLength(5000))),
+    startTime: zInstant,
+    endTime: zInstant,
+    duration: z.int().check(z.gte(1), z.lte(600)),
+    passScore: z.number().check(z.gte(0), z.lte(1000)),
+    resultPolicy: zExamResultPolicy,
+    shuffleQuestions: z._default(z.optional(z.boolean()), false),
+    shuffleOptions: z._default(z.optional(z.boolean()), false),
+    sourcePaperId: z.optional(zId),
+    questions: z.optional(z.array(zExamQuestionInput).check(z.minLength(0), z.maxLength(200)))
+});
+
+/**
+ * 上下架状态：
+ * 0 下架：考生看不到，教师可修改试题；新建的考试为下架；
+ * 1 上架：名单内的考生在考试时间内可以进入。
+ *
+ */
+export const zExamUpDownStatus = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * 列表中的考试。
+ */
+export const zExamBrief = z.object({
+    examId: zId,
+    examNumber: z.string().check(z.regex(/^\d{8}$/)),
+    schoolId: zSchoolId,
+    courseId: z.nullable(zId),
+    courseName: z.string(),
+    examName: z.string(),
+    startTime: zInstant,
+    endTime: zInstant,
+    duration: z.int().check(z.gte(1)),
+    totalScore: z.number().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    upDownStatus: zExamUpDownStatus,
+    phase: zExamPhase,
+    examinerCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
+    creator: zUserBrief,
+    createdAt: zInstant,
+    updatedAt: zInstant
+});
+
+/**
+ * 考试详情（教师视图）。
+ */
+export const zExamDetail = z.intersection(zExamBrief, z.object({
+    description: z.string(),
+    attendNotice: z.string(),
+    resultPolicy: zExamResultPolicy,
+    shuffleQuestions: z.boolean(),
+    shuffleOptions: z.boolean(),
+    questions: z.array(zExamQuestion),
+    flushedAt: z.nullable(zInstant)
+}));
+
+/**
+ * 考生（考试名单中的一名学生）及其成绩。
+ */
+export const zExaminer = z.object({
+    examId: zId,
+    userId: zId,
+    studentId: zId,
+    studentNumber: z.string(),
+    studentName: z.string(),
+    className: z.string(),
+    attendStatus: zExamAttendStatus,
+    markStatus: zExamMarkStatus,
+    score: z.nullable(z.number()),
+    objectiveScore: z.nullable(z.number()),
+    subjectiveScore: z.nullable(z.number()),
+    enterTime: z.nullable(zInstant),
+    submitTime: z.nullable(zInstant),
+    addedAt: zInstant
+});
+
+/**
+ * 一名考生的答卷与得分（教师阅卷页）。
+ */
+export const zExamUserResult = z.object({
+    examId: zId,
+    examName: z.string(),
+    examNumber: z.string(),
+    totalScore: z.number().check(z.gte(0)),
+    examiner: zExaminer,
+    answers: z.array(zExamAnswerResult)
+});
+
+/**
+ * 加入考生名单的结果。
+ */
+export const zExaminersAddResult = z.object({
+    examId: zId,
+    addedCount: z.int().check(z.gte(0)),
+    skippedUserIds: z.array(zId)
+});
+
+/**
+ * 学生的一门课程。
+ */
+export const zMyCourseItem = z.intersection(zCourseBrief, z.object({
+    description: z.string(),
+    status: zCourseStatus,
+    startDate: zDateString,
+    endDate: zDateString,
+    teachingClass: zTeachingClassBrief,
+    sectionNum: z.int().check(z.gte(0)),
+    unCommitWorkNum: z.int().check(z.gte(0)),
+    unViewAnnounceNum: z.int().check(z.gte(0)),
+    courseWareNum: z.int().check(z.gte(0))
+}));
+
+/**
+ * 我的课程列表查询（v1）。
+ */
+export const zMyCourseQuery = z.object({
+    schoolId: zSchoolId,
+    status: z.optional(zCourseStatus)
+});
+
+/**
+ * 学生的一门课程（v2）：加学习进度。
+ */
+export const zMyCourseV2Item = z.intersection(zMyCourseItem, z.object({
+    workNum: z.int().check(z.gte(0)),
+    submittedWorkNum: z.int().check(z.gte(0)),
+    avgWorkScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    lastStudyAt: z.nullable(zInstant)
+}));
+
+export const zMyCourseV2Page = z.object({
+    list: z.array(zMyCourseV2Item),
+    total: zTotal
+});
+
+/**
+ * 我的课程列表查询（v2）。
+ */
+export const zMyCourseV2Query = z.intersection(z.intersection(zPageRequest, zMyCourseQuery), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortField: z.optional(z.enum([
+        'startDate',
+        'lastStudyAt',
+        'courseName'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'desc')
+}));
+
+/**
+ * 共享给学生的课件。
+ */
+export const zMyCourseWare = z.intersection(zCourseWare, z.object({
+    sharedAt: zInstant,
+    attachments: z.array(zFileInfo).check(z.maxLength(20))
+}));
+
+export const zMyCourseWarePage = z.object({
+    list: z.array(zMyCourseWare),
+    total: zTotal
+});
+
+/**
+ * 共享给我的课件查询。
+ */
+export const zMyCourseWareQuery = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+}));
+
+/**
+ * 同课程的学生，附带在作业分组方案中的组队情况。
+ */
+export const zMyCourseStudentV2 = z.intersection(zStudentBrief, z.object({
+    grouped: z.boolean(),
+    groupId: z.nullable(zId),
+    groupName: z.string()
+}));
+
+/**
+ * 本人在分组方案中的小组。
+ */
+export const zMyCurGroup = z.object({
+    workGroupId: zId,
+    groupType: zWorkGroupType,
+    maxMembers: z.int().check(z.gte(2), z.lte(20)),
+    inGroup: z.boolean(),
+    group: z.nullable(zWorkGroupTeam)
+});
+
+/**
+ * 本人的作答记录。
+ */
+export const zMyStudentWork = z.object({
+    studentWorkId: zId,
+    status: zStudentWorkStatus,
+    content: z.string(),
+    attachments: z.array(zWorkAttachment),
+    strategy: z.nullable(zWorkStrategySnapshot),
+    revision: z.int().check(z.gte(0)),
+    savedAt: z.nullable(zInstant),
+    submitTime: z.nullable(zInstant),
+    isLate: z.boolean(),
+    scoreStatus: zCourseWorkScoreStatus,
+    score: z.nullable(z.number()),
+    comment: z.nullable(z.string()),
+    autoGradeItems: z.array(zStrategyGradeItem),
+    group: z.nullable(zWorkGroupTeam)
+});
+
+/**
+ * 按状态的作业计数（不受状态筛选和分页影响）。
+ */
+export const zMyWorkCounts = z.object({
+    all: z.int().check(z.gte(0)),
+    unsubmitted: z.int().check(z.gte(0)),
+    submitted: z.int().check(z.gte(0)),
+    corrected: z.int().check(z.gte(0)),
+    returned: z.int().check(z.gte(0)),
+    overdue: z.int().check(z.gte(0))
+});
+
+/**
+ * 学生查看的作业详情。
+ */
+export const zMyWorkDetail = z.object({
+    work: zCourseWorkDetail,
+    myWork: zMyStudentWork,
+    serverTime: zInstant
+});
+
+/**
+ * 学生作业列表中的一项。
+ */
+export const zMyWorkItem = z.object({
+    workId: zId,
+    studentWorkId: zId,
+    courseId: zId,
+    courseName: z.string(),
+    title: z.string(),
+    type: zCourseWorkType,
+    groupMode: zCourseWorkGroupMode,
+    startTime: zInstant,
+    endTime: zInstant,
+    totalScore: z.int().check(z.gte(1)),
+    status: zStudentWorkStatus,
+    isLate: z.boolean(),
+    overdue: z.boolean(),
+    submitTime: z.nullable(zInstant),
+    scoreStatus: zCourseWorkScoreStatus,
+    score: z.nullable(z.number())
+});
+
+/**
+ * 保存或提交的确认。
+ */
+export const zMyWorkSaveResult = z.object({
+    studentWorkId: zId,
+    requestId: z.string(),
+    revision: z.int().check(z.gte(1)),
+    savedAt: zInstant,
+    status: zStudentWorkStatus,
+    submitTime: z.nullable(zInstant),
+    isLate: z.boolean(),
+    replayed: z.boolean()
+});
+
+/**
+ * 作业消息类型：
+ * 1 新作业发布；
+ * 2 作业即将截止（截止前 24 小时内仍未提交）；
+ * 3 作业已批改（成绩公布后才发出）；
+ * 4 作业被退回重做；
+ * 5 作业成绩已公布。
+ *
+ */
+export const zWorkMessageType = z.union([
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5)
+]);
+
+/**
+ * 一条作业消息。
+ */
+export const zWorkMessage = z.object({
+    messageId: zId,
+    type: zWorkMessageType,
+    workId: zId,
+    studentWorkId: zId,
+    courseName: z.string(),
+    title: z.string(),
+    content: z.string(),
+    createdAt: zInstant
+});
+
+/**
+ * 作业引用资源的详情（学生只读）。
+ */
+export const zWorkResourceDetail = z.object({
+    resourceId: zId,
+    name: z.string(),
+    kind: zCourseWorkResourceKind,
+    summary: z.string(),
+    content: z.string(),
+    files: z.array(zWorkAttachment),
+    previewUrl: z.string(),
+    updatedAt: zInstant
+});
+
+/**
+ * 测验发布到的教学班。
+ */
+export const zQuizClassRef = z.object({
+    classId: zId,
+    className: z.string()
+});
+
+/**
+ * 学生在一门课程所在教学班里的测验对比。
+ */
+export const zQuizCourseClassStatistics = z.object({
+    courseId: zId,
+    courseName: z.string(),
+    classId: zId,
+    className: z.string(),
+    items: z.array(z.object({
+        quizId: zId,
+        quizName: z.string(),
+        totalScore: z.number().check(z.gte(0), z.lte(1000)),
+        myScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+        classAverage: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+        classMax: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+        myRank: z.nullable(z.int().check(z.gte(1))),
+        submittedCount: z.int().check(z.gte(0)),
+        studentCount: z.int().check(z.gte(0))
+    })).check(z.maxLength(500))
+});
+
+/**
+ * 学生所选课程的测验汇总。
+ */
+export const zQuizCourseSummary = z.intersection(zCourseBrief, z.object({
+    quizCount: z.int().check(z.gte(0)),
+    openCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+}));
+
+/**
+ * 只含测验 ID 的请求。
+ */
+export const zQuizIdRequest = z.object({
+    quizId: zId
+});
+
+/**
+ * 选择题的一个选项。
+ */
+export const zQuizOption = z.object({
+    key: z.string().check(z.regex(/^[A-H]$/)),
+    content: z.string().check(z.minLength(1), z.maxLength(2000))
+});
+
+/**
+ * 只含答卷 ID 的请求。
+ */
+export const zQuizPaperIdRequest = z.object({
+    paperId: zId
+});
+
+/**
+ * 答卷状态：
+ * 0 答题中（已开始，可逐题保存答案）；
+ * 1 已交卷（学生主动交卷）；
+ * 2 已交卷（超时或测验结束时由系统自动交卷）。
+ * 1 与 2 都已判分，不能再修改答案。
+ *
+ */
+export const zQuizPaperStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 当前学生在一个测验上的作答状态。
+ */
+export const zQuizMyState = z.object({
+    myPaperId: z.nullable(zId),
+    myPaperStatus: z.nullable(zQuizPaperStatus),
+    myScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    mySubmittedAt: z.nullable(zInstant)
+});
+
+/**
+ * 学生本人的一份答卷（列表）。
+ */
+export const zQuizPaperBrief = z.object({
+    paperId: zId,
+    quizId: zId,
+    quizName: z.string(),
+    courseId: zId,
+    courseName: z.string(),
+    status: zQuizPaperStatus,
+    score: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    startedAt: zInstant,
+    submittedAt: z.nullable(zInstant)
+});
+
+/**
+ * 一份已交答卷的成绩。
+ */
+export const zQuizPaperResult = z.object({
+    paperId: zId,
+    quizId: zId,
+    quizName: z.string(),
+    status: zQuizPaperStatus,
+    score: z.number().check(z.gte(0), z.lte(1000)),
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    correctCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    startedAt: zInstant,
+    submittedAt: zInstant,
+    durationSeconds: z.int().check(z.gte(0)),
+    answersDistributed: z.boolean()
+});
+
+/**
+ * 答题进度。
+ */
+export const zQuizProgress = z.object({
+    paperId: zId,
+    status: zQuizPaperStatus,
+    answeredCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    unansweredQuIds: z.array(zId).check(z.maxLength(200)),
+    deadline: zInstant,
+    serverTime: zInstant
+});
+
+/**
+ * 题型：
+ * 1 单选（answer 为 1 个选项字母）；
+ * 2 多选（answer 为 2 个及以上选项字母，全对得分，漏选、错选不得分）；
+ * 3 判断（answer 为 ["true"] 或 ["false"]）；
+ * 4 填空（answer 每项对应一个空，去掉首尾空白后完全一致才算对，按空平均给分）。
+ *
+ */
+export const zQuizQuestionType = z.union([
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4)
+]);
+
+/**
+ * 答卷中的题目（学生视角，不含标准答案）。
+ */
+export const zQuizPaperQuestion = z.object({
+    quId: zId,
+    sortNo: z.int().check(z.gte(1)),
+    type: zQuizQuestionType,
+    content: z.string(),
+    options: z.array(zQuizOption).check(z.maxLength(8)),
+    score: z.number().check(z.gte(0), z.lte(1000)),
+    answered: z.boolean()
+});
+
+/**
+ * 学生的一份答卷。
+ */
+export const zQuizPaper = z.object({
+    paperId: zId,
+    quizId: zId,
+    quizName: z.string(),
+    status: zQuizPaperStatus,
+    startedAt: zInstant,
+    deadline: zInstant,
+    serverTime: zInstant,
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    questions: z.array(zQuizPaperQuestion).check(z.maxLength(200))
+});
+
+/**
+ * 答卷中的一道题及本人已保存的答案。
+ */
+export const zQuizPaperQuestionDetail = z.intersection(zQuizPaperQuestion, z.object({
+    myAnswer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)),
+    blankCount: z.int().check(z.gte(0), z.lte(20))
+}));
+
+/**
+ * 教师看到的题目（含标准答案与解析）。
+ */
+export const zQuizQuestion = z.object({
+    quId: zId,
+    sortNo: z.int().check(z.gte(1)),
+    type: zQuizQuestionType,
+    content: z.string().check(z.minLength(1), z.maxLength(5000)),
+    options: z.array(zQuizOption).check(z.maxLength(8)),
+    answer: z.array(z.string().check(z.maxLength(1000))).check(z.minLength(1), z.maxLength(20)),
+    score: z.number().check(z.gte(0.5), z.lte(100)),
+    analysis: z.string().check(z.maxLength(5000))
+});
+
+/**
+ * 新建或修改测验时的一道题。题目顺序即数组顺序。
+ */
+export const zQuizQuestionInput = z.object({
+    type: zQuizQuestionType,
+    content: z.string().check(z.minLength(1), z.maxLength(5000)),
+    options: z.array(zQuizOption).check(z.maxLength(8)),
+    answer: z.array(z.string().check(z.maxLength(1000))).check(z.minLength(1), z.maxLength(20)),
+    score: z.number().check(z.gte(0.5), z.lte(100)),
+    analysis: z.optional(z.string().check(z.maxLength(5000))),
+    quId: z.optional(zId),
+    sourceExerciseId: z.optional(zId)
+});
+
+/**
+ * 逐题结果。
+ */
+export const zQuizResultItem = z.object({
+    quId: zId,
+    sortNo: z.int().check(z.gte(1)),
+    type: zQuizQuestionType,
+    content: z.string(),
+    options: z.array(zQuizOption).check(z.maxLength(8)),
+    score: z.number().check(z.gte(0), z.lte(1000)),
+    myAnswer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)),
+    gotScore: z.number().check(z.gte(0), z.lte(1000)),
+    correct: z.boolean(),
+    answer: z.nullable(z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20))),
+    analysis: z.nullable(z.string())
+});
+
+/**
+ * 答卷成绩加逐题结果与班级对比。
+ */
+export const zQuizPaperResultEx = z.intersection(zQuizPaperResult, z.object({
+    items: z.array(zQuizResultItem).check(z.maxLength(200)),
+    classAverage: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    rank: z.nullable(z.int().check(z.gte(1))),
+    rankTotal: z.int().check(z.gte(0))
+}));
+
+/**
+ * 教师查看的学生答卷（总是包含标准答案与解析）。
+ */
+export const zQuizPaperReview = z.intersection(zQuizPaperResultEx, z.object({
+    student: zStudentBrief
+}));
+
+/**
+ * 新建测验的请求。
+ */
+export const zQuizSaveRequest = z.object({
+    quizName: z.string().check(z.minLength(1), z.maxLength(100)),
+    courseId: zId,
+    classIds: z.array(zId).check(z.minLength(1), z.maxLength(50)),
+    description: z.optional(z.string().check(z.maxLength(2000))),
+    startTime: zInstant,
+    endTime: zInstant,
+    durationMinutes: z._default(z.optional(z.int().check(z.gte(0), z.lte(600))), 0),
+    questions: z.array(zQuizQuestionInput).check(z.minLength(1), z.maxLength(200))
+});
+
+/**
+ * 测验统计。
+ */
+export const zQuizStatistics = z.object({
+    quizId: zId,
+    quizName: z.string(),
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    studentCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
+    inProgressCount: z.int().check(z.gte(0)),
+    notStartedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    maxScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    minScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    passRate: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    scoreDistribution: z.array(z.object({
+        label: z.string(),
+        minScore: z.number().check(z.gte(0), z.lte(1000)),
+        maxScore: z.number().check(z.gte(0), z.lte(1000)),
+        count: z.int().check(z.gte(0))
+    })).check(z.maxLength(5)),
+    questions: z.array(z.object({
+        quId: zId,
+        sortNo: z.int().check(z.gte(1)),
+        type: zQuizQuestionType,
+        answeredCount: z.int().check(z.gte(0)),
+        correctCount: z.int().check(z.gte(0)),
+        correctRate: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+    })).check(z.maxLength(200))
+});
+
+/**
+ * 测验统计 v2：v1 内容（可限定一个教学班）加按教学班分列。
+ */
+export const zQuizStatisticsV2 = z.intersection(zQuizStatistics, z.object({
+    classes: z.array(z.object({
+        classId: zId,
+        className: z.string(),
+        studentCount: z.int().check(z.gte(0)),
+        submittedCount: z.int().check(z.gte(0)),
+        averageScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+        maxScore: z.nullable(z.number().check(z.gte(0), z.lte(1000)))
+    })).check(z.maxLength(50))
+}));
+
+/**
+ * 测验状态：
+ * 0 草稿（只有出题教师可见，可任意修改题目）；
+ * 1 已发布（对所发布教学班的学生可见；在 startTime 与 endTime 之间可开始作答）；
+ * 2 已结束（教师手动结束或已过 endTime；不能再开始作答，进行中的答卷自动交卷；此后可分发答案）。
+ * 允许的变化：0→1（至少有 1 道题且 endTime 晚于当前时间），1→2，2→1（须先把 endTime 改到当前时间之后）；不能回到 0。
+ *
+ */
+export const zQuizStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 列表中的测验。
+ */
+export const zQuizBrief = z.object({
+    quizId: zId,
+    quizName: z.string(),
+    courseId: zId,
+    courseName: z.string(),
+    classes: z.array(zQuizClassRef).check(z.maxLength(50)),
+    status: zQuizStatus,
+    startTime: zInstant,
+    endTime: zInstant,
+    durationMinutes: z.int().check(z.gte(0), z.lte(600)),
+    questionCount: z.int().check(z.gte(0)),
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    answersDistributed: z.boolean(),
+    createdAt: zInstant,
+    updatedAt: zInstant
+});
+
+/**
+ * 教师看到的测验详情（含全部题目与答案）。
+ */
+export const zQuizDetail = z.intersection(zQuizBrief, z.object({
+    description: z.string(),
+    teacher: zUserBrief,
+    submittedCount: z.int().check(z.gte(0)),
+    questions: z.array(zQuizQuestion).check(z.maxLength(200))
+}));
+
+/**
+ * 学生看到的测验详情（不含题目与答案）。
+ */
+export const zQuizStudentDetail = z.intersection(z.intersection(zQuizBrief, zQuizMyState), z.object({
+    description: z.string(),
+    teacher: zUserBrief,
+    canStart: z.boolean(),
+    serverTime: zInstant
+}));
+
+/**
+ * 学生列表中的测验，带本人的作答状态。
+ */
+export const zQuizStudentItem = z.intersection(zQuizBrief, zQuizMyState);
+
+/**
+ * 教师查看某学生在一门课里的一个测验。
+ */
+export const zQuizStudentQuizRow = z.object({
+    quizId: zId,
+    quizName: z.string(),
+    status: zQuizStatus,
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    endTime: zInstant,
+    paperId: z.nullable(zId),
+    paperStatus: z.nullable(zQuizPaperStatus),
+    score: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    submittedAt: z.nullable(zInstant)
+});
+
+/**
+ * 一个学生在一个测验上的作答记录。
+ */
+export const zQuizStudentRecord = z.object({
+    student: zStudentBrief,
+    paperId: z.nullable(zId),
+    paperStatus: z.nullable(zQuizPaperStatus),
+    score: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    startedAt: z.nullable(zInstant),
+    submittedAt: z.nullable(zInstant),
+    durationSeconds: z.nullable(z.int().check(z.gte(0)))
+});
+
+/**
+ * 作答记录 v2：v1 加上答对题数与班内名次。
+ */
+export const zQuizStudentRecordV2 = z.intersection(zQuizStudentRecord, z.object({
+    correctCount: z.nullable(z.int().check(z.gte(0))),
+    rank: z.nullable(z.int().check(z.gte(1)))
+}));
+
+/**
+ * 学生本人的测验统计。
+ */
+export const zQuizStudentStatistics = z.object({
+    quizCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    unfinishedCount: z.int().check(z.gte(0)),
+    missedCount: z.int().check(z.gte(0)),
+    averageScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    highestScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+});
+
+/**
+ * 修改测验的请求（整体替换）。
+ */
+export const zQuizUpdateRequest = z.object({
+    quizId: zId,
+    quizName: z.string().check(z.minLength(1), z.maxLength(100)),
+    courseId: zId,
+    classIds: z.array(zId).check(z.minLength(1), z.maxLength(50)),
+    description: z.optional(z.string().check(z.maxLength(2000))),
+    startTime: zInstant,
+    endTime: zInstant,
+    durationMinutes: z._default(z.optional(z.int().check(z.gte(0), z.lte(600))), 0),
+    questions: z.array(zQuizQuestionInput).check(z.minLength(1), z.maxLength(200))
+});
+
+/**
+ * 按日统计的一天。
+ */
+export const zStatisticsDailyPoint = z.object({
+    date: zDateString,
+    activeStudentCount: z.int().check(z.gte(0)),
+    submittedWorkCount: z.int().check(z.gte(0)),
+    examSubmitCount: z.int().check(z.gte(0))
+});
+
+/**
+ * 学生数据表中的一行。
+ */
+export const zStatisticsStudentDataItem = z.intersection(zStudentBrief, z.object({
+    workTotalCount: z.int().check(z.gte(0)),
+    workSubmittedCount: z.int().check(z.gte(0)),
+    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    examTotalCount: z.int().check(z.gte(0)),
+    examAttendedCount: z.int().check(z.gte(0)),
+    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    studyMinutes: z.int().check(z.gte(0)),
+    lastActiveAt: z.nullable(zInstant)
+}));
+
+/**
+ * 学生看到的通知（不含正文），带本人阅读状态。
+ */
+export const zStudentAnnounce = z.intersection(zAnnounce, z.object({
+    viewed: z.boolean(),
+    viewedAt: z.nullable(zInstant)
+}));
+
+/**
+ * 学生阅读的通知全文。
+ */
+export const zStudentAnnounceDetail = z.intersection(zStudentAnnounce, z.object({
+    content: z.string().check(z.maxLength(100000))
+}));
+
+export const zStudentAnnouncePage = z.object({
+    list: z.array(zStudentAnnounce),
+    total: zTotal,
+    unViewNum: z.int().check(z.gte(0))
+});
+
+/**
+ * 学生通知列表查询。
+ */
+export const zStudentAnnounceQuery = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    viewed: z.optional(z.boolean()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+}));
+
+/**
+ * 学生课表中的一次课。
+ */
+export const zStudentCourseTableItem = z.object({
+    course: zCourseBrief,
+    section: zCourseSection,
+    teachingClass: zTeachingClassBrief
+});
+
+/**
+ * 学生主页的最近课程。
+ */
+export const zStudentRecentCourse = z.intersection(zCourseBrief, z.object({
+    status: zCourseStatus,
+    startDate: zDateString,
+    endDate: zDateString,
+    teachingClass: zTeachingClassBrief,
+    nextSection: z.nullable(zCourseSection),
+    unCommitWorkNum: z.int().check(z.gte(0))
+}));
+
+/**
+ * 未交作业数。
+ */
+export const zStudentUnCommitWork = z.object({
+    schoolId: zSchoolId,
+    unCommitWorkNum: z.int().check(z.gte(0)),
+    overdueNum: z.int().check(z.gte(0)),
+    nearestDeadline: z.nullable(zInstant)
+});
+
+/**
+ * 未读通知数。
+ */
+export const zStudentUnViewAnnounce = z.object({
+    schoolId: zSchoolId,
+    unViewNum: z.int().check(z.gte(0))
+});
+
+/**
+ * 在线学生。
+ */
+export const zOnlineStudent = z.intersection(zStudentBrief, z.object({
+    onlineSince: zInstant,
+    lastActiveAt: zInstant
+}));
+
+/**
+ * 课程的在线学生及其教学班。
+ */
+export const zOnlineStudentCourse = z.intersection(zOnlineStudent, z.object({
+    teachingClassId: zId,
+    teachingClassName: z.string()
+}));
+
+export const zOnlineStudentCoursePage = z.object({
+    list: z.array(zOnlineStudentCourse),
+    total: zTotal
+});
+
+/**
+ * 课程在线学生查询。
+ */
+export const zOnlineStudentCourseQuery = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: zId,
+    teachingClassId: z.optional(zId),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+}));
+
+/**
+ * 课程学生在线情况查询（v2）。
+ */
+export const zOnlineStudentCourseV2Query = z.intersection(zOnlineStudentCourseQuery, z.object({
+    includeOffline: z._default(z.optional(z.boolean()), false)
+}));
+
+export const zOnlineStudentPage = z.object({
+    list: z.array(zOnlineStudent),
+    total: zTotal
+});
+
+/**
+ * 在线学生查询。
+ */
+export const zOnlineStudentQuery = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    classId: z.optional(zId)
+}));
+
+/**
+ * 学生列表的搜索与筛选条件；都不传时为范围内全部学生。
+ */
+export const zStudentFilter = z.object({
+    schoolId: zSchoolId,
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    collegeId: z.optional(zId),
+    majorId: z.optional(zId),
+    gradeId: z.optional(zId),
+    classId: z.optional(zId),
+    status: z.optional(zStudentStatus)
+});
+
+/**
+ * 课程学生的搜索与筛选条件。
+ */
+export const zStudentCourseFilter = z.intersection(zStudentFilter, z.object({
+    courseId: zId
+}));
+
+/**
+ * 课程学生列表查询（v1）。
+ */
+export const zStudentCourseQuery = z.intersection(z.intersection(zPageRequest, zStudentCourseFilter), z.object({
+    teachingClassId: z.optional(zId),
+    sortField: z.optional(z.enum([
+        'studentNumber',
+        'studentName',
+        'className',
+        'status',
+        'teachingClass'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+}));
+
+/**
+ * 课程学生统计列表查询（v1）。
+ */
+export const zStudentCourseStaticQuery = z.intersection(z.intersection(zPageRequest, zStudentCourseFilter), z.object({
+    teachingClassId: z.optional(zId),
+    sortField: z.optional(z.enum([
+        'studentNumber',
+        'studentName',
+        'teachingClass',
+        'submittedWorkNum',
+        'lateWorkNum',
+        'avgWorkScore',
+        'studyDuration',
+        'lastActiveAt'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+}));
+
+/**
+ * 课程学生统计列表查询（v2）。
+ */
+export const zStudentCourseStaticV2Query = z.intersection(z.intersection(zPageRequest, zStudentCourseFilter), z.object({
+    teachingClassIds: z.optional(z.array(zId).check(z.maxLength(50))),
+    startDate: z.optional(zDateString),
+    endDate: z.optional(zDateString),
+    sortField: z.optional(z.enum([
+        'studentNumber',
+        'studentName',
+        'teachingClass',
+        'submittedWorkNum',
+        'submitRate',
+        'avgWorkScore',
+        'avgQuizScore',
+        'trainingFinishedNum',
+        'studyDuration',
+        'lastActiveAt'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+}));
+
+/**
+ * 课程学生列表查询（v2）。
+ */
+export const zStudentCourseV2Query = z.intersection(z.intersection(zPageRequest, zStudentCourseFilter), z.object({
+    teachingClassIds: z.optional(z.array(zId).check(z.maxLength(50))),
+    online: z.optional(z.boolean()),
+    sortField: z.optional(z.enum([
+        'studentNumber',
+        'studentName',
+        'className',
+        'status',
+        'teachingClass',
+        'lastActiveAt'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+}));
+
+/**
+ * 性别：
+ * 0 未知；
+ * 1 男；
+ * 2 女。
+ *
+ */
+export const zStudentGender = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 导入文件中一行的错误。
+ */
+export const zStudentImportError = z.object({
+    rowNumber: z.int().check(z.gte(2)),
+    column: z.optional(z.string()),
+    studentNumber: z.optional(z.string()),
+    reason: z.string()
+});
+
+/**
+ * 学生导入结果。success 为 false 时没有导入任何学生。
+ */
+export const zStudentImportResult = z.object({
+    success: z.boolean(),
+    importedNum: z.int().check(z.gte(0)),
+    createdAccountNum: z.optional(z.int().check(z.gte(0))),
+    errors: z.array(zStudentImportError)
+});
+
+/**
+ * 学生列表查询。
+ */
+export const zStudentListQuery = z.intersection(z.intersection(zPageRequest, zStudentFilter), z.object({
+    sortField: z.optional(z.enum([
+        'studentNumber',
+        'studentName',
+        'className',
+        'status',
+        'createdAt',
+        'lastLoginAt'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+}));
+
+/**
+ * 时间点（纪元毫秒）；没有时为 null。
+ */
+export const zStudentMgrNullableInstant = z.nullable(zInstant);
+
+/**
+ * 课程学生的在线情况（v2）。
+ */
+export const zOnlineStudentV2 = z.intersection(zStudentBrief, z.object({
+    teachingClassId: zId,
+    teachingClassName: z.string(),
+    online: z.boolean(),
+    onlineSince: zStudentMgrNullableInstant,
+    lastActiveAt: zStudentMgrNullableInstant,
+    todayOnlineDuration: z.int().check(z.gte(0))
+}));
+
+export const zOnlineStudentV2Page = z.object({
+    list: z.array(zOnlineStudentV2),
+    total: zTotal,
+    onlineNum: z.int().check(z.gte(0))
+});
+
+/**
+ * 学生列表的一行。
+ */
+export const zStudentItem = z.intersection(zStudentBrief, z.object({
+    userName: z.string(),
+    gender: zStudentGender,
+    phoneNumber: z.string(),
+    email: z.string(),
+    adminClass: zAdminClassBrief,
+    createdAt: zInstant,
+    lastLoginAt: zStudentMgrNullableInstant
+}));
+
+/**
+ * 课程中的学生及其教学班。
+ */
+export const zStudentCourseItem = z.intersection(zStudentItem, z.object({
+    teachingClassId: zId,
+    teachingClassName: z.string()
+}));
+
+export const zStudentCoursePage = z.object({
+    list: z.array(zStudentCourseItem),
+    total: zTotal
+});
+
+/**
+ * 课程中的学生（v2）：加在线标记与最近活跃时间。
+ */
+export const zStudentCourseV2Item = z.intersection(zStudentCourseItem, z.object({
+    online: z.boolean(),
+    lastActiveAt: zStudentMgrNullableInstant
+}));
+
+export const zStudentCourseV2Page = z.object({
+    list: z.array(zStudentCourseV2Item),
+    total: zTotal
+});
+
+/**
+ * 学生详情。
+ */
+export const zStudentInfo = z.intersection(zStudentItem, z.object({
+    schoolId: zSchoolId,
+    courses: z.array(z.object({
+        course: zCourseBrief,
+        teachingClassId: zId,
+        teachingClassName: z.string()
+    }))
+}));
+
+/**
+ * 平均分（百分制，保留一位小数）；没有可计算的成绩时为 null。
+ */
+export const zStudentMgrNullableScore = z.nullable(z.number().check(z.gte(0), z.lte(100)));
+
+/**
+ * 课程中的学生及课程内统计。
+ */
+export const zStudentCourseStatic = z.intersection(zStudentCourseItem, z.object({
+    workNum: z.int().check(z.gte(0)),
+    submittedWorkNum: z.int().check(z.gte(0)),
+    lateWorkNum: z.int().check(z.gte(0)),
+    avgWorkScore: zStudentMgrNullableScore,
+    studyDuration: z.int().check(z.gte(0)),
+    lastActiveAt: zStudentMgrNullableInstant
+}));
+
+export const zStudentCourseStaticPage = z.object({
+    list: z.array(zStudentCourseStatic),
+    total: zTotal
+});
+
+/**
+ * 课程中的学生及统计区间内的统计（v2）。
+ */
+export const zStudentCourseStaticV2 = z.intersection(zStudentCourseStatic, z.object({
+    submitRate: z.number().check(z.gte(0), z.lte(1)),
+    quizNum: z.int().check(z.gte(0)),
+    avgQuizScore: zStudentMgrNullableScore,
+    trainingFinishedNum: z.int().check(z.gte(0))
+}));
+
+export const zStudentCourseStaticV2Page = z.object({
+    list: z.array(zStudentCourseStaticV2),
+    total: zTotal,
+    startDate: zDateString,
+    endDate: zDateString
+});
+
+/**
+ * 心跳结果。
+ */
+export const zStudentOnlineRefresh = z.object({
+    schoolId: zSchoolId,
+    lastActiveAt: zInstant,
+    nextRefreshAfter: z.int().check(z.gte(1000)),
+    serverTime: zInstant
+});
+
+export const zStudentPage = z.object({
+    list: z.array(zStudentItem),
+    total: zTotal
+});
+
+/**
+ * 新增或修改学生。
+ */
+export const zStudentSave = z.object({
+    schoolId: zSchoolId,
+    studentId: z.optional(zId),
+    studentNumber: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/)),
+    studentName: z.string().check(z.minLength(1), z.maxLength(32)),
+    classId: zId,
+    gender: z.optional(zStudentGender),
+    userName: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.@-]{4,64}$/))),
+    password: z.optional(z.string().check(z.minLength(6), z.maxLength(32))),
+    phoneNumber: z.optional(z.string().check(z.regex(/^(1\d{10})?$/))),
+    email: z.optional(z.string().check(z.maxLength(100), z.regex(/^([^@\s]+@[^@\s]+\.[^@\s]+)?$/)))
+});
+
+/**
+ * 学生及其在本人全部课程中的学习统计。
+ */
+export const zStudentStatic = z.intersection(zStudentItem, z.object({
+    courseNum: z.int().check(z.gte(0)),
+    workNum: z.int().check(z.gte(0)),
+    submittedWorkNum: z.int().check(z.gte(0)),
+    avgWorkScore: zStudentMgrNullableScore,
+    studyDuration: z.int().check(z.gte(0)),
+    lastActiveAt: zStudentMgrNullableInstant
+}));
+
+export const zStudentStaticPage = z.object({
+    list: z.array(zStudentStatic),
+    total: zTotal
+});
+
+/**
+ * 学生统计列表查询。
+ */
+export const zStudentStaticQuery = z.intersection(z.intersection(zPageRequest, zStudentFilter), z.object({
+    sortField: z.optional(z.enum([
+        'studentNumber',
+        'studentName',
+        'className',
+        'courseNum',
+        'submittedWorkNum',
+        'avgWorkScore',
+        'studyDuration',
+        'lastActiveAt'
+    ])),
+    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+}));
+
+/**
+ * 学生状态切换结果。
+ */
+export const zStudentStatusChange = z.object({
+    studentId: zId,
+    status: zStudentStatus,
+    previousStatus: zStudentStatus
+});
+
+/**
+ * 课表中的一次课：一个有上课安排的章节。
+ */
+export const zTeacherCourseTableItem = z.object({
+    course: zCourseBrief,
+    section: zCourseSection,
+    teachingClasses: z.array(zTeachingClassBrief)
+});
+
+/**
+ * 时间点（纪元毫秒）；没有时为 null。
+ */
+export const zTeacherPageNullableInstant = z.nullable(zInstant);
+
+/**
+ * 分数（原始分，保留一位小数）；没有已批改的成绩时为 null。
+ */
+export const zTeacherPageNullableScore = z.nullable(z.number().check(z.gte(0)));
+
+/**
+ * 及格统计。
+ */
+export const zTeacherPassRate = z.object({
+    scoredNum: z.int().check(z.gte(0)),
+    passNum: z.int().check(z.gte(0)),
+    passRate: z.number().check(z.gte(0), z.lte(1))
+});
+
+/**
+ * 一个有待批改提交的作业。
+ */
+export const zTeacherReceivedWorkItem = z.object({
+    workId: zId,
+    workName: z.string(),
+    courseId: zId,
+    courseName: z.string(),
+    deadline: zTeacherPageNullableInstant,
+    studentNum: z.int().check(z.gte(0)),
+    submittedNum: z.int().check(z.gte(0)),
+    uncorrectedNum: z.int().check(z.gte(0)),
+    lastSubmittedAt: zInstant
+});
+
+/**
+ * 教师收到的作业概况。
+ */
+export const zTeacherReceivedWork = z.object({
+    schoolId: zSchoolId,
+    uncorrectedNum: z.int().check(z.gte(0)),
+    recentReceivedNum: z.int().check(z.gte(0)),
+    works: z.array(zTeacherReceivedWorkItem).check(z.maxLength(50))
+});
+
+/**
+ * 教师主页的最近课程。
+ */
+export const zTeacherRecentCourse = z.intersection(zCourseBrief, z.object({
+    status: zCourseStatus,
+    startDate: zDateString,
+    endDate: zDateString,
+    teachingClassNum: z.int().check(z.gte(0)),
+    studentNum: z.int().check(z.gte(0)),
+    nextSection: z.nullable(zCourseSection)
+}));
+
+/**
+ * 成绩分布的一段（按满分百分比，含下界、含上界）。
+ */
+export const zTeacherScoreBucket = z.object({
+    label: z.enum([
+        '0-59',
+        '60-69',
+        '70-79',
+        '80-89',
+        '90-100'
+    ]),
+    minPercent: z.int().check(z.gte(0), z.lte(100)),
+    maxPercent: z.int().check(z.gte(0), z.lte(100)),
+    count: z.int().check(z.gte(0))
+});
+
+/**
+ * 作业的基本信息（统计用）。
+ */
+export const zTeacherWorkBase = z.object({
+    workId: zId,
+    workName: z.string(),
+    publishedAt: zInstant,
+    fullScore: z.number().check(z.gt(0))
+});
+
+/**
+ * 一个教学班在该作业上的统计。
+ */
+export const zTeacherWorkClassStatistics = z.intersection(zTeacherPassRate, z.object({
+    teachingClassId: zId,
+    teachingClassName: z.string(),
+    studentNum: z.int().check(z.gte(0)),
+    submittedNum: z.int().check(z.gte(0)),
+    avgScore: zTeacherPageNullableScore
+}));
+
+/**
+ * 一个作业的成绩分布。
+ */
+export const zTeacherWorkDistribution = z.intersection(zTeacherWorkBase, z.object({
+    scoredNum: z.int().check(z.gte(0)),
+    uncorrectedNum: z.int().check(z.gte(0)),
+    unsubmittedNum: z.int().check(z.gte(0)),
+    buckets: z.tuple([
+        zTeacherScoreBucket,
+        zTeacherScoreBucket,
+        zTeacherScoreBucket,
+        zTeacherScoreBucket,
+        zTeacherScoreBucket
+    ])
+}));
+
+/**
+ * 一个作业的及格率。
+ */
+export const zTeacherWorkPassRate = z.intersection(z.intersection(zTeacherWorkBase, zTeacherPassRate), z.object({
+    passScore: z.number().check(z.gte(0))
+}));
+
+/**
+ * 一个作业的及格率及分班明细（v2）。
+ */
+export const zTeacherWorkPassRateV2 = z.intersection(zTeacherWorkPassRate, z.object({
+    byClass: z.array(z.intersection(zTeacherPassRate, z.object({
+        teachingClassId: zId,
+        teachingClassName: z.string()
+    })))
+}));
+
+/**
+ * 一个作业的成绩概况。
+ */
+export const zTeacherWorkScore = z.intersection(zTeacherWorkBase, z.object({
+    studentNum: z.int().check(z.gte(0)),
+    submittedNum: z.int().check(z.gte(0)),
+    scoredNum: z.int().check(z.gte(0)),
+    avgScore: zTeacherPageNullableScore,
+    maxScore: zTeacherPageNullableScore,
+    minScore: zTeacherPageNullableScore
+}));
+
+/**
+ * 一个作业的完成与成绩统计。
+ */
+export const zTeacherWorkStatistics = z.intersection(z.intersection(zTeacherWorkScore, zTeacherPassRate), z.object({
+    courseId: zId,
+    courseName: z.string(),
+    deadline: zTeacherPageNullableInstant,
+    unsubmittedNum: z.int().check(z.gte(0)),
+    lateNum: z.int().check(z.gte(0)),
+    uncorrectedNum: z.int().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0))
+}));
+
+/**
+ * 作业统计（v2）：总体统计加分班明细与每日提交人数。
+ */
+export const zTeacherWorkStatisticsV2 = z.intersection(zTeacherWorkStatistics, z.object({
+    byClass: z.array(zTeacherWorkClassStatistics),
+    dailySubmitted: z.array(z.object({
+        date: zDateString,
+        count: z.int().check(z.gte(0))
+    })).check(z.maxLength(62))
+}));
+
+/**
+ * 正在任教的课程。
+ */
+export const zTeachingCourse = z.intersection(zCourseBrief, z.object({
+    startDate: zDateString,
+    endDate: zDateString,
+    teachingClasses: z.array(zTeachingClassBrief),
+    studentNum: z.int().check(z.gte(0)),
+    workNum: z.int().check(z.gte(0)),
+    uncorrectedNum: z.int().check(z.gte(0))
+}));
+
+/**
+ * 实训归属（ascription）：
+ * 0 平台公共（所有学校的师生可见）；
+ * 1 学校（只有 schoolId 所指学校的师生可见）；
+ * 2 课程（只有 courseId 所指课程的教师和选课学生可见）。
+ *
+ */
+export const zTrainingAscriptionType = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 只含实训 ID 的请求。
+ */
+export const zTrainingExperimentIdRequest = z.object({
+    experimentId: zId
+});
+
+/**
+ * 学生在某个实训上的完成状态：
+ * 0 未开始（没有学习记录）；
+ * 1 进行中（有保存的学习记录，报告未提交）；
+ * 2 已完成（已提交实验报告）。
+ *
+ */
+export const zTrainingFinishStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 进入实训环境的地址。
+ */
+export const zTrainingLaunch = z.object({
+    experimentId: zId,
+    url: z.string(),
+    deploymentName: z.string(),
+    expireAt: zInstant
+});
+
+/**
+ * 实训类型（practicalType）：
+ * 1 基础实训场景（围绕单一知识点的实训，/practical/microExperiment/experiment/scene）；
+ * 2 综合实训场景（多步骤综合案例，/practical/training/experiment/compositeScene）；
+ * 3 微实验（几分钟可完成的小实验，/practical/microExperiment）。
+ *
+ */
+export const zTrainingPracticalType = z.union([
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
+]);
+
+/**
+ * 实训广场首页概况。
+ */
+export const zTrainingClientOverview = z.object({
+    typeCounts: z.array(z.object({
+        practicalType: zTrainingPracticalType,
+        trainingCount: z.int().check(z.gte(0))
+    })).check(z.maxLength(3)),
+    tagCount: z.int().check(z.gte(0)),
+    learnerCount: z.int().check(z.gte(0)),
+    myStartedCount: z.int().check(z.gte(0)),
+    myFinishedCount: z.int().check(z.gte(0)),
+    myCollectedCount: z.int().check(z.gte(0))
+});
+
+/**
+ * 完成统计表中的一行：一个实训在班级或课程范围内的完成情况。
+ */
+export const zTrainingFinishStatRow = z.object({
+    experimentId: zId,
+    experimentName: z.string(),
+    practicalType: zTrainingPracticalType,
+    studentCount: z.int().check(z.gte(0)),
+    startedCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    finishRate: z.number().check(z.gte(0), z.lte(100)),
+    reportSubmittedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    averageDurationMinutes: z.number().check(z.gte(0))
+});
+
+/**
+ * 按课程完成统计 v2 的一行：在 v1 之外增加批阅进度与分数范围。
+ */
+export const zTrainingFinishStatRowV2 = z.intersection(zTrainingFinishStatRow, z.object({
+    reportReviewedCount: z.int().check(z.gte(0)),
+    maxScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    minScore: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+}));
+
+/**
+ * 实训学习概况（班级或课程范围）。
+ */
+export const zTrainingOverviewStats = z.object({
+    studentCount: z.int().check(z.gte(0)),
+    trainingCount: z.int().check(z.gte(0)),
+    startedStudentCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    finishRate: z.number().check(z.gte(0), z.lte(100)),
+    reportSubmittedCount: z.int().check(z.gte(0)),
+    reportReviewedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    totalDurationMinutes: z.int().check(z.gte(0)),
+    typeStats: z.array(z.object({
+        practicalType: zTrainingPracticalType,
+        trainingCount: z.int().check(z.gte(0)),
+        finishedCount: z.int().check(z.gte(0)),
+        finishRate: z.number().check(z.gte(0), z.lte(100))
+    })).check(z.maxLength(3))
+});
+
+/**
+ * 一个教学班的实训概况。
+ */
+export const zTrainingClassOverview = z.intersection(z.object({
+    classId: zId,
+    className: z.string()
+}), zTrainingOverviewStats);
+
+/**
+ * 一门课程（教师本人任课的全部教学班）的实训概况。
+ */
+export const zTrainingCourseOverview = z.intersection(z.object({
+    courseId: zId,
+    courseName: z.string()
+}), zTrainingOverviewStats);
+
+/**
+ * 课程实训概况 v2：在 v1 的汇总之外按教学班分列。
+ */
+export const zTrainingCourseOverviewV2 = z.intersection(zTrainingCourseOverview, z.object({
+    classes: z.array(zTrainingClassOverview).check(z.maxLength(200))
+}));
+
+/**
+ * 学生（或预览的教师）在某个实训上保存的进度与 Notebook 状态，每人每实训一条。
+ */
+export const zTrainingRecord = z.object({
+    experimentId: zId,
+    userId: zId,
+    stepNo: z.int().check(z.gte(0), z.lte(999)),
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    content: z.string(),
+    durationSeconds: z.int().check(z.gte(0)),
+    savedAt: zInstant
+});
+
+/**
+ * 实验报告状态：
+ * 0 未提交（学生还没有提交该实训的报告）；
+ * 1 已提交（待教师批阅；批阅前学生可以重新提交，覆盖旧内容）；
+ * 2 已批阅（score 与 comment 已给出；不能再提交）。
+ *
+ */
+export const zTrainingReportStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 一个学生在一个实训上的完成情况。
+ */
+export const zTrainingFinishItem = z.object({
+    experimentId: zId,
+    experimentName: z.string(),
+    practicalType: zTrainingPracticalType,
+    finishStatus: zTrainingFinishStatus,
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    durationMinutes: z.int().check(z.gte(0)),
+    reportStatus: zTrainingReportStatus,
+    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    lastStudyAt: z.nullable(zInstant)
+});
+
+/**
+ * 当前学生在某个实训上的状态。
+ */
+export const zTrainingMyState = z.object({
+    collected: z.boolean(),
+    finishStatus: zTrainingFinishStatus,
+    reportStatus: zTrainingReportStatus,
+    hasRecord: z.boolean(),
+    progress: z.int().check(z.gte(0), z.lte(100))
+});
+
+/**
+ * 列表中的实验报告。
+ */
+export const zTrainingReportBrief = z.object({
+    reportId: zId,
+    experimentId: zId,
+    experimentName: z.string(),
+    practicalType: zTrainingPracticalType,
+    student: zUserBrief,
+    courseId: z.nullable(zId),
+    status: zTrainingReportStatus,
+    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    submittedAt: z.nullable(zInstant),
+    reviewedAt: z.nullable(zInstant)
+});
+
+/**
+ * 实验报告全文。
+ */
+export const zTrainingReport = z.intersection(zTrainingReportBrief, z.object({
+    content: z.string(),
+    attachments: z.array(zFileInfo).check(z.maxLength(10)),
+    comment: z.nullable(z.string()),
+    reviewer: z.nullable(zUserBrief)
+}));
+
+/**
+ * 实训状态：
+ * 0 草稿（新建后的状态；只有创建者和管理员可见，学生不可见）；
+ * 1 已上架（学生可见，可开始实训、保存记录、提交报告）；
+ * 2 已下架（学生不可见、不能再开始或提交；已有记录和报告保留，教师仍可查看统计）。
+ * 允许的变化：0→1，1→2，2→1；不能回到 0。
+ *
+ */
+export const zTrainingStatus = z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
+]);
+
+/**
+ * 完成概况表中的一行：一个学生在某类实训上的汇总。
+ */
+export const zTrainingStudentFinishRow = z.object({
+    student: zStudentBrief,
+    assignedCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    finishRate: z.number().check(z.gte(0), z.lte(100)),
+    reportSubmittedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    totalDurationMinutes: z.int().check(z.gte(0)),
+    lastStudyAt: z.nullable(zInstant)
+});
+
+/**
+ * 完成概况 v2 的一行：v1 汇总加上每个实训的完成状态与分数。
+ */
+export const zTrainingStudentFinishRowV2 = z.intersection(zTrainingStudentFinishRow, z.object({
+    items: z.array(z.object({
+        experimentId: zId,
+        finishStatus: zTrainingFinishStatus,
+        score: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+    })).check(z.maxLength(500))
+}));
+
+/**
+ * 一个学生的实训学习概况。
+ */
+export const zTrainingStudentOverview = z.object({
+    assignedCount: z.int().check(z.gte(0)),
+    startedCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    reportSubmittedCount: z.int().check(z.gte(0)),
+    reportReviewedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    totalDurationMinutes: z.int().check(z.gte(0)),
+    lastStudyAt: z.nullable(zInstant)
+});
+
+/**
+ * 教师查看某个学生的实训完成概况。
+ */
+export const zTrainingStudentFinishOverview = z.object({
+    student: zUserBrief,
+    overview: zTrainingStudentOverview,
+    items: z.array(zTrainingFinishItem).check(z.maxLength(500))
+});
+
+/**
+ * 实训标签。
+ */
+export const zTrainingTag = z.object({
+    tagId: zId,
+    tagName: z.string().check(z.minLength(1), z.maxLength(20)),
+    sortPri: z.int().check(z.gte(0), z.lte(9999)),
+    trainingCount: z.int().check(z.gte(0))
+});
+
+/**
+ * 实训上的标签引用。
+ */
+export const zTrainingTagRef = z.object({
+    tagId: zId,
+    tagName: z.string()
+});
+
+/**
+ * 列表中的实训。
+ */
+export const zTrainingBrief = z.object({
+    experimentId: zId,
+    experimentName: z.string(),
+    practicalType: zTrainingPracticalType,
+    status: zTrainingStatus,
+    coverUrl: z.string(),
+    summary: z.string(),
+    tags: z.array(zTrainingTagRef).check(z.maxLength(20)),
+    difficulty: z.union([
+        z.literal(1),
+        z.literal(2),
+        z.literal(3)
+    ]),
+    estimatedMinutes: z.int().check(z.gte(1), z.lte(1440)),
+    ascriptionType: zTrainingAscriptionType,
+    schoolId: zSchoolId,
+    courseId: z.nullish(zId),
+    learnerCount: z.int().check(z.gte(0)),
+    updatedAt: zInstant
+});
+
+/**
+ * 客户端（学生、教师浏览）列表中的实训，带调用者本人的状态。
+ */
+export const zTrainingClientItem = z.intersection(zTrainingBrief, zTrainingMyState);
+
+/**
+ * 实训详情（管理端与学生端共用的完整信息）。
+ */
+export const zTrainingDetail = z.intersection(zTrainingBrief, z.object({
+    description: z.string(),
+    leading: z.string(),
+    additional: z.string(),
+    additionalFiles: z.array(zFileInfo).check(z.maxLength(20)),
+    propaganda: z.string(),
+    propagandaImageUrl: z.string(),
+    imageName: z.string(),
+    kernelName: z.string(),
+    entryFile: z.string(),
+    schoolName: z.string(),
+    courseName: z.string(),
+    creator: zUserBrief,
+    createdAt: zInstant
+}));
+
+/**
+ * 学生看到的实训详情，带本人的收藏、进度与报告状态。
+ */
+export const zTrainingStudentDetail = z.intersection(zTrainingDetail, zTrainingMyState);
+
+/**
+ * 单个实训的权重。
+ */
+export const zTrainingWeightItem = z.object({
+    experimentId: zId,
+    experimentName: z.string(),
+    practicalType: zTrainingPracticalType,
+    weight: z.number().check(z.gte(0), z.lte(100))
+});
+
+/**
+ * 一个教学班的实训成绩权重。
+ */
+export const zTrainingWeight = z.object({
+    classId: zId,
+    courseId: zId,
+    weight: z.number().check(z.gte(0), z.lte(100)),
+    items: z.array(zTrainingWeightItem).check(z.maxLength(500)),
+    updatedAt: z.nullable(zInstant)
+});
+
+export const zQueryAnnounceListBody = zAnnounceQuery;
+
+/**
+ * 通知列表
+ */
+export const zQueryAnnounceListResponse = zAnnouncePage;
+
+export const zUpdateAnnounceBody = zAnnounceSave;
+
+/**
+ * 保存后的通知
+ */
+export const zUpdateAnnounceResponse = zAnnounceDetail;
+
+export const zUpdateAnnounceVisibleBody = zAnnounceVisibleUpdate;
+
+/**
+ * 更新后的可见范围
+ */
+export const zUpdateAnnounceVisibleResponse = z.array(zAnnounceVisibleClass);
+
+export const zDelAnnouncePath = z.object({
+    schoolId: zSchoolId,
+    announceId: zId
+});
+
+/**
+ * 已删除
+ */
+export const zDelAnnounceResponse = zDeleted;
+
+export const zGetAnnouncePath = z.object({
+    schoolId: zSchoolId,
+    announceId: zId
+});
+
+/**
+ * 通知详情
+ */
+export const zGetAnnounceResponse = zAnnounceDetail;
+
+export const zGetAnnounceVisibleListPath = z.object({
+    schoolId: zSchoolId,
+    announceId: zId
+});
+
+/**
+ * 教学班及可见标记
+ */
+export const zGetAnnounceVisibleListResponse = z.array(zAnnounceVisibleClass);
 
 /**
  * 当前学校信息
@@ -108,3 +3275,2672 @@ export const zClientUserLoginResponse = zClientUserLogin;
  * 学校列表
  */
 export const zGetClientSchoolListResponse = z.array(zClientSchool);
+
+export const zGetUsersSchoolsBody = zUsersSchoolsRequest;
+
+/**
+ * 每个用户的学校
+ */
+export const zGetUsersSchoolsResponse = z.array(zUserSchools);
+
+export const zQueryCourseWorkListBody = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    publishStatus: z.optional(zCourseWorkPublishStatus),
+    type: z.optional(zCourseWorkType)
+}));
+
+/**
+ * 作业分页
+ */
+export const zQueryCourseWorkListResponse = z.object({
+    list: z.array(zCourseWorkBrief),
+    total: zTotal
+});
+
+export const zQueryCourseWorkListV2Body = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    teachingClassId: z.optional(zId),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    publishStatus: z.optional(zCourseWorkPublishStatus),
+    scoreStatus: z.optional(zCourseWorkScoreStatus),
+    type: z.optional(zCourseWorkType),
+    endFrom: z.optional(zInstant),
+    endTo: z.optional(zInstant),
+    sortBy: z.optional(z.enum([
+        'updatedAt',
+        'endTime',
+        'startTime'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 作业分页
+ */
+export const zQueryCourseWorkListV2Response = z.object({
+    list: z.array(zCourseWorkSummary),
+    total: zTotal
+});
+
+export const zUpdateCourseWorkBody = zCourseWorkSaveRequest;
+
+/**
+ * 保存后的作业
+ */
+export const zUpdateCourseWorkResponse = zCourseWorkDetail;
+
+export const zCreatCourseGroupBody = z.object({
+    schoolId: zSchoolId,
+    courseId: zId,
+    workGroupId: z.optional(zId),
+    groupName: z.string().check(z.minLength(1), z.maxLength(50)),
+    groupType: zWorkGroupType,
+    maxMembers: z.int().check(z.gte(2), z.lte(20)),
+    teams: z.array(z.object({
+        groupName: z.string().check(z.minLength(1), z.maxLength(50)),
+        leaderStudentId: zId,
+        studentIds: z.array(zId).check(z.minLength(1), z.maxLength(20))
+    })).check(z.minLength(0), z.maxLength(500))
+});
+
+/**
+ * 保存后的分组方案与成员
+ */
+export const zCreatCourseGroupResponse = zCourseGroupMembers;
+
+export const zPreviewGroupBody = z.object({
+    schoolId: zSchoolId,
+    courseId: zId,
+    method: z.enum(['random', 'studentNumber']),
+    groupSize: z.int().check(z.gte(2), z.lte(20))
+});
+
+/**
+ * 分组预览
+ */
+export const zPreviewGroupResponse = zGroupPreview;
+
+export const zPreviewGroupV2Body = z.object({
+    schoolId: zSchoolId,
+    courseId: zId,
+    teachingClassIds: z.optional(z.array(zId).check(z.minLength(0), z.maxLength(50))),
+    method: z.enum(['random', 'studentNumber']),
+    groupSize: z.optional(z.int().check(z.gte(2), z.lte(20))),
+    groupCount: z.optional(z.int().check(z.gte(1), z.lte(200))),
+    seed: z.optional(z.int().check(z.gte(0), z.lte(2147483647)))
+});
+
+/**
+ * 分组预览
+ */
+export const zPreviewGroupV2Response = zGroupPreview;
+
+export const zQueryWorkFinishStatusBody = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    workId: zId,
+    teachingClassId: z.optional(zId),
+    status: z.optional(zStudentWorkStatus),
+    isLate: z.optional(z.boolean()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
+        'studentNumber',
+        'submitTime',
+        'score'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 完成情况分页。
+ */
+export const zQueryWorkFinishStatusResponse = z.object({
+    list: z.array(zStudentWorkBrief),
+    total: zTotal,
+    counts: zWorkFinishCounts
+});
+
+export const zCorrectStudentWorkBody = z.object({
+    schoolId: zSchoolId,
+    studentWorkId: zId,
+    score: z.optional(z.number().check(z.gte(0), z.lte(1000))),
+    comment: z.optional(z.string().check(z.maxLength(2000))),
+    returned: z._default(z.optional(z.boolean()), false)
+});
+
+/**
+ * 批改后的学生作业
+ */
+export const zCorrectStudentWorkResponse = zStudentWorkBrief;
+
+export const zGetCourseWorkInfoPath = z.object({
+    schoolId: zSchoolId,
+    workId: zId
+});
+
+/**
+ * 作业详情
+ */
+export const zGetCourseWorkInfoResponse = zCourseWorkDetail;
+
+export const zPublishCourseWorkPath = z.object({
+    schoolId: zSchoolId,
+    workId: zId
+});
+
+/**
+ * 发布结果
+ */
+export const zPublishCourseWorkResponse = zCourseWorkPublishResult;
+
+export const zPublishCourseWorkV2Path = z.object({
+    schoolId: zSchoolId,
+    workId: zId,
+    publishStatus: z.union([z.literal(0), z.literal(1)])
+});
+
+/**
+ * 发布状态
+ */
+export const zPublishCourseWorkV2Response = zCourseWorkPublishResult;
+
+export const zDelCourseWorkPath = z.object({
+    schoolId: zSchoolId,
+    workId: zId
+});
+
+/**
+ * 已删除
+ */
+export const zDelCourseWorkResponse = zDeleted;
+
+export const zGetCourseGroupPath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+/**
+ * 分组方案。
+ */
+export const zGetCourseGroupResponse = z.array(zCourseGroup);
+
+export const zGetCourseGroupV2Path = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+export const zGetCourseGroupV2Query = z.object({
+    groupType: z.optional(z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2)
+    ]))
+});
+
+/**
+ * 分组方案。
+ */
+export const zGetCourseGroupV2Response = z.array(zCourseGroupV2);
+
+export const zGetSchoolCourseGroupPath = z.object({
+    schoolId: zSchoolId
+});
+
+export const zGetSchoolCourseGroupQuery = z.object({
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200)),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+});
+
+/**
+ * 分组方案分页
+ */
+export const zGetSchoolCourseGroupResponse = z.object({
+    list: z.array(zCourseGroup),
+    total: zTotal
+});
+
+export const zGetCourseGroupMemberPath = z.object({
+    schoolId: zSchoolId,
+    workGroupId: zId
+});
+
+/**
+ * 小组与成员
+ */
+export const zGetCourseGroupMemberResponse = zCourseGroupMembers;
+
+export const zExportWorkFinishExcelQuery = z.object({
+    schoolId: zSchoolId,
+    workId: zId,
+    teachingClassId: z.optional(zId),
+    status: z.optional(z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2),
+        z.literal(3)
+    ]))
+});
+
+/**
+ * xlsx 文件，文件名为“作业标题-完成情况.xlsx”。
+ */
+export const zExportWorkFinishExcelResponse = zBinary;
+
+export const zPublishWorkScorePath = z.object({
+    schoolId: zSchoolId,
+    workId: zId
+});
+
+/**
+ * 成绩公布结果。
+ */
+export const zPublishWorkScoreResponse = z.object({
+    workId: zId,
+    scoreStatus: zCourseWorkScoreStatus,
+    scorePublishedAt: zInstant,
+    scoredCount: z.int().check(z.gte(0))
+});
+
+export const zAutomaticGradingPath = z.object({
+    schoolId: zSchoolId,
+    studentWorkId: zId
+});
+
+/**
+ * 自动评分结果
+ */
+export const zAutomaticGradingResponse = zCourseWorkAutoGrade;
+
+export const zCourseWorkGetStrategyInfoPath = z.object({
+    schoolId: zSchoolId,
+    studentWorkId: zId
+});
+
+/**
+ * 策略信息
+ */
+export const zCourseWorkGetStrategyInfoResponse = zWorkStrategyInfo;
+
+export const zCourseWorkGetPerformancePath = z.object({
+    schoolId: zSchoolId,
+    studentWorkId: zId
+});
+
+/**
+ * 回测绩效
+ */
+export const zCourseWorkGetPerformanceResponse = zWorkStrategyPerformance;
+
+export const zCourseWorkGetStCodePath = z.object({
+    schoolId: zSchoolId,
+    studentWorkId: zId,
+    fileName: z.string().check(z.minLength(1), z.maxLength(255))
+});
+
+/**
+ * 代码内容
+ */
+export const zCourseWorkGetStCodeResponse = zWorkStrategyCode;
+
+export const zCourseWorkDownloadStCodePath = z.object({
+    schoolId: zSchoolId,
+    studentWorkId: zId,
+    fileName: z.string().check(z.minLength(1), z.maxLength(255))
+});
+
+/**
+ * 代码文件内容。
+ */
+export const zCourseWorkDownloadStCodeResponse = zBinary;
+
+export const zGetWorkFinishInfoPath = z.object({
+    schoolId: zSchoolId,
+    studentWorkId: zId
+});
+
+/**
+ * 学生作业详情
+ */
+export const zGetWorkFinishInfoResponse = zStudentWorkDetail;
+
+export const zGetCourseListBody = zCourseListQuery;
+
+/**
+ * 课程列表
+ */
+export const zGetCourseListResponse = zCoursePage;
+
+export const zGetCourseListV2Body = zCourseListV2Query;
+
+/**
+ * 课程列表
+ */
+export const zGetCourseListV2Response = zCourseV2Page;
+
+export const zGetSchoolClassBody = zSchoolClassQuery;
+
+/**
+ * 行政班列表
+ */
+export const zGetSchoolClassResponse = z.array(zSchoolClass).check(z.maxLength(1000));
+
+export const zGetClassStudentBody = zClassStudentQuery;
+
+/**
+ * 学生列表
+ */
+export const zGetClassStudentResponse = zCourseStudentPage;
+
+export const zUpdateCourseBody = zCourseSave;
+
+/**
+ * 保存后的课程
+ */
+export const zUpdateCourseResponse = zCourseItem;
+
+export const zUpdateCourseV2Body = zCourseSaveV2;
+
+/**
+ * 保存后的课程
+ */
+export const zUpdateCourseV2Response = zCourseItem;
+
+export const zGetCourseClassStudentV2Body = zCourseClassStudentQuery;
+
+/**
+ * 学生列表
+ */
+export const zGetCourseClassStudentV2Response = zCourseClassStudentPage;
+
+export const zSetCourseSectionBody = zCourseSectionSet;
+
+/**
+ * 课程的全部章节
+ */
+export const zSetCourseSectionResponse = z.array(zCourseSection).check(z.maxLength(200));
+
+export const zGetCourseSummaryListBody = zCourseSummaryQuery;
+
+/**
+ * 课程简表
+ */
+export const zGetCourseSummaryListResponse = z.array(zCourseSummary).check(z.maxLength(500));
+
+export const zGetCourseTeachingClassPath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+/**
+ * 教学班列表
+ */
+export const zGetCourseTeachingClassResponse = z.array(zCourseTeachingClass);
+
+export const zDelCoursePath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+/**
+ * 已删除
+ */
+export const zDelCourseResponse = zDeleted;
+
+export const zGetCourseSectionPath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+/**
+ * 章节列表
+ */
+export const zGetCourseSectionResponse = z.array(zCourseSection).check(z.maxLength(200));
+
+export const zClearCourseSectionPath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+/**
+ * 已清空
+ */
+export const zClearCourseSectionResponse = zCourseSectionClearResult;
+
+export const zDelCourseSectionPath = z.object({
+    schoolId: zSchoolId,
+    sectionId: zId
+});
+
+/**
+ * 已删除
+ */
+export const zDelCourseSectionResponse = zDeleted;
+
+/**
+ * Excel 模板文件
+ */
+export const zDownloadCourseSectionTemplateResponse = zBinary;
+
+export const zGetCourseStudentNumPath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+/**
+ * 学生人数
+ */
+export const zGetCourseStudentNumResponse = zCourseStudentNum;
+
+export const zGetCourseStudentNumV2Path = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+/**
+ * 学生人数明细
+ */
+export const zGetCourseStudentNumV2Response = zCourseStudentNumV2;
+
+export const zGetCourseStaticTotalPath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+/**
+ * 统计总览
+ */
+export const zGetCourseStaticTotalResponse = zCourseStaticTotal;
+
+export const zGetCourseStaticTotalV2Path = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+export const zGetCourseStaticTotalV2Query = z.object({
+    teachingClassId: z.optional(zId)
+});
+
+/**
+ * 统计总览与分班明细
+ */
+export const zGetCourseStaticTotalV2Response = zCourseStaticTotalV2;
+
+export const zUploadCourseSectionBody = zCourseSectionUpload;
+
+export const zUploadCourseSectionPath = z.object({
+    schoolId: zSchoolId,
+    teacherId: zId,
+    courseId: zId
+});
+
+/**
+ * 导入结果
+ */
+export const zUploadCourseSectionResponse = zCourseSectionImportResult;
+
+export const zGetCourseWareListBody = zCourseWareQuery;
+
+/**
+ * 课件列表
+ */
+export const zGetCourseWareListResponse = zCourseWarePage;
+
+export const zUploadCourseWareBody = zCourseWareUpload;
+
+/**
+ * 保存后的课件
+ */
+export const zUploadCourseWareResponse = zCourseWareDetail;
+
+export const zDelCourseWareBody = zCourseWareDelete;
+
+/**
+ * 已删除
+ */
+export const zDelCourseWareResponse = zDeleted;
+
+export const zUpdateCourseWareShareListBody = zCourseWareShareUpdate;
+
+/**
+ * 更新后的共享范围
+ */
+export const zUpdateCourseWareShareListResponse = z.array(zCourseWareShareItem);
+
+export const zGetCourseWareAttachmentListPath = z.object({
+    schoolId: zSchoolId,
+    courseWareId: zId
+});
+
+/**
+ * 附件列表
+ */
+export const zGetCourseWareAttachmentListResponse = z.array(zFileInfo).check(z.maxLength(20));
+
+export const zDownloadCourseWarePath = z.object({
+    courseWareId: zId
+});
+
+export const zDownloadCourseWareQuery = z.object({
+    fileId: z.optional(zId)
+});
+
+/**
+ * 课件文件
+ */
+export const zDownloadCourseWareResponse = zBinary;
+
+export const zGetCourseWareShareListPath = z.object({
+    schoolId: zSchoolId,
+    courseWareId: zId
+});
+
+/**
+ * 教学班及共享标记
+ */
+export const zGetCourseWareShareListResponse = z.array(zCourseWareShareItem);
+
+export const zExamUserListBody = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    phase: z.optional(zExamPhase),
+    attendStatus: z.optional(zExamAttendStatus)
+}));
+
+/**
+ * 考试分页
+ */
+export const zExamUserListResponse = z.object({
+    list: z.array(zMyExamItem),
+    total: zTotal
+});
+
+/**
+ * 指定考试。
+ */
+export const zExaminerCheckBody = z.object({
+    examId: zId
+});
+
+/**
+ * 进入检查结果。
+ */
+export const zExaminerCheckResponse = z.object({
+    examId: zId,
+    canEnter: z.boolean(),
+    reason: z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2),
+        z.literal(3),
+        z.literal(4),
+        z.literal(5)
+    ]),
+    startTime: zInstant,
+    endTime: zInstant,
+    attendStatus: zExamAttendStatus,
+    serverTime: zInstant
+});
+
+/**
+ * 指定考试。
+ */
+export const zExaminerGetBaseBody = z.object({
+    examId: zId
+});
+
+/**
+ * 考试基本信息。
+ */
+export const zExaminerGetBaseResponse = z.object({
+    examId: zId,
+    examNumber: z.string(),
+    examName: z.string(),
+    description: z.string(),
+    attendNotice: z.string(),
+    startTime: zInstant,
+    endTime: zInstant,
+    duration: z.int().check(z.gte(1)),
+    totalScore: z.number().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    typeCounts: z.array(z.object({
+        type: zExamQuestionType,
+        count: z.int().check(z.gte(0)),
+        score: z.number().check(z.gte(0))
+    })).check(z.minLength(0), z.maxLength(6)),
+    resultPolicy: zExamResultPolicy,
+    attendStatus: zExamAttendStatus,
+    serverTime: zInstant
+});
+
+/**
+ * 指定考试。
+ */
+export const zExaminerGetBody = z.object({
+    examId: zId
+});
+
+/**
+ * 本人的考卷。
+ */
+export const zExaminerGetResponse = z.intersection(zExamAttemptTiming, z.object({
+    examName: z.string(),
+    questions: z.array(zExamPaperQuestion).check(z.minLength(0), z.maxLength(200)),
+    savedAnswers: z.array(zExamSavedAnswer).check(z.minLength(0), z.maxLength(200))
+}));
+
+export const zExaminerStatusSaveBody = z.object({
+    examId: zId,
+    answers: z.array(zExamAnswerInput).check(z.minLength(1), z.maxLength(200)),
+    clientTime: z.optional(zInstant)
+});
+
+/**
+ * 保存确认。
+ */
+export const zExaminerStatusSaveResponse = z.intersection(zExamAttemptTiming, z.object({
+    ackItems: z.array(zExamSaveAck).check(z.minLength(1), z.maxLength(200))
+}));
+
+export const zExaminerResultsSubmitBody = z.object({
+    examId: zId,
+    answers: z.optional(z.array(zExamAnswerInput).check(z.minLength(0), z.maxLength(200))),
+    auto: z._default(z.optional(z.boolean()), false)
+});
+
+/**
+ * 交卷结果。
+ */
+export const zExaminerResultsSubmitResponse = z.object({
+    examId: zId,
+    attendStatus: zExamAttendStatus,
+    submitTime: zInstant,
+    submitType: z.union([z.literal(0), z.literal(1)]),
+    answeredCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    markStatus: zExamMarkStatus,
+    score: z.nullable(z.number()),
+    replayed: z.boolean()
+});
+
+export const zExaminerStatusGetPath = z.object({
+    examId: zId
+});
+
+/**
+ * 作答状态。
+ */
+export const zExaminerStatusGetResponse = z.intersection(zExamAttemptTiming, z.object({
+    answeredCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    lastSavedAt: z.nullable(zInstant),
+    saved: z.array(z.object({
+        questionId: zId,
+        seq: z.int().check(z.gte(1)),
+        savedAt: zInstant
+    })).check(z.minLength(0), z.maxLength(200))
+}));
+
+export const zExaminerResultsGetPath = z.object({
+    examId: zId
+});
+
+/**
+ * 本人的考试结果。
+ */
+export const zExaminerResultsGetResponse = z.object({
+    examId: zId,
+    examName: z.string(),
+    attendStatus: zExamAttendStatus,
+    markStatus: zExamMarkStatus,
+    submitTime: z.nullable(zInstant),
+    resultPolicy: zExamResultPolicy,
+    totalScore: z.number().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0)),
+    score: z.nullable(z.number()),
+    passed: z.nullable(z.boolean()),
+    answers: z.array(zExamAnswerResult).check(z.minLength(0), z.maxLength(200))
+});
+
+export const zExamCreateBody = zExamSaveRequest;
+
+/**
+ * 新建的考试
+ */
+export const zExamCreateResponse = zExamDetail;
+
+export const zExamListBody = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    courseId: z.optional(zId),
+    upDownStatus: z.optional(zExamUpDownStatus),
+    phase: z.optional(zExamPhase),
+    sortBy: z.optional(z.enum(['createdAt', 'startTime'])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 考试分页
+ */
+export const zExamListResponse = z.object({
+    list: z.array(zExamBrief),
+    total: zTotal
+});
+
+export const zExamGetAmountBody = z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId)
+});
+
+/**
+ * 考试数量。
+ */
+export const zExamGetAmountResponse = z.object({
+    total: z.int().check(z.gte(0)),
+    upCount: z.int().check(z.gte(0)),
+    downCount: z.int().check(z.gte(0)),
+    notStartedCount: z.int().check(z.gte(0)),
+    ongoingCount: z.int().check(z.gte(0)),
+    endedCount: z.int().check(z.gte(0))
+});
+
+export const zExamUpdateBody = z.intersection(z.object({
+    examId: zId
+}), zExamSaveRequest);
+
+/**
+ * 修改后的考试
+ */
+export const zExamUpdateResponse = zExamDetail;
+
+export const zExamUpDownBody = z.object({
+    examId: zId,
+    upDownStatus: zExamUpDownStatus
+});
+
+/**
+ * 上下架结果。
+ */
+export const zExamUpDownResponse = z.object({
+    examId: zId,
+    upDownStatus: zExamUpDownStatus,
+    updatedAt: zInstant
+});
+
+export const zExamExaminersAddBody = z.object({
+    examId: zId,
+    userIds: z.array(zId).check(z.minLength(1), z.maxLength(1000))
+});
+
+/**
+ * 添加结果
+ */
+export const zExamExaminersAddResponse = zExaminersAddResult;
+
+/**
+ * 上传的考生名单文件。
+ */
+export const zExamExaminersImportBody = z.object({
+    file: z.string()
+});
+
+export const zExamExaminersImportPath = z.object({
+    examId: zId
+});
+
+/**
+ * 导入结果。
+ */
+export const zExamExaminersImportResponse = z.object({
+    examId: zId,
+    addedCount: z.int().check(z.gte(0)),
+    skippedCount: z.int().check(z.gte(0)),
+    failures: z.array(z.object({
+        row: z.int().check(z.gte(2)),
+        studentNumber: z.string(),
+        reason: z.string()
+    }))
+});
+
+export const zExamExaminersDelBody = z.object({
+    examId: zId,
+    userIds: z.array(zId).check(z.minLength(1), z.maxLength(1000))
+});
+
+/**
+ * 移除结果。
+ */
+export const zExamExaminersDelResponse = z.object({
+    examId: zId,
+    userIds: zIdList
+});
+
+export const zExamExaminersListBody = z.intersection(zPageRequest, z.object({
+    examId: zId,
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    attendStatus: z.optional(zExamAttendStatus),
+    markStatus: z.optional(zExamMarkStatus),
+    classId: z.optional(zId),
+    sortBy: z.optional(z.enum([
+        'studentNumber',
+        'score',
+        'submitTime'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 考生分页
+ */
+export const zExamExaminersListResponse = z.object({
+    list: z.array(zExaminer),
+    total: zTotal
+});
+
+export const zExamExaminersListByIdsBody = z.object({
+    examId: zId,
+    userIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+});
+
+/**
+ * 考生记录。
+ */
+export const zExamExaminersListByIdsResponse = z.array(zExaminer).check(z.minLength(0), z.maxLength(200));
+
+export const zExamUserBatchResultBody = z.object({
+    examId: zId,
+    userIds: z.array(zId).check(z.minLength(1), z.maxLength(50))
+});
+
+/**
+ * 答卷。
+ */
+export const zExamUserBatchResultResponse = z.array(zExamUserResult).check(z.minLength(0), z.maxLength(50));
+
+export const zExamScoreSaveBody = z.object({
+    examId: zId,
+    userId: zId,
+    items: z.array(z.object({
+        questionId: zId,
+        score: z.number().check(z.gte(0), z.lte(100)),
+        comment: z.optional(z.string().check(z.maxLength(1000)))
+    })).check(z.minLength(1), z.maxLength(200))
+});
+
+/**
+ * 更新后的考生成绩
+ */
+export const zExamScoreSaveResponse = zExaminer;
+
+export const zExamDelPath = z.object({
+    examId: zId
+});
+
+/**
+ * 已删除
+ */
+export const zExamDelResponse = zDeleted;
+
+export const zExamFlushPath = z.object({
+    examId: zId
+});
+
+/**
+ * 重新计分结果。
+ */
+export const zExamFlushResponse = z.object({
+    examId: zId,
+    recalculatedCount: z.int().check(z.gte(0)),
+    flushedAt: zInstant
+});
+
+export const zExamGetPath = z.object({
+    examId: zId
+});
+
+/**
+ * 考试详情
+ */
+export const zExamGetResponse = zExamDetail;
+
+/**
+ * 模板文件“考生导入模板.xlsx”。
+ */
+export const zExamExaminersImportModelGetResponse = zBinary;
+
+export const zExamExaminersExportPath = z.object({
+    examId: zId
+});
+
+/**
+ * xlsx 文件，文件名为“考试名称-成绩.xlsx”。
+ */
+export const zExamExaminersExportResponse = zBinary;
+
+export const zExamUserGetPath = z.object({
+    examId: zId,
+    userId: zId
+});
+
+/**
+ * 答卷
+ */
+export const zExamUserGetResponse = zExamUserResult;
+
+export const zExamUserGetByNumberPath = z.object({
+    examNumber: z.string().check(z.regex(/^\d{8}$/)),
+    userId: zId
+});
+
+/**
+ * 答卷
+ */
+export const zExamUserGetByNumberResponse = zExamUserResult;
+
+export const zExamUserAttendPath = z.object({
+    examId: zId,
+    userId: zId
+});
+
+/**
+ * 参考记录
+ */
+export const zExamUserAttendResponse = zExamAttendInfo;
+
+export const zExamStaticPath = z.object({
+    examId: zId
+});
+
+/**
+ * 考试统计。
+ */
+export const zExamStaticResponse = z.object({
+    examId: zId,
+    examinerCount: z.int().check(z.gte(0)),
+    attendedCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
+    absentCount: z.int().check(z.gte(0)),
+    markedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number()),
+    maxScore: z.nullable(z.number()),
+    minScore: z.nullable(z.number()),
+    passCount: z.int().check(z.gte(0)),
+    passRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    distribution: z.array(z.object({
+        label: z.string(),
+        minScore: z.number(),
+        maxScore: z.number(),
+        count: z.int().check(z.gte(0))
+    })).check(z.minLength(0), z.maxLength(10)),
+    questionStats: z.array(z.object({
+        questionId: zId,
+        orderNo: z.int().check(z.gte(1)),
+        type: zExamQuestionType,
+        score: z.number(),
+        answeredCount: z.int().check(z.gte(0)),
+        correctRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+        averageScore: z.nullable(z.number())
+    })).check(z.minLength(0), z.maxLength(200))
+});
+
+export const zGetStudentCourseListBody = zMyCourseQuery;
+
+/**
+ * 课程列表
+ */
+export const zGetStudentCourseListResponse = z.array(zMyCourseItem).check(z.maxLength(200));
+
+export const zGetStudentCourseListV2Body = zMyCourseV2Query;
+
+/**
+ * 课程列表
+ */
+export const zGetStudentCourseListV2Response = zMyCourseV2Page;
+
+export const zGetStudentWareListBody = zMyCourseWareQuery;
+
+/**
+ * 课件列表
+ */
+export const zGetStudentWareListResponse = zMyCourseWarePage;
+
+export const zGetMyWorkListBody = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    status: z.optional(zStudentWorkStatus),
+    type: z.optional(zCourseWorkType),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+}));
+
+/**
+ * 作业分页
+ */
+export const zGetMyWorkListResponse = z.object({
+    list: z.array(zMyWorkItem),
+    total: zTotal
+});
+
+export const zGetMyWorkListV2Body = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    status: z.optional(zStudentWorkStatus),
+    type: z.optional(zCourseWorkType),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    endFrom: z.optional(zInstant),
+    endTo: z.optional(zInstant),
+    onlyOpen: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
+        'endTime',
+        'startTime',
+        'publishedAt'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 作业分页与计数。
+ */
+export const zGetMyWorkListV2Response = z.object({
+    list: z.array(zMyWorkItem),
+    total: zTotal,
+    counts: zMyWorkCounts
+});
+
+export const zGetMyWorkCourseStatisticsBody = z.object({
+    schoolId: zSchoolId
+});
+
+export const zGetMyWorkCourseStatisticsPath = z.object({
+    courseId: zId
+});
+
+/**
+ * 本人在一门课程的作业统计。
+ */
+export const zGetMyWorkCourseStatisticsResponse = z.object({
+    courseId: zId,
+    courseName: z.string(),
+    workCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
+    unsubmittedCount: z.int().check(z.gte(0)),
+    lateCount: z.int().check(z.gte(0)),
+    overdueCount: z.int().check(z.gte(0)),
+    correctedCount: z.int().check(z.gte(0)),
+    averageScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    classAverageScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1)))
+});
+
+export const zGetMyWorkResourceDetailBody = z.object({
+    schoolId: zSchoolId
+});
+
+export const zGetMyWorkResourceDetailPath = z.object({
+    studentWorkId: zId,
+    resourceId: zId
+});
+
+/**
+ * 资源详情
+ */
+export const zGetMyWorkResourceDetailResponse = zWorkResourceDetail;
+
+export const zGetMyWorkResourceListBody = z.object({
+    schoolId: zSchoolId
+});
+
+export const zGetMyWorkResourceListPath = z.object({
+    studentWorkId: zId
+});
+
+/**
+ * 资源列表。
+ */
+export const zGetMyWorkResourceListResponse = z.array(zCourseWorkResource).check(z.minLength(0), z.maxLength(20));
+
+export const zUpdateMyWorkInfoBody = z.object({
+    schoolId: zSchoolId,
+    studentWorkId: zId,
+    requestId: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+    revision: z.int().check(z.gte(0)),
+    content: z.optional(z.string().check(z.maxLength(50000))),
+    attachments: z.optional(z.array(zWorkAttachmentInput).check(z.minLength(0), z.maxLength(10))),
+    strategyId: z.nullish(zId),
+    submit: z.boolean()
+});
+
+/**
+ * 保存确认
+ */
+export const zUpdateMyWorkInfoResponse = zMyWorkSaveResult;
+
+export const zGetWorkMessageBody = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    workId: z.optional(zId),
+    type: z.optional(zWorkMessageType)
+}));
+
+/**
+ * 消息分页
+ */
+export const zGetWorkMessageResponse = z.object({
+    list: z.array(zWorkMessage),
+    total: zTotal
+});
+
+export const zGetMyWorkInfoPath = z.object({
+    schoolId: zSchoolId,
+    workId: zId
+});
+
+/**
+ * 作业详情
+ */
+export const zGetMyWorkInfoResponse = zMyWorkDetail;
+
+export const zGetScoredWorkPath = z.object({
+    schoolId: zSchoolId,
+    workId: zId
+});
+
+/**
+ * 本人一份作业的成绩。
+ */
+export const zGetScoredWorkResponse = z.object({
+    workId: zId,
+    studentWorkId: zId,
+    title: z.string(),
+    courseName: z.string(),
+    status: zStudentWorkStatus,
+    totalScore: z.int().check(z.gte(1)),
+    score: z.nullable(z.number()),
+    comment: z.string(),
+    autoGradeItems: z.array(zStrategyGradeItem),
+    correctedAt: z.nullable(zInstant),
+    scorePublishedAt: zInstant,
+    averageScore: z.nullable(z.number()),
+    maxScore: z.nullable(z.number()),
+    rank: z.nullable(z.int().check(z.gte(1))),
+    rankTotal: z.int().check(z.gte(0))
+});
+
+export const zGetStudentCurGroupPath = z.object({
+    schoolId: zSchoolId,
+    workGroupId: zId
+});
+
+/**
+ * 本人小组
+ */
+export const zGetStudentCurGroupResponse = zMyCurGroup;
+
+export const zCreateStudentWorkGroupPath = z.object({
+    schoolId: zSchoolId,
+    workId: zId
+});
+
+export const zCreateStudentWorkGroupQuery = z.object({
+    groupName: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
+    studentIds: z.optional(z.string().check(z.maxLength(1300), z.regex(/^[^,]+(,[^,]+)*$/)))
+});
+
+/**
+ * 新建的小组
+ */
+export const zCreateStudentWorkGroupResponse = zWorkGroupTeam;
+
+export const zRemoveGroupMemberPath = z.object({
+    schoolId: zSchoolId,
+    groupId: zId,
+    memberId: zId,
+    studentId: zId
+});
+
+/**
+ * 调整后的小组
+ */
+export const zRemoveGroupMemberResponse = zWorkGroupTeam;
+
+export const zMyWorkGetCourseStudentListPath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+export const zMyWorkGetCourseStudentListQuery = z.object({
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200)),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+});
+
+/**
+ * 同学分页
+ */
+export const zMyWorkGetCourseStudentListResponse = z.object({
+    list: z.array(zStudentBrief),
+    total: zTotal
+});
+
+export const zMyWorkGetCourseStudentListV2Path = z.object({
+    schoolId: zSchoolId,
+    workId: zId
+});
+
+export const zMyWorkGetCourseStudentListV2Query = z.object({
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200)),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    onlyUngrouped: z._default(z.optional(z.boolean()), false)
+});
+
+/**
+ * 同学分页
+ */
+export const zMyWorkGetCourseStudentListV2Response = z.object({
+    list: z.array(zMyCourseStudentV2),
+    total: zTotal
+});
+
+export const zQuizPaperUserGetListBody = z.intersection(zPageRequest, z.object({
+    courseId: z.optional(zId),
+    quizId: z.optional(zId),
+    status: z.optional(zQuizPaperStatus)
+}));
+
+/**
+ * 成功
+ */
+export const zQuizPaperUserGetListResponse = z.object({
+    list: z.array(zQuizPaperBrief),
+    total: zTotal
+});
+
+export const zQuizPaperCreateBody = zQuizIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizPaperCreateResponse = zQuizPaper;
+
+export const zQuizPaperDetailBody = zQuizPaperIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizPaperDetailResponse = zQuizPaper;
+
+export const zQuizPaperQuestionDetailBody = z.object({
+    paperId: zId,
+    quId: zId
+});
+
+/**
+ * 成功
+ */
+export const zQuizPaperQuestionDetailResponse = zQuizPaperQuestionDetail;
+
+export const zQuizPaperFillAnswerBody = z.object({
+    paperId: zId,
+    quId: zId,
+    answer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20))
+});
+
+/**
+ * 成功
+ */
+export const zQuizPaperFillAnswerResponse = zQuizProgress;
+
+export const zQuizPaperResultExBody = zQuizPaperIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizPaperResultExResponse = zQuizPaperResultEx;
+
+export const zQuizPaperCheckProcessBody = zQuizPaperIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizPaperCheckProcessResponse = zQuizProgress;
+
+export const zQuizPaperResultBody = zQuizPaperIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizPaperResultResponse = zQuizPaperResult;
+
+export const zQuizPaperHandInBody = zQuizPaperIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizPaperHandInResponse = zQuizPaperResult;
+
+export const zQuizTeacherGetListBody = z.intersection(zPageRequest, z.object({
+    courseId: z.optional(zId),
+    classId: z.optional(zId),
+    status: z.optional(zQuizStatus),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+}));
+
+/**
+ * 成功
+ */
+export const zQuizTeacherGetListResponse = z.object({
+    list: z.array(zQuizBrief),
+    total: zTotal
+});
+
+export const zQuizTeacherGetDetailBody = zQuizIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizTeacherGetDetailResponse = zQuizDetail;
+
+export const zQuizTeacherSaveBody = zQuizSaveRequest;
+
+/**
+ * 成功
+ */
+export const zQuizTeacherSaveResponse = zQuizDetail;
+
+export const zQuizTeacherUpdateBody = zQuizUpdateRequest;
+
+/**
+ * 成功
+ */
+export const zQuizTeacherUpdateResponse = zQuizDetail;
+
+export const zQuizTeacherDeleteBody = zQuizIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizTeacherDeleteResponse = zDeleted;
+
+export const zQuizTeacherUpdateStatusBody = z.object({
+    quizId: zId,
+    status: zQuizStatus
+});
+
+/**
+ * 成功
+ */
+export const zQuizTeacherUpdateStatusResponse = zQuizBrief;
+
+export const zQuizTeacherDistributeAnswersBody = zQuizIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizTeacherDistributeAnswersResponse = zQuizBrief;
+
+export const zQuizTeacherStatisticsBody = zQuizIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizTeacherStatisticsResponse = zQuizStatistics;
+
+export const zQuizTeacherStatisticsV2Body = z.object({
+    quizId: zId,
+    classId: z.optional(zId)
+});
+
+/**
+ * 成功
+ */
+export const zQuizTeacherStatisticsV2Response = zQuizStatisticsV2;
+
+export const zQuizTeacherStudentRecordBody = z.intersection(zPageRequest, z.object({
+    quizId: zId,
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    paperStatus: z.optional(zQuizPaperStatus)
+}));
+
+/**
+ * 成功
+ */
+export const zQuizTeacherStudentRecordResponse = z.object({
+    list: z.array(zQuizStudentRecord),
+    total: zTotal
+});
+
+export const zQuizTeacherStudentRecordV2Body = z.intersection(zPageRequest, z.object({
+    quizId: zId,
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    paperStatus: z.optional(zQuizPaperStatus),
+    classId: z.optional(zId),
+    notStartedOnly: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
+        'studentNumber',
+        'score',
+        'submittedAt'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 成功
+ */
+export const zQuizTeacherStudentRecordV2Response = z.object({
+    list: z.array(zQuizStudentRecordV2),
+    total: zTotal
+});
+
+export const zQuizTeacherStudentQuizListBody = z.intersection(zPageRequest, z.object({
+    studentUserId: zId,
+    courseId: zId
+}));
+
+/**
+ * 成功
+ */
+export const zQuizTeacherStudentQuizListResponse = z.object({
+    list: z.array(zQuizStudentQuizRow),
+    total: zTotal
+});
+
+export const zQuizTeacherReviewStudentQuizBody = zQuizPaperIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizTeacherReviewStudentQuizResponse = zQuizPaperReview;
+
+export const zQuizTeacherExportStudentRecordBody = zQuizIdRequest;
+
+/**
+ * Excel 文件（.xlsx）
+ */
+export const zQuizTeacherExportStudentRecordResponse = zBinary;
+
+export const zQuizTeacherExportStudentRecordV2Body = z.object({
+    quizId: zId,
+    classId: z.optional(zId),
+    includeQuestions: z._default(z.optional(z.boolean()), true)
+});
+
+/**
+ * Excel 文件（.xlsx）
+ */
+export const zQuizTeacherExportStudentRecordV2Response = zBinary;
+
+/**
+ * 成功
+ */
+export const zQuizApiCourseQuizListResponse = z.array(zQuizCourseSummary).check(z.maxLength(200));
+
+export const zQuizApiListByCourseBody = z.intersection(zPageRequest, z.object({
+    status: z.optional(zQuizStatus),
+    unfinishedOnly: z._default(z.optional(z.boolean()), false)
+}));
+
+export const zQuizApiListByCoursePath = z.object({
+    courseId: zId
+});
+
+/**
+ * 成功
+ */
+export const zQuizApiListByCourseResponse = z.object({
+    list: z.array(zQuizStudentItem),
+    total: zTotal
+});
+
+export const zQuizApiGetDetailBody = zQuizIdRequest;
+
+/**
+ * 成功
+ */
+export const zQuizApiGetDetailResponse = zQuizStudentDetail;
+
+export const zQuizApiStatisticsBody = z.object({
+    courseId: z.optional(zId)
+});
+
+/**
+ * 成功
+ */
+export const zQuizApiStatisticsResponse = zQuizStudentStatistics;
+
+export const zQuizApiCourseClassStatisticsBody = z.object({
+    courseId: zId
+});
+
+/**
+ * 成功
+ */
+export const zQuizApiCourseClassStatisticsResponse = zQuizCourseClassStatistics;
+
+export const zTmsStatisticsOverviewBody = z.object({
+    schoolId: zSchoolId,
+    days: z._default(z.optional(z.int().check(z.gte(7), z.lte(90))), 30)
+});
+
+/**
+ * 教学概览。
+ */
+export const zTmsStatisticsOverviewResponse = z.object({
+    scope: z.enum(['teacher', 'school']),
+    courseCount: z.int().check(z.gte(0)),
+    teachingClassCount: z.int().check(z.gte(0)),
+    studentCount: z.int().check(z.gte(0)),
+    teacherCount: z.int().check(z.gte(0)),
+    workCount: z.int().check(z.gte(0)),
+    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    examCount: z.int().check(z.gte(0)),
+    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    activeStudentCount: z.int().check(z.gte(0)),
+    trend: z.array(zStatisticsDailyPoint).check(z.minLength(7), z.maxLength(90))
+});
+
+export const zTmsStatisticsCourseBody = z.object({
+    schoolId: zSchoolId,
+    courseId: zId,
+    teachingClassId: z.optional(zId)
+});
+
+/**
+ * 课程统计。
+ */
+export const zTmsStatisticsCourseResponse = z.object({
+    courseId: zId,
+    courseName: z.string(),
+    studentCount: z.int().check(z.gte(0)),
+    teachingClassCount: z.int().check(z.gte(0)),
+    workCount: z.int().check(z.gte(0)),
+    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    examCount: z.int().check(z.gte(0)),
+    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    works: z.array(z.object({
+        workId: zId,
+        title: z.string(),
+        endTime: zInstant,
+        totalScore: z.int().check(z.gte(1)),
+        submitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+        averageScore: z.nullable(z.number())
+    })).check(z.minLength(0), z.maxLength(500)),
+    classes: z.array(z.object({
+        teachingClassId: zId,
+        className: z.string(),
+        studentCount: z.int().check(z.gte(0)),
+        workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+        averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+        averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1)))
+    })).check(z.minLength(0), z.maxLength(100))
+});
+
+export const zTmsStatisticsTeacherStudentDataBody = z.intersection(zPageRequest, z.object({
+    schoolId: zSchoolId,
+    courseId: z.optional(zId),
+    teachingClassId: z.optional(zId),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    startDate: z.optional(zDateString),
+    endDate: z.optional(zDateString),
+    sortBy: z.optional(z.enum([
+        'studentNumber',
+        'workSubmitRate',
+        'averageWorkScoreRate',
+        'averageExamScoreRate',
+        'studyMinutes',
+        'lastActiveAt'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 学生数据分页
+ */
+export const zTmsStatisticsTeacherStudentDataResponse = z.object({
+    list: z.array(zStatisticsStudentDataItem),
+    total: zTotal
+});
+
+export const zTmsStatisticsStudentHomeOverviewBody = z.object({
+    schoolId: zSchoolId
+});
+
+/**
+ * 学生首页概览。
+ */
+export const zTmsStatisticsStudentHomeOverviewResponse = z.object({
+    courseCount: z.int().check(z.gte(0)),
+    unCommitWorkCount: z.int().check(z.gte(0)),
+    pendingExamCount: z.int().check(z.gte(0)),
+    unViewAnnounceCount: z.int().check(z.gte(0)),
+    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    studyMinutesThisWeek: z.int().check(z.gte(0)),
+    dueWorks: z.array(z.object({
+        workId: zId,
+        studentWorkId: zId,
+        title: z.string(),
+        courseName: z.string(),
+        endTime: zInstant
+    })).check(z.minLength(0), z.maxLength(5)),
+    upcomingExams: z.array(z.object({
+        examId: zId,
+        examName: z.string(),
+        startTime: zInstant,
+        endTime: zInstant,
+        attendStatus: zExamAttendStatus
+    })).check(z.minLength(0), z.maxLength(5))
+});
+
+export const zGetStudentAnnounceListBody = zStudentAnnounceQuery;
+
+/**
+ * 通知列表
+ */
+export const zGetStudentAnnounceListResponse = zStudentAnnouncePage;
+
+export const zGetLastAnnouncePath = z.object({
+    schoolId: zSchoolId
+});
+
+/**
+ * 最新通知或 null
+ */
+export const zGetLastAnnounceResponse = z.nullable(zStudentAnnounce);
+
+export const zViewAnnouncePath = z.object({
+    schoolId: zSchoolId,
+    announceId: zId
+});
+
+/**
+ * 通知全文
+ */
+export const zViewAnnounceResponse = zStudentAnnounceDetail;
+
+export const zGetStudentCourseTablePath = z.object({
+    schoolId: zSchoolId,
+    startDate: zDateString,
+    endDate: zDateString
+});
+
+/**
+ * 课表
+ */
+export const zGetStudentCourseTableResponse = z.array(zStudentCourseTableItem);
+
+export const zGetStudentRecentCoursePath = z.object({
+    showNumber: z.int().check(z.gte(1), z.lte(20))
+});
+
+export const zGetStudentRecentCourseQuery = z.object({
+    schoolId: z.optional(zSchoolId)
+});
+
+/**
+ * 最近课程
+ */
+export const zGetStudentRecentCourseResponse = z.array(zStudentRecentCourse).check(z.maxLength(20));
+
+export const zGetUnViewAnnouncePath = z.object({
+    schoolId: zSchoolId
+});
+
+/**
+ * 未读数
+ */
+export const zGetUnViewAnnounceResponse = zStudentUnViewAnnounce;
+
+export const zGetUnCommitWorkNumPath = z.object({
+    schoolId: zSchoolId
+});
+
+/**
+ * 未交作业数
+ */
+export const zGetUnCommitWorkNumResponse = zStudentUnCommitWork;
+
+export const zGetStudentListBody = zStudentListQuery;
+
+/**
+ * 学生列表
+ */
+export const zGetStudentListResponse = zStudentPage;
+
+export const zGetStudentListStaticBody = zStudentStaticQuery;
+
+/**
+ * 学生及统计
+ */
+export const zGetStudentListStaticResponse = zStudentStaticPage;
+
+export const zGetStudentListByCourseBody = zStudentCourseQuery;
+
+/**
+ * 课程学生列表
+ */
+export const zGetStudentListByCourseResponse = zStudentCoursePage;
+
+export const zGetStudentListByCourseStaticBody = zStudentCourseStaticQuery;
+
+/**
+ * 课程学生及统计
+ */
+export const zGetStudentListByCourseStaticResponse = zStudentCourseStaticPage;
+
+export const zGetStudentListByCourseV2Body = zStudentCourseV2Query;
+
+/**
+ * 课程学生列表
+ */
+export const zGetStudentListByCourseV2Response = zStudentCourseV2Page;
+
+export const zGetStudentListByCourseStaticV2Body = zStudentCourseStaticV2Query;
+
+/**
+ * 课程学生及统计
+ */
+export const zGetStudentListByCourseStaticV2Response = zStudentCourseStaticV2Page;
+
+export const zSchoolMgrGetStudentListBody = zStudentListQuery;
+
+/**
+ * 学生列表
+ */
+export const zSchoolMgrGetStudentListResponse = zStudentPage;
+
+export const zUpdateStudentBody = zStudentSave;
+
+/**
+ * 保存后的学生
+ */
+export const zUpdateStudentResponse = zStudentInfo;
+
+export const zSchoolMgrUpdateStudentBody = zStudentSave;
+
+/**
+ * 保存后的学生
+ */
+export const zSchoolMgrUpdateStudentResponse = zStudentInfo;
+
+export const zUploadStudentBody = zFileUpload;
+
+export const zUploadStudentPath = z.object({
+    schoolId: zSchoolId,
+    collegeId: zId,
+    majorId: zId,
+    gradeId: zId,
+    classId: zId
+});
+
+/**
+ * 导入结果
+ */
+export const zUploadStudentResponse = zStudentImportResult;
+
+export const zSchoolUploadStudentBody = zFileUpload;
+
+export const zSchoolUploadStudentPath = z.object({
+    schoolId: zSchoolId,
+    collegeId: zId,
+    majorId: zId,
+    gradeId: zId,
+    classId: zId
+});
+
+/**
+ * 导入结果
+ */
+export const zSchoolUploadStudentResponse = zStudentImportResult;
+
+export const zUpdateStudentStatusPath = z.object({
+    schoolId: zSchoolId,
+    studentId: zId,
+    status: zStudentStatus
+});
+
+/**
+ * 状态已切换
+ */
+export const zUpdateStudentStatusResponse = zStudentStatusChange;
+
+export const zSchoolMgrUpdateStudentStatusPath = z.object({
+    schoolId: zSchoolId,
+    studentId: zId,
+    status: zStudentStatus
+});
+
+/**
+ * 状态已切换
+ */
+export const zSchoolMgrUpdateStudentStatusResponse = zStudentStatusChange;
+
+export const zGetOnlineStudentListBody = zOnlineStudentQuery;
+
+/**
+ * 在线学生
+ */
+export const zGetOnlineStudentListResponse = zOnlineStudentPage;
+
+export const zGetOnlineStudentListByCourseBody = zOnlineStudentCourseQuery;
+
+/**
+ * 在线学生
+ */
+export const zGetOnlineStudentListByCourseResponse = zOnlineStudentCoursePage;
+
+export const zGetOnlineStudentListByCourseV2Body = zOnlineStudentCourseV2Query;
+
+/**
+ * 学生在线情况
+ */
+export const zGetOnlineStudentListByCourseV2Response = zOnlineStudentV2Page;
+
+export const zGetStudentInfoPath = z.object({
+    schoolId: zSchoolId,
+    studentId: zId
+});
+
+/**
+ * 学生详情
+ */
+export const zGetStudentInfoResponse = zStudentInfo;
+
+export const zSchoolMgrGetStudentInfoPath = z.object({
+    schoolId: zSchoolId,
+    studentId: zId
+});
+
+/**
+ * 学生详情
+ */
+export const zSchoolMgrGetStudentInfoResponse = zStudentInfo;
+
+export const zDelStudentPath = z.object({
+    schoolId: zSchoolId,
+    studentId: zId
+});
+
+/**
+ * 已删除
+ */
+export const zDelStudentResponse = zDeleted;
+
+export const zSchoolMgrDelStudentPath = z.object({
+    schoolId: zSchoolId,
+    studentId: zId
+});
+
+/**
+ * 已删除
+ */
+export const zSchoolMgrDelStudentResponse = zDeleted;
+
+/**
+ * Excel 模板文件
+ */
+export const zDownloadStudentTemplateResponse = zBinary;
+
+export const zStudentMgrRefreshQuery = z.object({
+    schoolId: zSchoolId
+});
+
+/**
+ * 已刷新
+ */
+export const zStudentMgrRefreshResponse = zStudentOnlineRefresh;
+
+export const zGetTeacherCourseTablePath = z.object({
+    schoolId: zSchoolId,
+    startDate: zDateString,
+    endDate: zDateString
+});
+
+/**
+ * 课表
+ */
+export const zGetTeacherCourseTableResponse = z.array(zTeacherCourseTableItem);
+
+export const zGetTeacherRecentCoursePath = z.object({
+    showNumber: z.int().check(z.gte(1), z.lte(20))
+});
+
+export const zGetTeacherRecentCourseQuery = z.object({
+    schoolId: z.optional(zSchoolId)
+});
+
+/**
+ * 最近课程
+ */
+export const zGetTeacherRecentCourseResponse = z.array(zTeacherRecentCourse).check(z.maxLength(20));
+
+export const zGetTeacherReceivedWorkPath = z.object({
+    schoolId: zSchoolId
+});
+
+export const zGetTeacherReceivedWorkQuery = z.object({
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 10)
+});
+
+/**
+ * 收到的作业概况
+ */
+export const zGetTeacherReceivedWorkResponse = zTeacherReceivedWork;
+
+export const zGetTeachingCoursePath = z.object({
+    schoolId: zSchoolId
+});
+
+/**
+ * 课程列表
+ */
+export const zGetTeachingCourseResponse = z.array(zTeachingCourse).check(z.maxLength(100));
+
+export const zGetCourseWorkScorePath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+export const zGetCourseWorkScoreQuery = z.object({
+    teachingClassId: z.optional(zId)
+});
+
+/**
+ * 各作业成绩概况
+ */
+export const zGetCourseWorkScoreResponse = z.array(zTeacherWorkScore);
+
+export const zGetCourseWorkPassRatePath = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+/**
+ * 各作业及格率
+ */
+export const zGetCourseWorkPassRateResponse = z.array(zTeacherWorkPassRate);
+
+export const zGetCourseWorkPassRateV2Path = z.object({
+    schoolId: zSchoolId,
+    courseId: zId
+});
+
+export const zGetCourseWorkPassRateV2Query = z.object({
+    passRatio: z._default(z.optional(z.number().check(z.gte(0.01), z.lte(1))), 0.6)
+});
+
+/**
+ * 各作业及格率与分班明细
+ */
+export const zGetCourseWorkPassRateV2Response = z.array(zTeacherWorkPassRateV2);
+
+export const zGetCourseWorkDistributionPath = z.object({
+    workId: zId
+});
+
+export const zGetCourseWorkDistributionQuery = z.object({
+    teachingClassId: z.optional(zId)
+});
+
+/**
+ * 成绩分布
+ */
+export const zGetCourseWorkDistributionResponse = zTeacherWorkDistribution;
+
+export const zGetCourseWorkStatisticsPath = z.object({
+    workId: zId
+});
+
+/**
+ * 作业统计
+ */
+export const zGetCourseWorkStatisticsResponse = zTeacherWorkStatistics;
+
+export const zGetCourseWorkStatisticsV2Path = z.object({
+    workId: zId
+});
+
+/**
+ * 作业统计与分班明细
+ */
+export const zGetCourseWorkStatisticsV2Response = zTeacherWorkStatisticsV2;
+
+export const zTrainingGetBody = zTrainingExperimentIdRequest;
+
+/**
+ * 成功
+ */
+export const zTrainingGetResponse = zTrainingBrief;
+
+/**
+ * 新建实训的请求。
+ */
+export const zTrainingCreateBody = z.object({
+    experimentName: z.string().check(z.minLength(1), z.maxLength(100)),
+    practicalType: zTrainingPracticalType,
+    summary: z.string().check(z.maxLength(500)),
+    description: z.string().check(z.maxLength(20000)),
+    coverUrl: z.optional(z.string().check(z.maxLength(500))),
+    tagIds: z.optional(z.array(zId).check(z.maxLength(20))),
+    difficulty: z.union([
+        z.literal(1),
+        z.literal(2),
+        z.literal(3)
+    ]),
+    estimatedMinutes: z.int().check(z.gte(1), z.lte(1440)),
+    imageName: z.optional(z.string().check(z.maxLength(200))),
+    kernelName: z.optional(z.string().check(z.maxLength(64))),
+    entryFile: z.optional(z.string().check(z.maxLength(500))),
+    courseId: z.optional(zId)
+});
+
+/**
+ * 成功
+ */
+export const zTrainingCreateResponse = zTrainingDetail;
+
+export const zTrainingUpdateStatusBody = z.object({
+    experimentId: zId,
+    status: zTrainingStatus
+});
+
+/**
+ * 成功
+ */
+export const zTrainingUpdateStatusResponse = zTrainingBrief;
+
+/**
+ * 实训管理列表请求。
+ */
+export const zTrainingListBody = z.intersection(zPageRequest, z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    practicalType: z.optional(zTrainingPracticalType),
+    status: z.optional(zTrainingStatus),
+    tagId: z.optional(zId),
+    ascriptionType: z.optional(zTrainingAscriptionType),
+    mineOnly: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
+        'updatedAt',
+        'createdAt',
+        'experimentName',
+        'learnerCount'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 成功
+ */
+export const zTrainingListResponse = z.object({
+    list: z.array(zTrainingBrief),
+    total: zTotal
+});
+
+export const zTrainingDeleteBody = zTrainingExperimentIdRequest;
+
+/**
+ * 成功
+ */
+export const zTrainingDeleteResponse = zDeleted;
+
+export const zTrainingUpdateLeadingBody = z.object({
+    experimentId: zId,
+    leading: z.string().check(z.maxLength(20000))
+});
+
+/**
+ * 成功
+ */
+export const zTrainingUpdateLeadingResponse = zAck;
+
+export const zTrainingUpdateAdditionalBody = z.object({
+    experimentId: zId,
+    additional: z.string().check(z.maxLength(20000)),
+    additionalFileIds: z.optional(z.array(zId).check(z.maxLength(20)))
+});
+
+/**
+ * 成功
+ */
+export const zTrainingUpdateAdditionalResponse = zAck;
+
+export const zTrainingUpdateAscriptionBody = z.object({
+    experimentId: zId,
+    ascriptionType: zTrainingAscriptionType,
+    schoolId: z.optional(zSchoolId),
+    courseId: z.optional(zId)
+});
+
+/**
+ * 成功
+ */
+export const zTrainingUpdateAscriptionResponse = zAck;
+
+export const zTrainingUpdatePropagandaBody = z.object({
+    experimentId: zId,
+    propaganda: z.string().check(z.maxLength(2000)),
+    propagandaImageUrl: z.optional(z.string().check(z.maxLength(500)))
+});
+
+/**
+ * 成功
+ */
+export const zTrainingUpdatePropagandaResponse = zAck;
+
+export const zTrainingTagAddBody = z.object({
+    tagName: z.string().check(z.minLength(1), z.maxLength(20))
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTagAddResponse = zTrainingTag;
+
+export const zTrainingTagUpdateBody = z.object({
+    tagId: zId,
+    tagName: z.string().check(z.minLength(1), z.maxLength(20))
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTagUpdateResponse = zTrainingTag;
+
+export const zTrainingTagDeletePath = z.object({
+    tagId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTagDeleteResponse = zDeleted;
+
+/**
+ * 成功
+ */
+export const zTrainingTagListAllResponse = z.array(zTrainingTag).check(z.maxLength(500));
+
+export const zTrainingTagUpdateSortPath = z.object({
+    tagId: zId,
+    sortPri: z.int().check(z.gte(0), z.lte(9999))
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTagUpdateSortResponse = zTrainingTag;
+
+export const zTrainingTagClientListBody = z.object({
+    practicalType: z.optional(zTrainingPracticalType)
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTagClientListResponse = z.array(zTrainingTag).check(z.maxLength(500));
+
+export const zTrainingStudentListBody = z.intersection(zPageRequest, z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    practicalType: z.optional(zTrainingPracticalType),
+    tagId: z.optional(zId),
+    courseId: z.optional(zId),
+    finishStatus: z.optional(zTrainingFinishStatus),
+    collectedOnly: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
+        'updatedAt',
+        'learnerCount',
+        'lastStudyAt'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 成功
+ */
+export const zTrainingStudentListResponse = z.object({
+    list: z.array(zTrainingClientItem),
+    total: zTotal
+});
+
+export const zTrainingStudentCollectionBody = z.object({
+    experimentId: zId,
+    collect: z.boolean()
+});
+
+/**
+ * 成功
+ */
+export const zTrainingStudentCollectionResponse = z.object({
+    experimentId: zId,
+    collected: z.boolean()
+});
+
+export const zTrainingStudentReportSubmitBody = z.object({
+    experimentId: zId,
+    courseId: z.optional(zId),
+    content: z.string().check(z.minLength(1), z.maxLength(50000)),
+    attachmentFileIds: z.optional(z.array(zId).check(z.maxLength(10)))
+});
+
+/**
+ * 成功
+ */
+export const zTrainingStudentReportSubmitResponse = zTrainingReport;
+
+export const zTrainingStudentReportListBody = z.intersection(zPageRequest, z.object({
+    courseId: z.optional(zId),
+    practicalType: z.optional(zTrainingPracticalType),
+    status: z.optional(zTrainingReportStatus)
+}));
+
+/**
+ * 成功
+ */
+export const zTrainingStudentReportListResponse = z.object({
+    list: z.array(zTrainingReportBrief),
+    total: zTotal
+});
+
+export const zTrainingTeacherClassOverviewPath = z.object({
+    classId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherClassOverviewResponse = zTrainingClassOverview;
+
+export const zTrainingTeacherCourseOverviewPath = z.object({
+    courseId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherCourseOverviewResponse = zTrainingCourseOverview;
+
+export const zTrainingTeacherCourseOverviewV2Body = z.object({
+    practicalType: z.optional(zTrainingPracticalType)
+});
+
+export const zTrainingTeacherCourseOverviewV2Path = z.object({
+    courseId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherCourseOverviewV2Response = zTrainingCourseOverviewV2;
+
+export const zTrainingStudentOverviewBody = z.object({
+    courseId: z.optional(zId)
+});
+
+/**
+ * 成功
+ */
+export const zTrainingStudentOverviewResponse = zTrainingStudentOverview;
+
+export const zTrainingTeacherClassFinishOverviewBody = z.intersection(zPageRequest, z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
+        'studentNumber',
+        'finishedCount',
+        'averageScore',
+        'totalDurationMinutes',
+        'lastStudyAt'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+export const zTrainingTeacherClassFinishOverviewPath = z.object({
+    classId: zId,
+    practicalType: zTrainingPracticalType
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherClassFinishOverviewResponse = z.object({
+    list: z.array(zTrainingStudentFinishRow),
+    total: zTotal
+});
+
+export const zTrainingTeacherCourseFinishOverviewBody = z.intersection(zPageRequest, z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
+        'studentNumber',
+        'finishedCount',
+        'averageScore',
+        'totalDurationMinutes',
+        'lastStudyAt'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+export const zTrainingTeacherCourseFinishOverviewPath = z.object({
+    courseId: zId,
+    practicalType: zTrainingPracticalType
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherCourseFinishOverviewResponse = z.object({
+    list: z.array(zTrainingStudentFinishRow),
+    total: zTotal
+});
+
+export const zTrainingTeacherCourseFinishOverviewV2Body = z.intersection(zPageRequest, z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
+        'studentNumber',
+        'finishedCount',
+        'averageScore',
+        'totalDurationMinutes',
+        'lastStudyAt'
+    ])),
+    sortOrder: z.optional(zSortOrder),
+    classId: z.optional(zId)
+}));
+
+export const zTrainingTeacherCourseFinishOverviewV2Path = z.object({
+    courseId: zId,
+    practicalType: zTrainingPracticalType
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherCourseFinishOverviewV2Response = z.object({
+    list: z.array(zTrainingStudentFinishRowV2),
+    total: zTotal
+});
+
+/**
+ * 成功
+ */
+export const zTrainingClientOverviewResponse = zTrainingClientOverview;
+
+export const zTrainingTeacherFinishStatisticsBody = z.intersection(zPageRequest, z.object({
+    classId: zId,
+    practicalType: z.optional(zTrainingPracticalType),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
+        'experimentName',
+        'finishRate',
+        'averageScore'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherFinishStatisticsResponse = z.object({
+    list: z.array(zTrainingFinishStatRow),
+    total: zTotal
+});
+
+export const zTrainingTeacherFinishStatisticsByCourseBody = z.intersection(zPageRequest, z.object({
+    courseId: zId,
+    practicalType: z.optional(zTrainingPracticalType),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
+        'experimentName',
+        'finishRate',
+        'averageScore'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherFinishStatisticsByCourseResponse = z.object({
+    list: z.array(zTrainingFinishStatRow),
+    total: zTotal
+});
+
+export const zTrainingTeacherFinishStatisticsByCourseV2Body = z.intersection(zPageRequest, z.object({
+    courseId: zId,
+    classId: z.optional(zId),
+    practicalType: z.optional(zTrainingPracticalType),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
+        'experimentName',
+        'finishRate',
+        'averageScore'
+    ])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherFinishStatisticsByCourseV2Response = z.object({
+    list: z.array(zTrainingFinishStatRowV2),
+    total: zTotal
+});
+
+export const zTrainingStudentFinishOverviewBody = z.intersection(zPageRequest, z.object({
+    courseId: z.optional(zId),
+    practicalType: z.optional(zTrainingPracticalType),
+    finishStatus: z.optional(zTrainingFinishStatus)
+}));
+
+/**
+ * 成功
+ */
+export const zTrainingStudentFinishOverviewResponse = z.object({
+    list: z.array(zTrainingFinishItem),
+    total: zTotal
+});
+
+export const zTrainingTeachListBody = z.intersection(zPageRequest, z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    practicalType: z.optional(zTrainingPracticalType),
+    tagId: z.optional(zId),
+    courseId: z.optional(zId)
+}));
+
+/**
+ * 成功
+ */
+export const zTrainingTeachListResponse = z.object({
+    list: z.array(zTrainingBrief),
+    total: zTotal
+});
+
+export const zTrainingTeacherStudentReportListBody = z.intersection(zPageRequest, z.object({
+    courseId: z.optional(zId),
+    classId: z.optional(zId),
+    status: z.optional(zTrainingReportStatus)
+}));
+
+export const zTrainingTeacherStudentReportListPath = z.object({
+    studentUserId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherStudentReportListResponse = z.object({
+    list: z.array(zTrainingReportBrief),
+    total: zTotal
+});
+
+export const zTrainingTeacherStudentReportListV2Body = z.intersection(zPageRequest, z.object({
+    type: zTrainingPracticalType,
+    courseId: z.optional(zId),
+    classId: z.optional(zId),
+    status: z.optional(zTrainingReportStatus)
+}));
+
+export const zTrainingTeacherStudentReportListV2Path = z.object({
+    studentUserId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherStudentReportListV2Response = z.object({
+    list: z.array(zTrainingReportBrief),
+    total: zTotal
+});
+
+export const zTrainingTeacherStudentFinishOverviewBody = z.object({
+    courseId: z.optional(zId),
+    classId: z.optional(zId),
+    practicalType: z.optional(zTrainingPracticalType)
+});
+
+export const zTrainingTeacherStudentFinishOverviewPath = z.object({
+    studentUserId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingTeacherStudentFinishOverviewResponse = zTrainingStudentFinishOverview;
+
+export const zTrainingRecordSaveBody = z.object({
+    experimentId: zId,
+    stepNo: z._default(z.optional(z.int().check(z.gte(0), z.lte(999))), 0),
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    content: z.string().check(z.maxLength(5000000)),
+    durationSeconds: z._default(z.optional(z.int().check(z.gte(0), z.lte(86400))), 0)
+});
+
+/**
+ * 成功
+ */
+export const zTrainingRecordSaveResponse = zTrainingRecord;
+
+export const zTrainingRecordGetPath = z.object({
+    experimentId: zId
+});
+
+/**
+ * 本人的记录；没有时为 null。
+ */
+export const zTrainingRecordGetResponse = z.nullable(zTrainingRecord);
+
+export const zTrainingRecordDeletePath = z.object({
+    experimentId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingRecordDeleteResponse = zDeleted;
+
+export const zTrainingStudentReportDetailPath = z.object({
+    experimentId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingStudentReportDetailResponse = zTrainingReport;
+
+export const zTrainingListByTagBody = z.intersection(zPageRequest, z.object({
+    tagId: z.optional(zId),
+    practicalType: z.optional(zTrainingPracticalType),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum(['learnerCount', 'updatedAt'])),
+    sortOrder: z.optional(zSortOrder)
+}));
+
+/**
+ * 成功
+ */
+export const zTrainingListByTagResponse = z.object({
+    list: z.array(zTrainingClientItem),
+    total: zTotal
+});
+
+export const zTrainingExportByCourseBody = z.object({
+    courseId: zId,
+    practicalType: z.optional(zTrainingPracticalType)
+});
+
+/**
+ * Excel 文件（.xlsx）
+ */
+export const zTrainingExportByCourseResponse = zBinary;
+
+export const zTrainingExportByCourseV2Body = z.object({
+    courseId: zId,
+    classId: z.optional(zId),
+    practicalType: z.optional(zTrainingPracticalType),
+    includeWeightedScore: z._default(z.optional(z.boolean()), true)
+});
+
+/**
+ * Excel 文件（.xlsx）
+ */
+export const zTrainingExportByCourseV2Response = zBinary;
+
+export const zTrainingGetDetailPath = z.object({
+    experimentId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingGetDetailResponse = zTrainingDetail;
+
+export const zTrainingGetDetailByAdminPath = z.object({
+    experimentId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingGetDetailByAdminResponse = zTrainingDetail;
+
+export const zTrainingStudentGetDetailPath = z.object({
+    experimentId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingStudentGetDetailResponse = zTrainingStudentDetail;
+
+export const zTrainingStudentGetUrlPath = z.object({
+    experimentId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingStudentGetUrlResponse = zTrainingLaunch;
+
+export const zTrainingWeightUpdateBody = z.object({
+    classId: zId,
+    courseId: zId,
+    weight: z.number().check(z.gte(0), z.lte(100)),
+    items: z.array(z.object({
+        experimentId: zId,
+        weight: z.number().check(z.gte(0), z.lte(100))
+    })).check(z.maxLength(500))
+});
+
+/**
+ * 成功
+ */
+export const zTrainingWeightUpdateResponse = zTrainingWeight;
+
+export const zTrainingWeightGetByClassPath = z.object({
+    classId: zId
+});
+
+/**
+ * 成功
+ */
+export const zTrainingWeightGetByClassResponse = zTrainingWeight;

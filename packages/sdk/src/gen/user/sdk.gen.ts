@@ -2,10 +2,10 @@
 
 import * as z from 'zod/mini';
 
-import type { Client, Options as Options2, TDataShape } from './client';
-import { client } from './client.gen';
-import type { GetOwnUserGroupData, GetOwnUserGroupResponses, IsLoginData, IsLoginResponses, LoginData, LoginResponses, LogoutData, LogoutResponses } from './types.gen';
-import { zGetOwnUserGroupBody, zGetOwnUserGroupResponse, zIsLoginQuery, zIsLoginResponse, zLoginBody, zLoginResponse, zLogoutResponse } from './zod.gen';
+import { client } from './client.gen.js';
+import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client/index.js';
+import type { GetOwnUserGroupData, GetOwnUserGroupResponses, GetUserAttachInfoData, GetUserAttachInfoResponses, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponses, IsLoginData, IsLoginResponses, LoginData, LoginResponses, LogoutData, LogoutResponses, ResetPasswordData, ResetPasswordResponses, SearchUsersData, SearchUsersResponses, UserGroupDeleteData, UserGroupDeleteResponses, UserGroupInfoData, UserGroupInfoResponses, UserGroupListData, UserGroupListResponses, UserGroupSaveData, UserGroupSaveResponses, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponses, UserGroupSchoolSaveData, UserGroupSchoolSaveResponses, UserGroupUpdateData, UserGroupUpdateResponses, UserGroupUserBindByFileData, UserGroupUserBindByFileResponses, UserGroupUserBindData, UserGroupUserBindResponses, UserGroupUserExcelModelData, UserGroupUserExcelModelResponses, UserGroupUserListData, UserGroupUserListResponses, UserGroupUserUnbindData, UserGroupUserUnbindResponses } from './types.gen.js';
+import { zGetOwnUserGroupBody, zGetOwnUserGroupResponse, zGetUserAttachInfoBody, zGetUserAttachInfoResponse, zGetUserGroupSchoolIdsBody, zGetUserGroupSchoolIdsResponse, zIsLoginQuery, zIsLoginResponse, zLoginBody, zLoginResponse, zLogoutResponse, zResetPasswordBody, zResetPasswordResponse, zSearchUsersBody, zSearchUsersResponse, zUserGroupDeleteBody, zUserGroupDeleteResponse, zUserGroupInfoBody, zUserGroupInfoResponse, zUserGroupListBody, zUserGroupListResponse, zUserGroupSaveBody, zUserGroupSaveResponse, zUserGroupSchoolRefreshUserBindBody, zUserGroupSchoolRefreshUserBindPath, zUserGroupSchoolRefreshUserBindResponse, zUserGroupSchoolSaveBody, zUserGroupSchoolSaveResponse, zUserGroupUpdateBody, zUserGroupUpdateResponse, zUserGroupUserBindBody, zUserGroupUserBindByFileBody, zUserGroupUserBindByFilePath, zUserGroupUserBindByFileResponse, zUserGroupUserBindResponse, zUserGroupUserExcelModelResponse, zUserGroupUserListBody, zUserGroupUserListResponse, zUserGroupUserUnbindBody, zUserGroupUserUnbindResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -86,6 +86,92 @@ export const logout = <ThrowOnError extends boolean = true>(options?: Options<Lo
 });
 
 /**
+ * 重置密码（手机验证码）
+ *
+ * 忘记密码时用手机号与短信验证码（先调用 sendSmsCode 获取）设置新密码。
+ * 成功后该账号的全部会话被吊销，需要用新密码重新登录。
+ * 错误：验证码错误、已使用或已过期返回 errCode 1；手机号未绑定账号时同样返回 errCode 1（验证码错误），不泄露账号是否存在；
+ * newPassword 不符合规则返回 errCode 2；账号已停用返回 errCode 1；尝试过于频繁返回 errCode 8。
+ * 无需登录即可调用。
+ *
+ */
+export const resetPassword = <ThrowOnError extends boolean = true>(options: Options<ResetPasswordData, ThrowOnError>) => (options.client ?? client).post<ResetPasswordResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zResetPasswordBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zResetPasswordResponse.parseAsync(data),
+    responseStyle: 'data',
+    url: '/user/reset/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询当前用户的扩展信息
+ *
+ * 返回当前登录用户的扩展信息：真实姓名、昵称、联系方式、加入的学校与在各学校的角色、平台级身份（管理员、组管理员）。
+ * 请求体可带 schoolId：给出时 currentSchool 为该学校的信息（学号、在该学校的姓名与角色），用户不在该学校时返回 errCode 5；
+ * 省略或为 "0" 时 currentSchool 取用户最近选择的学校，没有则为 null。
+ * 任何已登录用户只能查询自己。
+ *
+ */
+export const getUserAttachInfo = <ThrowOnError extends boolean = true>(options: Options<GetUserAttachInfoData, ThrowOnError>) => (options.client ?? client).post<GetUserAttachInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetUserAttachInfoBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetUserAttachInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/user/user/attachInfo',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 搜索用户
+ *
+ * 按关键字（账号、真实姓名、昵称、手机号）分页搜索账号，用于把用户绑定到用户组、资源、考试等。
+ * 权限：管理员可搜索全部账号；教师、学校管理员只能搜索自己所在学校（必须给出 schoolId，且本人在该学校有教师或学校管理员身份，否则返回 errCode 5）；
+ * 组管理员只能在自己管理的用户组所属学校内搜索。非管理员看到的手机号中间四位以 * 遮盖。
+ * keyword 为空时按 schoolId、role 过滤列出。pageSize 超过 200 返回 errCode 2。
+ *
+ */
+export const searchUsers = <ThrowOnError extends boolean = true>(options: Options<SearchUsersData, ThrowOnError>) => (options.client ?? client).post<SearchUsersResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zSearchUsersBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSearchUsersResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/user/user/search',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * 查询本人在某学校所属的用户组
  *
  * 返回当前用户在该学校绑定的用户组（资源池）。poolId 取第一个组的 id，没有时为 "0"。
@@ -109,4 +195,375 @@ export const getOwnUserGroup = <ThrowOnError extends boolean = true>(options: Op
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * 分页查询用户组
+ *
+ * 按学校、关键字分页列出用户组（资源池），按创建时间倒序。
+ * 权限范围：管理员可操作全部用户组；学校管理员只能操作本人担任学校管理员的学校的用户组；组管理员只能操作自己 bindRole 为 1 的用户组。超出范围返回 errCode 5。范围外的组不出现在结果里。
+ *
+ */
+export const userGroupList = <ThrowOnError extends boolean = true>(options: Options<UserGroupListData, ThrowOnError>) => (options.client ?? client).post<UserGroupListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询用户组详情
+ *
+ * 返回一个用户组的详情（含组管理员与成员数）。组不存在返回 errCode 6。
+ * 权限范围：管理员可操作全部用户组；学校管理员只能操作本人担任学校管理员的学校的用户组；组管理员只能操作自己 bindRole 为 1 的用户组。超出范围返回 errCode 5。
+ *
+ */
+export const userGroupInfo = <ThrowOnError extends boolean = true>(options: Options<UserGroupInfoData, ThrowOnError>) => (options.client ?? client).post<UserGroupInfoResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupInfoBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupInfoResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/info',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新建用户组
+ *
+ * 在学校下新建用户组（资源池）。同一学校内组名不能重复（errCode 7）；学校不存在返回 errCode 6。
+ * adminUserIds 中的用户以 bindRole 1（组管理员）加入，他们必须是该学校的成员，否则返回 errCode 1 并在 errMsg 中指出账号。
+ * 管理员可为任意学校建组；学校管理员只能为本人管理的学校建组（errCode 5）。
+ *
+ */
+export const userGroupSave = <ThrowOnError extends boolean = true>(options: Options<UserGroupSaveData, ThrowOnError>) => (options.client ?? client).post<UserGroupSaveResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupSaveBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupSaveResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 修改用户组
+ *
+ * 修改组名与说明（只改给出的字段）。组不存在返回 errCode 6；新组名与同校其他组重复返回 errCode 7。
+ * 权限范围：管理员可操作全部用户组；学校管理员只能操作本人担任学校管理员的学校的用户组；组管理员只能操作自己 bindRole 为 1 的用户组。超出范围返回 errCode 5。
+ *
+ */
+export const userGroupUpdate = <ThrowOnError extends boolean = true>(options: Options<UserGroupUpdateData, ThrowOnError>) => (options.client ?? client).post<UserGroupUpdateResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupUpdateBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUpdateResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 删除用户组
+ *
+ * 删除用户组并解除全部成员绑定。组内仍绑定着资源组或云数据库权限时拒绝（errCode 1，errMsg 说明先解绑）；
+ * 学校的默认组（isSchoolDefault 为 true）不能删除（errCode 1）。组不存在返回 errCode 6。
+ * 管理员或该学校的学校管理员可调用（errCode 5）。
+ *
+ */
+export const userGroupDelete = <ThrowOnError extends boolean = true>(options: Options<UserGroupDeleteData, ThrowOnError>) => (options.client ?? client).post<UserGroupDeleteResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupDeleteBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupDeleteResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 分页查询用户组成员
+ *
+ * 列出一个用户组的成员，可按关键字（账号、姓名）与 bindRole 过滤；组管理员在前，其余按加入时间倒序。组不存在返回 errCode 6。
+ * 权限范围：管理员可操作全部用户组；学校管理员只能操作本人担任学校管理员的学校的用户组；组管理员只能操作自己 bindRole 为 1 的用户组。超出范围返回 errCode 5。
+ *
+ */
+export const userGroupUserList = <ThrowOnError extends boolean = true>(options: Options<UserGroupUserListData, ThrowOnError>) => (options.client ?? client).post<UserGroupUserListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupUserListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/user/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 绑定用户到用户组
+ *
+ * 把一批用户加入用户组，bindRole 0 为普通成员、1 为组管理员；已在组内的用户改为给出的 bindRole。
+ * 用户必须是该组所属学校的成员，否则跳过并在 skipped 中给出原因；用户不存在同样跳过。
+ * 只有管理员与学校管理员可以任命组管理员（bindRole 1），组管理员这样做返回 errCode 5。组不存在返回 errCode 6。
+ * 权限范围：管理员可操作全部用户组；学校管理员只能操作本人担任学校管理员的学校的用户组；组管理员只能操作自己 bindRole 为 1 的用户组。超出范围返回 errCode 5。
+ *
+ */
+export const userGroupUserBind = <ThrowOnError extends boolean = true>(options: Options<UserGroupUserBindData, ThrowOnError>) => (options.client ?? client).post<UserGroupUserBindResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupUserBindBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserBindResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/user/bind',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 从用户组解绑用户
+ *
+ * 把一批用户移出用户组；不在组内的用户忽略。组管理员不能移除自己（errCode 1）。
+ * 移除后用户随即失去该组资源池的访问权，其 poolId 取所在学校的下一个组，没有则为 "0"。组不存在返回 errCode 6。
+ * 权限范围：管理员可操作全部用户组；学校管理员只能操作本人担任学校管理员的学校的用户组；组管理员只能操作自己 bindRole 为 1 的用户组。超出范围返回 errCode 5。
+ *
+ */
+export const userGroupUserUnbind = <ThrowOnError extends boolean = true>(options: Options<UserGroupUserUnbindData, ThrowOnError>) => (options.client ?? client).post<UserGroupUserUnbindResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupUserUnbindBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserUnbindResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/user/unbind',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 用 Excel 批量绑定用户
+ *
+ * 上传按模板（user/download/excel/model）填写的 Excel（.xlsx，不超过 5 MB、2000 行），每行一个账号（或手机号）与组内角色。
+ * 每行独立处理：账号不存在、不属于该组学校、角色值不合法的行记入 failedRows，其余行绑定（已在组内的更新 bindRole）。
+ * 文件不是有效的 xlsx 或表头与模板不符返回 errCode 2；组不存在返回 errCode 6；组管理员上传含 bindRole 1 的行时这些行记为失败。
+ * 权限范围：管理员可操作全部用户组；学校管理员只能操作本人担任学校管理员的学校的用户组；组管理员只能操作自己 bindRole 为 1 的用户组。超出范围返回 errCode 5。
+ *
+ */
+export const userGroupUserBindByFile = <ThrowOnError extends boolean = true>(options: Options<UserGroupUserBindByFileData, ThrowOnError>) => (options.client ?? client).post<UserGroupUserBindByFileResponses, unknown, ThrowOnError, 'data'>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupUserBindByFileBody,
+        path: zUserGroupUserBindByFilePath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserBindByFileResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/user/bind/{groupId}/by/file',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * 保存学校默认用户组
+ *
+ * 为学校创建或更新默认用户组（学校资源池）：学校还没有默认组时新建（组名缺省为“学校名称 + 资源池”），已有时修改组名。
+ * 新建后不会自动绑定成员，需调用 school/refrash/user/bind/{schoolId}。学校不存在返回 errCode 6；组名与同校其他组重复返回 errCode 7。
+ * 仅管理员可调用。
+ *
+ */
+export const userGroupSchoolSave = <ThrowOnError extends boolean = true>(options: Options<UserGroupSchoolSaveData, ThrowOnError>) => (options.client ?? client).post<UserGroupSchoolSaveResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupSchoolSaveBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupSchoolSaveResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/school/save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 查询用户组所属学校
+ *
+ * 给出 groupIds 时返回这些组所属的学校（去重）；省略时返回所有已建有用户组的学校。每项带组数与是否已有默认组。
+ * 不存在的组 ID 忽略。管理员看到全部；学校管理员只看到本人管理的学校；组管理员只看到自己管理的组所属学校。
+ *
+ */
+export const getUserGroupSchoolIds = <ThrowOnError extends boolean = true>(options: Options<GetUserGroupSchoolIdsData, ThrowOnError>) => (options.client ?? client).post<GetUserGroupSchoolIdsResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zGetUserGroupSchoolIdsBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetUserGroupSchoolIdsResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/get/group/schoolIds',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 同步学校成员到默认用户组
+ *
+ * 把学校当前的全部成员（教师、学生、学校管理员）同步到该学校的默认用户组：缺少的以 bindRole 0 加入，已离开学校的账号移出；
+ * 已有成员的 bindRole 保持不变。路径拼写 refrash 按产品规范保留。
+ * 学校不存在返回 errCode 6；学校还没有默认组返回 errCode 1（先调用 school/save）。
+ * 管理员可同步任意学校，学校管理员只能同步本人管理的学校（errCode 5）。
+ *
+ */
+export const userGroupSchoolRefreshUserBind = <ThrowOnError extends boolean = true>(options: Options<UserGroupSchoolRefreshUserBindData, ThrowOnError>) => (options.client ?? client).post<UserGroupSchoolRefreshUserBindResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zUserGroupSchoolRefreshUserBindBody,
+        path: zUserGroupSchoolRefreshUserBindPath,
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupSchoolRefreshUserBindResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/school/refrash/user/bind/{schoolId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 下载批量绑定用户的 Excel 模板
+ *
+ * 下载 user/bind/{groupId}/by/file 使用的模板（用户组成员导入模板.xlsx）。表头：账号（或手机号）、姓名（仅供核对）、组内角色（0 普通成员，1 组管理员，空为 0）。
+ * 学校管理员、组管理员与管理员可下载。
+ *
+ */
+export const userGroupUserExcelModel = <ThrowOnError extends boolean = true>(options?: Options<UserGroupUserExcelModelData, ThrowOnError>) => (options?.client ?? client).get<UserGroupUserExcelModelResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: z.optional(z.never()),
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserExcelModelResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/usergroupinfo/v1/user/download/excel/model',
+    ...options
 });

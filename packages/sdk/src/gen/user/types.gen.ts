@@ -5,64 +5,25 @@ export type ClientOptions = {
 };
 
 /**
- * 账号密码登录。
+ * 没有更多结果的命令的应答。
  */
-export type AccountLogin = {
-    /**
-     * 账号（用户名）。
-     */
-    account: string;
-    password: string;
-    /**
-     * 产品 ID，dfrm 为 7。
-     */
-    productId: 7;
-};
-
-/**
- * 手机号加短信验证码登录。
- */
-export type SmsLogin = {
-    /**
-     * 11 位中国大陆手机号。
-     */
-    phoneNumber: string;
-    /**
-     * 6 位短信验证码。
-     */
-    smsCode: string;
-    /**
-     * 产品 ID，dfrm 为 7。
-     */
-    productId: 7;
-};
-
-/**
- * 登录请求：账号密码或手机验证码二选一。
- */
-export type LoginRequest = AccountLogin | SmsLogin;
-
-export type LogoutResult = {
+export type Ack = {
     /**
      * 恒为 true。
      */
-    loggedOut: boolean;
+    ok: true;
 };
 
 /**
- * 用户所属的用户组记录。
+ * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
  */
-export type OwnUserGroup = {
+export type Binary = Blob | File;
+
+/**
+ * 删除的结果。
+ */
+export type Deleted = {
     id: Id;
-    /**
-     * 在组内的角色：0 普通成员；1 组管理员。
-     */
-    bindRole: 0 | 1;
-    /**
-     * 组名。
-     */
-    name: string;
-    schoolId: SchoolId;
 };
 
 /**
@@ -97,9 +58,38 @@ export type ErrorEnvelope = Envelope & {
 export type Id = string;
 
 /**
+ * 一组 ID。
+ */
+export type IdList = Array<Id>;
+
+/**
+ * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
+ */
+export type Instant = number;
+
+/**
+ * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
+ */
+export type PageRequest = {
+    pageIndex: number;
+    pageSize: number;
+};
+
+/**
  * 学校 ID，未加入学校时为 "0"。
  */
 export type SchoolId = string;
+
+/**
+ * 学校内角色：teacher 教师；student 学生；schoolManager 学校管理员。
+ *
+ */
+export type SchoolRole = 'teacher' | 'student' | 'schoolManager';
+
+/**
+ * 满足条件的记录总数（不受分页影响）。
+ */
+export type Total = number;
 
 /**
  * 登录用户。显示名取 nickName，其次 realName，再次 userName。
@@ -135,6 +125,21 @@ export type User = {
 };
 
 /**
+ * 列表里显示的用户。
+ */
+export type UserBrief = {
+    userId: Id;
+    /**
+     * 账号。
+     */
+    userName: string;
+    /**
+     * 真实姓名，可为空字符串。
+     */
+    realName: string;
+};
+
+/**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
 export type Product = unknown;
@@ -148,6 +153,648 @@ export type Token = unknown;
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
 export type UserId = unknown;
+
+/**
+ * 账号密码登录。
+ */
+export type AccountLogin = {
+    /**
+     * 账号（用户名）。
+     */
+    account: string;
+    password: string;
+    /**
+     * 产品 ID，dfrm 为 7。
+     */
+    productId: 7;
+};
+
+/**
+ * 登录请求：账号密码或手机验证码二选一。
+ */
+export type LoginRequest = AccountLogin | SmsLogin;
+
+export type LogoutResult = {
+    /**
+     * 恒为 true。
+     */
+    loggedOut: boolean;
+};
+
+/**
+ * 用短信验证码重置密码。
+ */
+export type ResetPasswordRequest = {
+    /**
+     * 账号绑定的 11 位中国大陆手机号。
+     */
+    phoneNumber: string;
+    /**
+     * 6 位短信验证码。
+     */
+    smsCode: string;
+    /**
+     * 新密码：8–32 位，必须同时包含字母和数字，不能含空白字符。
+     */
+    newPassword: string;
+    /**
+     * 产品 ID，dfrm 为 7。
+     */
+    productId: 7;
+};
+
+/**
+ * 手机号加短信验证码登录。
+ */
+export type SmsLogin = {
+    /**
+     * 11 位中国大陆手机号。
+     */
+    phoneNumber: string;
+    /**
+     * 6 位短信验证码。
+     */
+    smsCode: string;
+    /**
+     * 产品 ID，dfrm 为 7。
+     */
+    productId: 7;
+};
+
+/**
+ * 当前用户的扩展信息（在 User 之外补充 realName 与学校）。
+ */
+export type UserAttachInfo = {
+    userId: Id;
+    /**
+     * 登录账号。
+     */
+    userName: string;
+    /**
+     * 真实姓名，可为空字符串。
+     */
+    realName: string;
+    /**
+     * 昵称，可为空字符串。
+     */
+    nickName: string;
+    /**
+     * 头像地址，可为空字符串。
+     */
+    portraitUrl: string;
+    /**
+     * 邮箱，可为空字符串。
+     */
+    email: string;
+    /**
+     * 手机号，可为空字符串。
+     */
+    phoneNumber: string;
+    /**
+     * 是否平台管理员。
+     */
+    isAdmin: boolean;
+    /**
+     * 是否至少管理一个用户组（组管理员）。
+     */
+    isGroupAdmin: boolean;
+    /**
+     * 加入的全部学校。
+     */
+    schools: Array<UserSchoolRoles>;
+    /**
+     * 请求的学校或最近选择的学校；都没有时为 null。
+     */
+    currentSchool: UserCurrentSchool | null;
+    /**
+     * 注册时间。
+     */
+    createdAt: Instant;
+};
+
+/**
+ * 扩展信息查询条件，可为空对象。
+ */
+export type UserAttachInfoRequest = {
+    /**
+     * 要查看的学校；省略或 "0" 表示最近选择的学校。
+     */
+    schoolId?: SchoolId;
+};
+
+/**
+ * 当前学校中的身份信息。
+ */
+export type UserCurrentSchool = {
+    schoolId: SchoolId;
+    /**
+     * 学校名称。
+     */
+    schoolName: string;
+    /**
+     * 在该学校的姓名（学生花名册或教师档案中的姓名），没有时为空字符串。
+     */
+    studentName: string;
+    /**
+     * 学号；不是该学校的学生时为 null。
+     */
+    studentNumber: string | null;
+    /**
+     * 最近选择的角色；没有选择过时为 null。
+     */
+    type: SchoolRole | null;
+    /**
+     * 在该学校拥有的全部角色。
+     */
+    roles: Array<SchoolRole>;
+};
+
+/**
+ * 用户在一所学校的身份。
+ */
+export type UserSchoolRoles = {
+    schoolId: SchoolId;
+    /**
+     * 学校名称。
+     */
+    schoolName: string;
+    /**
+     * 用户在该学校拥有的角色。
+     */
+    roles: Array<SchoolRole>;
+};
+
+/**
+ * 搜索结果中的用户。
+ */
+export type UserSearchItem = {
+    userId: Id;
+    /**
+     * 登录账号。
+     */
+    userName: string;
+    /**
+     * 真实姓名，可为空字符串。
+     */
+    realName: string;
+    /**
+     * 昵称，可为空字符串。
+     */
+    nickName: string;
+    /**
+     * 手机号；非管理员调用时中间四位遮盖（138****0000），未绑定时为空字符串。
+     */
+    phoneNumber: string;
+    /**
+     * 邮箱，可为空字符串。
+     */
+    email: string;
+    /**
+     * 账号是否已停用。
+     */
+    disabled: boolean;
+    /**
+     * 用户加入的学校；非管理员调用时只含调用者有权查看的学校。
+     */
+    schools: Array<UserSchoolRoles>;
+    /**
+     * 注册时间。
+     */
+    createdAt: Instant;
+};
+
+/**
+ * 用户搜索结果。
+ */
+export type UserSearchPage = {
+    list: Array<UserSearchItem>;
+    total: Total;
+};
+
+/**
+ * 用户搜索条件。
+ */
+export type UserSearchRequest = PageRequest & {
+    /**
+     * 匹配账号、真实姓名、昵称（包含）或手机号（前缀）；空字符串表示不过滤。
+     */
+    keyword?: string;
+    /**
+     * 只搜索该学校的成员；教师、学校管理员、组管理员必填。
+     */
+    schoolId?: SchoolId;
+    /**
+     * 只返回在 schoolId 学校中有该角色的用户；需同时给出 schoolId。
+     */
+    role?: SchoolRole;
+    /**
+     * 排除已在该用户组中的用户（绑定成员时用）。
+     */
+    excludeGroupId?: Id;
+    /**
+     * 是否包含已停用账号，默认 false。
+     */
+    includeDisabled?: boolean;
+};
+
+/**
+ * 用户所属的用户组记录。
+ */
+export type OwnUserGroup = {
+    id: Id;
+    /**
+     * 在组内的角色：0 普通成员；1 组管理员。
+     */
+    bindRole: 0 | 1;
+    /**
+     * 组名。
+     */
+    name: string;
+    schoolId: SchoolId;
+};
+
+/**
+ * 用户组：学校的资源池，成员共享组内资源。
+ */
+export type UserGroup = {
+    /**
+     * 用户组 ID（即资源池 poolId）。
+     */
+    id: Id;
+    /**
+     * 组名，同一学校内唯一。
+     */
+    name: string;
+    /**
+     * 说明，可为空字符串。
+     */
+    description: string;
+    schoolId: SchoolId;
+    /**
+     * 所属学校名称。
+     */
+    schoolName: string;
+    /**
+     * 是否为学校的默认组（由 school/save 创建）。
+     */
+    isSchoolDefault: boolean;
+    /**
+     * 成员数（含组管理员）。
+     */
+    memberCount: number;
+    /**
+     * 组管理员数。
+     */
+    adminCount: number;
+    /**
+     * 组管理员（最多返回 20 个）。
+     */
+    admins: Array<UserBrief>;
+    createdAt: Instant;
+    updatedAt: Instant;
+};
+
+/**
+ * multipart/form-data：Excel 文件与默认角色。
+ */
+export type UserGroupBindFileUpload = {
+    /**
+     * 按模板填写的 .xlsx 文件，不超过 5 MB。
+     */
+    file: Blob | File;
+    /**
+     * “组内角色”列为空的行使用的角色，默认 0。
+     */
+    defaultBindRole?: UserGroupBindRole;
+};
+
+/**
+ * 绑定用户到用户组。
+ */
+export type UserGroupBindRequest = {
+    /**
+     * 用户组 ID。
+     */
+    groupId: Id;
+    /**
+     * 要绑定的用户。
+     */
+    userIds: Array<Id>;
+    /**
+     * 绑定后的组内角色，默认 0。
+     */
+    bindRole?: UserGroupBindRole;
+};
+
+/**
+ * 绑定结果。
+ */
+export type UserGroupBindResult = {
+    groupId: Id;
+    /**
+     * 新加入的人数。
+     */
+    bound: number;
+    /**
+     * 已在组内、bindRole 被修改的人数。
+     */
+    updated: number;
+    /**
+     * 未绑定的用户。
+     */
+    skipped: Array<UserGroupSkipped>;
+};
+
+/**
+ * 组内角色（bindRole）：
+ * 0 普通成员：可使用组内（资源池）资源；
+ * 1 组管理员：另可管理组成员与组内资源的可见性。
+ *
+ */
+export type UserGroupBindRole = 0 | 1;
+
+/**
+ * 指定一个用户组。
+ */
+export type UserGroupIdRequest = {
+    /**
+     * 用户组 ID。
+     */
+    id: Id;
+};
+
+/**
+ * 导入失败的行。
+ */
+export type UserGroupImportFailure = {
+    /**
+     * Excel 行号（表头为第 1 行）。
+     */
+    row: number;
+    /**
+     * 该行的账号或手机号。
+     */
+    account: string;
+    /**
+     * 失败原因。
+     */
+    reason: string;
+};
+
+/**
+ * Excel 导入结果。
+ */
+export type UserGroupImportResult = {
+    groupId: Id;
+    /**
+     * 数据行数（不含表头）。
+     */
+    totalRows: number;
+    /**
+     * 新加入的人数。
+     */
+    bound: number;
+    /**
+     * bindRole 被修改的人数。
+     */
+    updated: number;
+    /**
+     * 失败的行。
+     */
+    failedRows: Array<UserGroupImportFailure>;
+};
+
+/**
+ * 用户组列表条件。
+ */
+export type UserGroupListRequest = PageRequest & {
+    /**
+     * 只列该学校的组；省略或 "0" 表示权限范围内全部学校。
+     */
+    schoolId?: SchoolId;
+    /**
+     * 组名包含的文字，空字符串不过滤。
+     */
+    keyword?: string;
+};
+
+/**
+ * 用户组成员。
+ */
+export type UserGroupMember = {
+    userId: Id;
+    /**
+     * 登录账号。
+     */
+    userName: string;
+    /**
+     * 真实姓名，可为空字符串。
+     */
+    realName: string;
+    /**
+     * 手机号（中间四位遮盖），未绑定时为空字符串。
+     */
+    phoneNumber: string;
+    /**
+     * 在组所属学校的角色。
+     */
+    schoolRoles: Array<SchoolRole>;
+    bindRole: UserGroupBindRole;
+    /**
+     * 加入该组的时间。
+     */
+    boundAt: Instant;
+};
+
+/**
+ * 用户组成员分页结果。
+ */
+export type UserGroupMemberPage = {
+    list: Array<UserGroupMember>;
+    total: Total;
+};
+
+/**
+ * 用户组分页结果。
+ */
+export type UserGroupPage = {
+    list: Array<UserGroup>;
+    total: Total;
+};
+
+/**
+ * 同步选项，可为空对象。
+ */
+export type UserGroupRefreshRequest = {
+    /**
+     * 是否移出已离开学校的账号，默认 true。
+     */
+    removeLeft?: boolean;
+};
+
+/**
+ * 同步结果。
+ */
+export type UserGroupRefreshResult = {
+    schoolId: SchoolId;
+    /**
+     * 学校默认组 ID。
+     */
+    groupId: Id;
+    /**
+     * 新加入的人数。
+     */
+    added: number;
+    /**
+     * 移出的人数。
+     */
+    removed: number;
+    /**
+     * 同步后的成员数。
+     */
+    memberCount: number;
+};
+
+/**
+ * 新建用户组。
+ */
+export type UserGroupSaveRequest = {
+    /**
+     * 所属学校，不能为 "0"。
+     */
+    schoolId: SchoolId;
+    /**
+     * 组名，同一学校内唯一；首尾空白会被去掉。
+     */
+    name: string;
+    /**
+     * 说明。
+     */
+    description?: string;
+    /**
+     * 初始组管理员（bindRole 1）。
+     */
+    adminUserIds?: Array<Id>;
+};
+
+/**
+ * 建有用户组的学校。
+ */
+export type UserGroupSchool = {
+    schoolId: SchoolId;
+    /**
+     * 学校名称。
+     */
+    schoolName: string;
+    /**
+     * 该学校的用户组数。
+     */
+    groupCount: number;
+    /**
+     * 是否已有默认组。
+     */
+    hasDefaultGroup: boolean;
+};
+
+/**
+ * 查询用户组所属学校。
+ */
+export type UserGroupSchoolIdsRequest = {
+    /**
+     * 要查询的用户组；省略表示全部有组的学校。
+     */
+    groupIds?: Array<Id>;
+};
+
+/**
+ * 保存学校默认用户组。
+ */
+export type UserGroupSchoolSaveRequest = {
+    /**
+     * 学校 ID，不能为 "0"。
+     */
+    schoolId: SchoolId;
+    /**
+     * 默认组名；省略时为“学校名称 + 资源池”。
+     */
+    name?: string;
+};
+
+/**
+ * 未绑定的用户及原因。
+ */
+export type UserGroupSkipped = {
+    userId: Id;
+    /**
+     * 跳过原因，例如“用户不存在”“不是该学校成员”。
+     */
+    reason: string;
+};
+
+/**
+ * 从用户组移出用户。
+ */
+export type UserGroupUnbindRequest = {
+    /**
+     * 用户组 ID。
+     */
+    groupId: Id;
+    /**
+     * 要移出的用户。
+     */
+    userIds: Array<Id>;
+};
+
+/**
+ * 解绑结果。
+ */
+export type UserGroupUnbindResult = {
+    groupId: Id;
+    /**
+     * 实际移出的人数。
+     */
+    unbound: number;
+    /**
+     * 实际移出的用户。
+     */
+    userIds: IdList;
+};
+
+/**
+ * 修改用户组；只改给出的字段。
+ */
+export type UserGroupUpdateRequest = {
+    /**
+     * 用户组 ID。
+     */
+    id: Id;
+    /**
+     * 新组名。
+     */
+    name?: string;
+    /**
+     * 新说明。
+     */
+    description?: string;
+};
+
+/**
+ * 用户组成员列表条件。
+ */
+export type UserGroupUserListRequest = PageRequest & {
+    /**
+     * 用户组 ID。
+     */
+    groupId: Id;
+    /**
+     * 匹配账号或真实姓名，空字符串不过滤。
+     */
+    keyword?: string;
+    /**
+     * 只列该角色的成员；省略表示全部。
+     */
+    bindRole?: UserGroupBindRole;
+};
 
 export type LoginData = {
     body: LoginRequest;
@@ -202,6 +849,54 @@ export type LogoutResponses = {
 
 export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
 
+export type ResetPasswordData = {
+    body: ResetPasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/user/reset/password';
+};
+
+export type ResetPasswordResponses = {
+    /**
+     * 密码已重置
+     */
+    200: Ack;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
+export type GetUserAttachInfoData = {
+    body: UserAttachInfoRequest;
+    path?: never;
+    query?: never;
+    url: '/user/user/attachInfo';
+};
+
+export type GetUserAttachInfoResponses = {
+    /**
+     * 扩展信息
+     */
+    200: UserAttachInfo;
+};
+
+export type GetUserAttachInfoResponse = GetUserAttachInfoResponses[keyof GetUserAttachInfoResponses];
+
+export type SearchUsersData = {
+    body: UserSearchRequest;
+    path?: never;
+    query?: never;
+    url: '/user/user/search';
+};
+
+export type SearchUsersResponses = {
+    /**
+     * 用户分页列表
+     */
+    200: UserSearchPage;
+};
+
+export type SearchUsersResponse = SearchUsersResponses[keyof SearchUsersResponses];
+
 export type GetOwnUserGroupData = {
     body: {
         schoolId: SchoolId;
@@ -219,3 +914,221 @@ export type GetOwnUserGroupResponses = {
 };
 
 export type GetOwnUserGroupResponse = GetOwnUserGroupResponses[keyof GetOwnUserGroupResponses];
+
+export type UserGroupListData = {
+    body: UserGroupListRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/list';
+};
+
+export type UserGroupListResponses = {
+    /**
+     * 用户组分页列表
+     */
+    200: UserGroupPage;
+};
+
+export type UserGroupListResponse = UserGroupListResponses[keyof UserGroupListResponses];
+
+export type UserGroupInfoData = {
+    body: UserGroupIdRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/info';
+};
+
+export type UserGroupInfoResponses = {
+    /**
+     * 用户组详情
+     */
+    200: UserGroup;
+};
+
+export type UserGroupInfoResponse = UserGroupInfoResponses[keyof UserGroupInfoResponses];
+
+export type UserGroupSaveData = {
+    body: UserGroupSaveRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/save';
+};
+
+export type UserGroupSaveResponses = {
+    /**
+     * 新建的用户组
+     */
+    200: UserGroup;
+};
+
+export type UserGroupSaveResponse = UserGroupSaveResponses[keyof UserGroupSaveResponses];
+
+export type UserGroupUpdateData = {
+    body: UserGroupUpdateRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/update';
+};
+
+export type UserGroupUpdateResponses = {
+    /**
+     * 修改后的用户组
+     */
+    200: UserGroup;
+};
+
+export type UserGroupUpdateResponse = UserGroupUpdateResponses[keyof UserGroupUpdateResponses];
+
+export type UserGroupDeleteData = {
+    body: UserGroupIdRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/delete';
+};
+
+export type UserGroupDeleteResponses = {
+    /**
+     * 已删除
+     */
+    200: Deleted;
+};
+
+export type UserGroupDeleteResponse = UserGroupDeleteResponses[keyof UserGroupDeleteResponses];
+
+export type UserGroupUserListData = {
+    body: UserGroupUserListRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/user/list';
+};
+
+export type UserGroupUserListResponses = {
+    /**
+     * 成员分页列表
+     */
+    200: UserGroupMemberPage;
+};
+
+export type UserGroupUserListResponse = UserGroupUserListResponses[keyof UserGroupUserListResponses];
+
+export type UserGroupUserBindData = {
+    body: UserGroupBindRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/user/bind';
+};
+
+export type UserGroupUserBindResponses = {
+    /**
+     * 绑定结果
+     */
+    200: UserGroupBindResult;
+};
+
+export type UserGroupUserBindResponse = UserGroupUserBindResponses[keyof UserGroupUserBindResponses];
+
+export type UserGroupUserUnbindData = {
+    body: UserGroupUnbindRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/user/unbind';
+};
+
+export type UserGroupUserUnbindResponses = {
+    /**
+     * 解绑结果
+     */
+    200: UserGroupUnbindResult;
+};
+
+export type UserGroupUserUnbindResponse = UserGroupUserUnbindResponses[keyof UserGroupUserUnbindResponses];
+
+export type UserGroupUserBindByFileData = {
+    body: UserGroupBindFileUpload;
+    path: {
+        /**
+         * 用户组 ID。
+         */
+        groupId: Id;
+    };
+    query?: never;
+    url: '/usergroupinfo/v1/user/bind/{groupId}/by/file';
+};
+
+export type UserGroupUserBindByFileResponses = {
+    /**
+     * 导入结果
+     */
+    200: UserGroupImportResult;
+};
+
+export type UserGroupUserBindByFileResponse = UserGroupUserBindByFileResponses[keyof UserGroupUserBindByFileResponses];
+
+export type UserGroupSchoolSaveData = {
+    body: UserGroupSchoolSaveRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/school/save';
+};
+
+export type UserGroupSchoolSaveResponses = {
+    /**
+     * 学校默认用户组
+     */
+    200: UserGroup;
+};
+
+export type UserGroupSchoolSaveResponse = UserGroupSchoolSaveResponses[keyof UserGroupSchoolSaveResponses];
+
+export type GetUserGroupSchoolIdsData = {
+    body: UserGroupSchoolIdsRequest;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/get/group/schoolIds';
+};
+
+export type GetUserGroupSchoolIdsResponses = {
+    /**
+     * 学校列表
+     */
+    200: Array<UserGroupSchool>;
+};
+
+export type GetUserGroupSchoolIdsResponse = GetUserGroupSchoolIdsResponses[keyof GetUserGroupSchoolIdsResponses];
+
+export type UserGroupSchoolRefreshUserBindData = {
+    body: UserGroupRefreshRequest;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+    };
+    query?: never;
+    url: '/usergroupinfo/v1/school/refrash/user/bind/{schoolId}';
+};
+
+export type UserGroupSchoolRefreshUserBindResponses = {
+    /**
+     * 同步结果
+     */
+    200: UserGroupRefreshResult;
+};
+
+export type UserGroupSchoolRefreshUserBindResponse = UserGroupSchoolRefreshUserBindResponses[keyof UserGroupSchoolRefreshUserBindResponses];
+
+export type UserGroupUserExcelModelData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/usergroupinfo/v1/user/download/excel/model';
+};
+
+export type UserGroupUserExcelModelResponses = {
+    /**
+     * Excel 模板
+     */
+    200: Binary;
+};
+
+export type UserGroupUserExcelModelResponse = UserGroupUserExcelModelResponses[keyof UserGroupUserExcelModelResponses];

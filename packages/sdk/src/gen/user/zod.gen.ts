@@ -3,34 +3,16 @@
 import * as z from 'zod/mini';
 
 /**
- * 账号密码登录。
+ * 没有更多结果的命令的应答。
  */
-export const zAccountLogin = z.object({
-    account: z.string().check(z.minLength(1), z.maxLength(64)),
-    password: z.string().check(z.minLength(1), z.maxLength(128)),
-    productId: z.literal(7)
+export const zAck = z.object({
+    ok: z.literal(true)
 });
 
 /**
- * 手机号加短信验证码登录。
+ * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
  */
-export const zSmsLogin = z.object({
-    phoneNumber: z.string().check(z.regex(/^1\d{10}$/)),
-    smsCode: z.string().check(z.regex(/^\d{6}$/)),
-    productId: z.literal(7)
-});
-
-/**
- * 登录请求：账号密码或手机验证码二选一。
- */
-export const zLoginRequest = z.union([
-    zAccountLogin,
-    zSmsLogin
-]);
-
-export const zLogoutResult = z.object({
-    loggedOut: z.boolean()
-});
+export const zBinary = z.string();
 
 /**
  * 业务错误码（见 specs/README.md 的错误码表）。
@@ -73,19 +55,49 @@ export const zErrorEnvelope = z.intersection(zEnvelope, z.object({
 export const zId = z.string().check(z.minLength(1), z.maxLength(64));
 
 /**
+ * 删除的结果。
+ */
+export const zDeleted = z.object({
+    id: zId
+});
+
+/**
+ * 一组 ID。
+ */
+export const zIdList = z.array(zId).check(z.maxLength(1000));
+
+/**
+ * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
+ */
+export const zInstant = z.int().check(z.gte(0));
+
+/**
+ * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
+ */
+export const zPageRequest = z.object({
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200))
+});
+
+/**
  * 学校 ID，未加入学校时为 "0"。
  */
 export const zSchoolId = z._default(z.string().check(z.minLength(1), z.maxLength(64)), '0');
 
 /**
- * 用户所属的用户组记录。
+ * 学校内角色：teacher 教师；student 学生；schoolManager 学校管理员。
+ *
  */
-export const zOwnUserGroup = z.object({
-    id: zId,
-    bindRole: z.union([z.literal(0), z.literal(1)]),
-    name: z.string(),
-    schoolId: zSchoolId
-});
+export const zSchoolRole = z.enum([
+    'teacher',
+    'student',
+    'schoolManager'
+]);
+
+/**
+ * 满足条件的记录总数（不受分页影响）。
+ */
+export const zTotal = z.int().check(z.gte(0));
 
 /**
  * 登录用户。显示名取 nickName，其次 realName，再次 userName。
@@ -103,6 +115,15 @@ export const zUser = z.object({
 });
 
 /**
+ * 列表里显示的用户。
+ */
+export const zUserBrief = z.object({
+    userId: zId,
+    userName: z.string(),
+    realName: z.string()
+});
+
+/**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
 export const zProduct = z.unknown();
@@ -116,6 +137,348 @@ export const zToken = z.unknown();
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
 export const zUserId = z.unknown();
+
+/**
+ * 账号密码登录。
+ */
+export const zAccountLogin = z.object({
+    account: z.string().check(z.minLength(1), z.maxLength(64)),
+    password: z.string().check(z.minLength(1), z.maxLength(128)),
+    productId: z.literal(7)
+});
+
+export const zLogoutResult = z.object({
+    loggedOut: z.boolean()
+});
+
+/**
+ * 用短信验证码重置密码。
+ */
+export const zResetPasswordRequest = z.object({
+    phoneNumber: z.string().check(z.regex(/^1\d{10}$/)),
+    smsCode: z.string().check(z.regex(/^\d{6}$/)),
+    newPassword: z.string().check(z.minLength(8), z.maxLength(32), z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,32}$/)),
+    productId: z.literal(7)
+});
+
+/**
+ * 手机号加短信验证码登录。
+ */
+export const zSmsLogin = z.object({
+    phoneNumber: z.string().check(z.regex(/^1\d{10}$/)),
+    smsCode: z.string().check(z.regex(/^\d{6}$/)),
+    productId: z.literal(7)
+});
+
+/**
+ * 登录请求：账号密码或手机验证码二选一。
+ */
+export const zLoginRequest = z.union([
+    zAccountLogin,
+    zSmsLogin
+]);
+
+/**
+ * 扩展信息查询条件，可为空对象。
+ */
+export const zUserAttachInfoRequest = z.object({
+    schoolId: z.optional(zSchoolId)
+});
+
+/**
+ * 当前学校中的身份信息。
+ */
+export const zUserCurrentSchool = z.object({
+    schoolId: zSchoolId,
+    schoolName: z.string(),
+    studentName: z.string(),
+    studentNumber: z.nullable(z.string()),
+    type: z.nullable(zSchoolRole),
+    roles: z.array(zSchoolRole)
+});
+
+/**
+ * 用户在一所学校的身份。
+ */
+export const zUserSchoolRoles = z.object({
+    schoolId: zSchoolId,
+    schoolName: z.string(),
+    roles: z.array(zSchoolRole).check(z.minLength(1))
+});
+
+/**
+ * 当前用户的扩展信息（在 User 之外补充 realName 与学校）。
+ */
+export const zUserAttachInfo = z.object({
+    userId: zId,
+    userName: z.string(),
+    realName: z.string(),
+    nickName: z.string(),
+    portraitUrl: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    isAdmin: z.boolean(),
+    isGroupAdmin: z.boolean(),
+    schools: z.array(zUserSchoolRoles),
+    currentSchool: z.nullable(zUserCurrentSchool),
+    createdAt: zInstant
+});
+
+/**
+ * 搜索结果中的用户。
+ */
+export const zUserSearchItem = z.object({
+    userId: zId,
+    userName: z.string(),
+    realName: z.string(),
+    nickName: z.string(),
+    phoneNumber: z.string(),
+    email: z.string(),
+    disabled: z.boolean(),
+    schools: z.array(zUserSchoolRoles),
+    createdAt: zInstant
+});
+
+/**
+ * 用户搜索结果。
+ */
+export const zUserSearchPage = z.object({
+    list: z.array(zUserSearchItem),
+    total: zTotal
+});
+
+/**
+ * 用户搜索条件。
+ */
+export const zUserSearchRequest = z.intersection(zPageRequest, z.object({
+    keyword: z.optional(z.string().check(z.maxLength(64))),
+    schoolId: z.optional(zSchoolId),
+    role: z.optional(zSchoolRole),
+    excludeGroupId: z.optional(zId),
+    includeDisabled: z._default(z.optional(z.boolean()), false)
+}));
+
+/**
+ * 用户所属的用户组记录。
+ */
+export const zOwnUserGroup = z.object({
+    id: zId,
+    bindRole: z.union([z.literal(0), z.literal(1)]),
+    name: z.string(),
+    schoolId: zSchoolId
+});
+
+/**
+ * 用户组：学校的资源池，成员共享组内资源。
+ */
+export const zUserGroup = z.object({
+    id: zId,
+    name: z.string().check(z.minLength(1), z.maxLength(50)),
+    description: z.string().check(z.maxLength(500)),
+    schoolId: zSchoolId,
+    schoolName: z.string(),
+    isSchoolDefault: z.boolean(),
+    memberCount: z.int().check(z.gte(0)),
+    adminCount: z.int().check(z.gte(0)),
+    admins: z.array(zUserBrief).check(z.maxLength(20)),
+    createdAt: zInstant,
+    updatedAt: zInstant
+});
+
+/**
+ * 组内角色（bindRole）：
+ * 0 普通成员：可使用组内（资源池）资源；
+ * 1 组管理员：另可管理组成员与组内资源的可见性。
+ *
+ */
+export const zUserGroupBindRole = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * multipart/form-data：Excel 文件与默认角色。
+ */
+export const zUserGroupBindFileUpload = z.object({
+    file: z.string(),
+    defaultBindRole: z.optional(zUserGroupBindRole)
+});
+
+/**
+ * 绑定用户到用户组。
+ */
+export const zUserGroupBindRequest = z.object({
+    groupId: zId,
+    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500)),
+    bindRole: z.optional(zUserGroupBindRole)
+});
+
+/**
+ * 指定一个用户组。
+ */
+export const zUserGroupIdRequest = z.object({
+    id: zId
+});
+
+/**
+ * 导入失败的行。
+ */
+export const zUserGroupImportFailure = z.object({
+    row: z.int().check(z.gte(2)),
+    account: z.string(),
+    reason: z.string()
+});
+
+/**
+ * Excel 导入结果。
+ */
+export const zUserGroupImportResult = z.object({
+    groupId: zId,
+    totalRows: z.int().check(z.gte(0)),
+    bound: z.int().check(z.gte(0)),
+    updated: z.int().check(z.gte(0)),
+    failedRows: z.array(zUserGroupImportFailure)
+});
+
+/**
+ * 用户组列表条件。
+ */
+export const zUserGroupListRequest = z.intersection(zPageRequest, z.object({
+    schoolId: z.optional(zSchoolId),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
+}));
+
+/**
+ * 用户组成员。
+ */
+export const zUserGroupMember = z.object({
+    userId: zId,
+    userName: z.string(),
+    realName: z.string(),
+    phoneNumber: z.string(),
+    schoolRoles: z.array(zSchoolRole),
+    bindRole: zUserGroupBindRole,
+    boundAt: zInstant
+});
+
+/**
+ * 用户组成员分页结果。
+ */
+export const zUserGroupMemberPage = z.object({
+    list: z.array(zUserGroupMember),
+    total: zTotal
+});
+
+/**
+ * 用户组分页结果。
+ */
+export const zUserGroupPage = z.object({
+    list: z.array(zUserGroup),
+    total: zTotal
+});
+
+/**
+ * 同步选项，可为空对象。
+ */
+export const zUserGroupRefreshRequest = z.object({
+    removeLeft: z._default(z.optional(z.boolean()), true)
+});
+
+/**
+ * 同步结果。
+ */
+export const zUserGroupRefreshResult = z.object({
+    schoolId: zSchoolId,
+    groupId: zId,
+    added: z.int().check(z.gte(0)),
+    removed: z.int().check(z.gte(0)),
+    memberCount: z.int().check(z.gte(0))
+});
+
+/**
+ * 新建用户组。
+ */
+export const zUserGroupSaveRequest = z.object({
+    schoolId: zSchoolId,
+    name: z.string().check(z.minLength(1), z.maxLength(50)),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    adminUserIds: z.optional(z.array(zId).check(z.maxLength(50)))
+});
+
+/**
+ * 建有用户组的学校。
+ */
+export const zUserGroupSchool = z.object({
+    schoolId: zSchoolId,
+    schoolName: z.string(),
+    groupCount: z.int().check(z.gte(0)),
+    hasDefaultGroup: z.boolean()
+});
+
+/**
+ * 查询用户组所属学校。
+ */
+export const zUserGroupSchoolIdsRequest = z.object({
+    groupIds: z.optional(z.array(zId).check(z.maxLength(1000)))
+});
+
+/**
+ * 保存学校默认用户组。
+ */
+export const zUserGroupSchoolSaveRequest = z.object({
+    schoolId: zSchoolId,
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(50)))
+});
+
+/**
+ * 未绑定的用户及原因。
+ */
+export const zUserGroupSkipped = z.object({
+    userId: zId,
+    reason: z.string()
+});
+
+/**
+ * 绑定结果。
+ */
+export const zUserGroupBindResult = z.object({
+    groupId: zId,
+    bound: z.int().check(z.gte(0)),
+    updated: z.int().check(z.gte(0)),
+    skipped: z.array(zUserGroupSkipped)
+});
+
+/**
+ * 从用户组移出用户。
+ */
+export const zUserGroupUnbindRequest = z.object({
+    groupId: zId,
+    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500))
+});
+
+/**
+ * 解绑结果。
+ */
+export const zUserGroupUnbindResult = z.object({
+    groupId: zId,
+    unbound: z.int().check(z.gte(0)),
+    userIds: zIdList
+});
+
+/**
+ * 修改用户组；只改给出的字段。
+ */
+export const zUserGroupUpdateRequest = z.object({
+    id: zId,
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
+    description: z.optional(z.string().check(z.maxLength(500)))
+});
+
+/**
+ * 用户组成员列表条件。
+ */
+export const zUserGroupUserListRequest = z.intersection(zPageRequest, z.object({
+    groupId: zId,
+    keyword: z.optional(z.string().check(z.maxLength(64))),
+    bindRole: z.optional(zUserGroupBindRole)
+}));
 
 export const zLoginBody = zLoginRequest;
 
@@ -138,6 +501,27 @@ export const zIsLoginResponse = zUser;
  */
 export const zLogoutResponse = zLogoutResult;
 
+export const zResetPasswordBody = zResetPasswordRequest;
+
+/**
+ * 密码已重置
+ */
+export const zResetPasswordResponse = zAck;
+
+export const zGetUserAttachInfoBody = zUserAttachInfoRequest;
+
+/**
+ * 扩展信息
+ */
+export const zGetUserAttachInfoResponse = zUserAttachInfo;
+
+export const zSearchUsersBody = zUserSearchRequest;
+
+/**
+ * 用户分页列表
+ */
+export const zSearchUsersResponse = zUserSearchPage;
+
 export const zGetOwnUserGroupBody = z.object({
     schoolId: zSchoolId
 });
@@ -146,3 +530,100 @@ export const zGetOwnUserGroupBody = z.object({
  * 用户组列表
  */
 export const zGetOwnUserGroupResponse = z.array(zOwnUserGroup);
+
+export const zUserGroupListBody = zUserGroupListRequest;
+
+/**
+ * 用户组分页列表
+ */
+export const zUserGroupListResponse = zUserGroupPage;
+
+export const zUserGroupInfoBody = zUserGroupIdRequest;
+
+/**
+ * 用户组详情
+ */
+export const zUserGroupInfoResponse = zUserGroup;
+
+export const zUserGroupSaveBody = zUserGroupSaveRequest;
+
+/**
+ * 新建的用户组
+ */
+export const zUserGroupSaveResponse = zUserGroup;
+
+export const zUserGroupUpdateBody = zUserGroupUpdateRequest;
+
+/**
+ * 修改后的用户组
+ */
+export const zUserGroupUpdateResponse = zUserGroup;
+
+export const zUserGroupDeleteBody = zUserGroupIdRequest;
+
+/**
+ * 已删除
+ */
+export const zUserGroupDeleteResponse = zDeleted;
+
+export const zUserGroupUserListBody = zUserGroupUserListRequest;
+
+/**
+ * 成员分页列表
+ */
+export const zUserGroupUserListResponse = zUserGroupMemberPage;
+
+export const zUserGroupUserBindBody = zUserGroupBindRequest;
+
+/**
+ * 绑定结果
+ */
+export const zUserGroupUserBindResponse = zUserGroupBindResult;
+
+export const zUserGroupUserUnbindBody = zUserGroupUnbindRequest;
+
+/**
+ * 解绑结果
+ */
+export const zUserGroupUserUnbindResponse = zUserGroupUnbindResult;
+
+export const zUserGroupUserBindByFileBody = zUserGroupBindFileUpload;
+
+export const zUserGroupUserBindByFilePath = z.object({
+    groupId: zId
+});
+
+/**
+ * 导入结果
+ */
+export const zUserGroupUserBindByFileResponse = zUserGroupImportResult;
+
+export const zUserGroupSchoolSaveBody = zUserGroupSchoolSaveRequest;
+
+/**
+ * 学校默认用户组
+ */
+export const zUserGroupSchoolSaveResponse = zUserGroup;
+
+export const zGetUserGroupSchoolIdsBody = zUserGroupSchoolIdsRequest;
+
+/**
+ * 学校列表
+ */
+export const zGetUserGroupSchoolIdsResponse = z.array(zUserGroupSchool).check(z.maxLength(5000));
+
+export const zUserGroupSchoolRefreshUserBindBody = zUserGroupRefreshRequest;
+
+export const zUserGroupSchoolRefreshUserBindPath = z.object({
+    schoolId: zSchoolId
+});
+
+/**
+ * 同步结果
+ */
+export const zUserGroupSchoolRefreshUserBindResponse = zUserGroupRefreshResult;
+
+/**
+ * Excel 模板
+ */
+export const zUserGroupUserExcelModelResponse = zBinary;

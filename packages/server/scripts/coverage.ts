@@ -1,0 +1,33 @@
+// Prints, per service and in total, the operations in the specs and how many the server implements for real.
+import { coverage, implementedKeys } from '../src/routes/operations';
+import { serviceRoutes } from '../src/routes/services';
+
+const rows = coverage(implementedKeys(serviceRoutes()));
+const total = rows.reduce(
+  (t, r) => ({ operations: t.operations + r.operations, implemented: t.implemented + r.implemented }),
+  {
+    operations: 0,
+    implemented: 0,
+  },
+);
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '—');
+const markdown = process.argv.includes('--markdown');
+if (markdown) {
+  console.log('| service | operations | implemented |\n| --- | ---: | ---: |');
+  for (const r of rows)
+    console.log(
+      `| ${r.service} | ${r.operations} | ${r.implemented} (${pct(r.implemented, r.operations)}) |`,
+    );
+  console.log(
+    `| **total** | **${total.operations}** | **${total.implemented} (${pct(total.implemented, total.operations)})** |`,
+  );
+} else {
+  for (const r of rows) {
+    console.log(
+      `${r.service.padEnd(9)} ${String(r.operations).padStart(4)} operations  ${String(r.implemented).padStart(4)} implemented  ${pct(r.implemented, r.operations).padStart(6)}`,
+    );
+  }
+  console.log(
+    `${'total'.padEnd(9)} ${String(total.operations).padStart(4)} operations  ${String(total.implemented).padStart(4)} implemented  ${pct(total.implemented, total.operations).padStart(6)}`,
+  );
+}
