@@ -3445,7 +3445,6 @@ export const productPermissionUserDelete = <ThrowOnError extends boolean = true>
 /**
  * 查询公共一级标签
  *
- * 路径为本规范设计（产品规范未给出）。与组织、个人资源一致带 v1 段。
  * 列出公共池的一级标签（parentId 为 "0"），带在架资源数与下级标签数，按 sortPri 升序，供公共资源首页的分类导航。可按标签类型筛选。
  * 调用者：任何登录用户。
  *
@@ -3474,7 +3473,6 @@ export const publicParentTagList = <ThrowOnError extends boolean = true>(options
 /**
  * 读取公共一级标签详情
  *
- * 路径为本规范设计（产品规范未给出）。与组织、个人资源一致带 v1 段。
  * 读取一个公共一级标签：资源数、直接下级标签（带资源数）及按类别统计的资源数。
  * 错误：标签不存在或不是公共标签 errCode 6；不是一级标签 errCode 1。
  * 调用者：任何登录用户。
@@ -3674,7 +3672,7 @@ export const publicGetList = <ThrowOnError extends boolean = true>(options: Opti
         { name: 'userId', type: 'apiKey' },
         { name: 'Product', type: 'apiKey' }
     ],
-    url: '/resource/public/v1/get/list',
+    url: '/resource/public/get/list',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -4033,7 +4031,7 @@ export const publicGetSubResources = <ThrowOnError extends boolean = true>(optio
         { name: 'userId', type: 'apiKey' },
         { name: 'Product', type: 'apiKey' }
     ],
-    url: '/resource/public/v1/get/subResources',
+    url: '/resource/public/get/subResources',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -8151,7 +8151,7 @@ export type PublicGetListData = {
     body: PublicListQuery;
     path?: never;
     query?: never;
-    url: '/resource/public/v1/get/list';
+    url: '/resource/public/get/list';
 };
 
 export type PublicGetListResponses = {
@@ -8343,7 +8343,7 @@ export type PublicGetSubResourcesData = {
     body: PublicSubResourceQuery;
     path?: never;
     query?: never;
-    url: '/resource/public/v1/get/subResources';
+    url: '/resource/public/get/subResources';
 };
 
 export type PublicGetSubResourcesResponses = {

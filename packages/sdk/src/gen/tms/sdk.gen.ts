@@ -3794,7 +3794,7 @@ export const tmsStatisticsStudentHomeOverview = <ThrowOnError extends boolean = 
 /**
  * 分页查询我可见的通知
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/studentPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人所在教学班可见的已发布通知，服务器端分页，按发布时间倒序；可按课程、已读/未读和标题关键字筛选。每条带本人是否已读。
  * 结果另给出未读总数。草稿和不对本人教学班可见的通知不会出现。
  * 错误：参数无效 errCode 2；当前用户在该学校不是学生 errCode 5。
@@ -3825,7 +3825,7 @@ export const getStudentAnnounceList = <ThrowOnError extends boolean = true>(opti
 /**
  * 我最新的一条通知
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/studentPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人可见的已发布通知中发布时间最晚的一条（不含正文）；没有时 data 为 null。不会把它标为已读。
  * 错误：当前用户在该学校不是学生 errCode 5。
  * 调用者：学生。
@@ -3851,7 +3851,7 @@ export const getLastAnnounce = <ThrowOnError extends boolean = true>(options: Op
 /**
  * 阅读通知
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/studentPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 返回通知全文（服务器净化后的 HTML），并把它标为本人已读（首次阅读记录 viewedAt，重复阅读不改变）。
  * 错误：通知不存在、是草稿或对本人所在教学班不可见时一律 errCode 6（不暴露不可见通知的存在）；当前用户在该学校不是学生 errCode 5。
  * 调用者：学生。
@@ -3877,7 +3877,7 @@ export const viewAnnounce = <ThrowOnError extends boolean = true>(options: Optio
 /**
  * 学生课表
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/studentPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人所在教学班的课程中上课日期在 [startDate, endDate]（含两端）内的章节，按日期和开始时间升序，每项带课程、任课教师和本人所在教学班。
  * 错误：日期格式不对、endDate 早于 startDate 或区间超过 62 天 errCode 2；当前用户在该学校不是学生 errCode 5。
  * 调用者：学生。
@@ -3903,7 +3903,7 @@ export const getStudentCourseTable = <ThrowOnError extends boolean = true>(optio
 /**
  * 学生最近课程
  *
- * 路径为本规范设计（产品规范未给出）；查询参数 schoolId 亦为本规范设计。
+ * 路径前缀 /tms-server/studentPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）；查询参数 schoolId 亦为本规范设计。
  * 本人所在教学班的最近 showNumber 门课程：有下一次上课安排的课程按下一次上课时间升序在前，其余按开课日期倒序。已结束的课程不列出。
  * 每门带本人未交作业数。
  * 错误：showNumber 不在 1–20 errCode 2；当前用户在该学校不是学生 errCode 5。
@@ -3930,7 +3930,7 @@ export const getStudentRecentCourse = <ThrowOnError extends boolean = true>(opti
 /**
  * 未读通知数
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/studentPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人可见的已发布通知中尚未阅读（未调用过 viewAnnounce）的条数。
  * 错误：当前用户在该学校不是学生 errCode 5。
  * 调用者：学生。
@@ -3956,7 +3956,7 @@ export const getUnViewAnnounce = <ThrowOnError extends boolean = true>(options: 
 /**
  * 未交作业数
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/studentPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人所在教学班已发布、本人尚未提交且未过截止时间的作业数，另给出其中已逾期（过了截止时间仍未交）的数量和最近的截止时间。
  * 错误：当前用户在该学校不是学生 errCode 5。
  * 调用者：学生。
@@ -4608,7 +4608,7 @@ export const studentMgrRefresh = <ThrowOnError extends boolean = true>(options: 
 /**
  * 教师课表
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人任教课程中上课日期在 [startDate, endDate]（含两端）内的章节，按日期和开始时间升序，每项带课程和上课的教学班。
  * 错误：日期格式不对、endDate 早于 startDate 或区间超过 62 天 errCode 2；当前用户在该学校不是教师 errCode 5。
  * 调用者：教师。
@@ -4634,7 +4634,7 @@ export const getTeacherCourseTable = <ThrowOnError extends boolean = true>(optio
 /**
  * 教师最近课程
  *
- * 路径为本规范设计（产品规范未给出）；查询参数 schoolId 亦为本规范设计。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）；查询参数 schoolId 亦为本规范设计。
  * 本人任教的最近 showNumber 门课程：有下一次上课安排的课程按下一次上课时间升序在前，其余按更新时间倒序。已结束的课程不列出。
  * 错误：showNumber 不在 1–20 errCode 2；当前用户在该学校不是教师 errCode 5。
  * 调用者：教师。
@@ -4660,7 +4660,7 @@ export const getTeacherRecentCourse = <ThrowOnError extends boolean = true>(opti
 /**
  * 教师收到的作业
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人已发布作业收到的学生提交概况：待批改总数、最近 7 天收到的份数，以及有待批改提交的作业（按最近提交时间倒序，最多 limit 个）。
  * 错误：limit 不在 1–50 errCode 2；当前用户在该学校不是教师 errCode 5。
  * 调用者：教师。
@@ -4686,7 +4686,7 @@ export const getTeacherReceivedWork = <ThrowOnError extends boolean = true>(opti
 /**
  * 正在任教的课程
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人在该学校进行中的课程（开课日期 ≤ 今天 ≤ 结课日期），按开课日期升序，每门带教学班、学生数、作业数和待批改数。最多 100 门。
  * 错误：当前用户在该学校不是教师 errCode 5。
  * 调用者：教师。
@@ -4712,7 +4712,7 @@ export const getTeachingCourse = <ThrowOnError extends boolean = true>(options: 
 /**
  * 课程各作业的成绩概况
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 课程（可限定一个教学班）每个已发布作业的提交、批改人数与平均分、最高分、最低分，按发布时间升序。
  * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
  * 调用者：教师。
@@ -4738,7 +4738,7 @@ export const getCourseWorkScore = <ThrowOnError extends boolean = true>(options:
 /**
  * 课程各作业的及格率
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 课程每个已发布作业的及格率：及格线固定为满分的 60%，passRate = 及格人数 ÷ 已批改人数（没有已批改时为 0），按发布时间升序。
  * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
  * 调用者：教师。
@@ -4764,7 +4764,7 @@ export const getCourseWorkPassRate = <ThrowOnError extends boolean = true>(optio
 /**
  * 课程各作业的及格率（v2，分教学班）
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 与 v1 的区别：及格线可用查询参数 passRatio 指定（满分的比例，默认 0.6）；每个作业另给出每个教学班的及格人数与及格率。
  * 错误：passRatio 不在 0.01–1 errCode 2；课程不存在 errCode 6；不是本人课程 errCode 5。
  * 调用者：教师。
@@ -4790,7 +4790,7 @@ export const getCourseWorkPassRateV2 = <ThrowOnError extends boolean = true>(opt
 /**
  * 作业成绩分布
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 一个作业已批改成绩按满分百分比分成 5 段：0–59、60–69、70–79、80–89、90–100，给出各段人数，另给未批改和未提交人数。
  * 可用 teachingClassId 只统计一个教学班。
  * 错误：作业或教学班不存在 errCode 6；作业不属于本人课程 errCode 5。
@@ -4817,7 +4817,7 @@ export const getCourseWorkDistribution = <ThrowOnError extends boolean = true>(o
 /**
  * 作业完成与成绩统计
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 一个作业的应交、已交、未交、迟交、已批改、待批改人数，以及平均分、最高分、最低分、及格人数和及格率（及格线为满分的 60%）。
  * 错误：作业不存在 errCode 6；作业不属于本人课程 errCode 5。
  * 调用者：教师。
@@ -4843,7 +4843,7 @@ export const getCourseWorkStatistics = <ThrowOnError extends boolean = true>(opt
 /**
  * 作业完成与成绩统计（v2，分教学班）
  *
- * 路径为本规范设计（产品规范未给出）。
+ * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 与 v1 的区别：另给出每个教学班的应交、已交、已批改人数、平均分和及格率，以及按提交时间的每日提交人数（从发布日到截止日或今天，最多 62 天）。
  * 错误：作业不存在 errCode 6；作业不属于本人课程 errCode 5。
  * 调用者：教师。

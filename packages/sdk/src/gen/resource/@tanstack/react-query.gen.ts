@@ -2309,7 +2309,6 @@ export const productPermissionUserDeleteMutation = (options?: Partial<Options<Pr
 /**
  * 查询公共一级标签
  *
- * 路径为本规范设计（产品规范未给出）。与组织、个人资源一致带 v1 段。
  * 列出公共池的一级标签（parentId 为 "0"），带在架资源数与下级标签数，按 sortPri 升序，供公共资源首页的分类导航。可按标签类型筛选。
  * 调用者：任何登录用户。
  *
@@ -2328,7 +2327,6 @@ export const publicParentTagListMutation = (options?: Partial<Options<PublicPare
 /**
  * 读取公共一级标签详情
  *
- * 路径为本规范设计（产品规范未给出）。与组织、个人资源一致带 v1 段。
  * 读取一个公共一级标签：资源数、直接下级标签（带资源数）及按类别统计的资源数。
  * 错误：标签不存在或不是公共标签 errCode 6；不是一级标签 errCode 1。
  * 调用者：任何登录用户。
