@@ -9,6 +9,8 @@ export interface AppConfig {
   aiAssistantUrl: string;
   /** Trust `X-Forwarded-For` (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /** Largest courseware file accepted, in bytes (COURSEWARE_MAX_MB; 200 MB by default, as the spec states). */
+  coursewareMaxBytes: number;
 }
 
 // path arithmetic rather than `new URL(…, import.meta.url)`: under jsdom
@@ -22,6 +24,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     remoteModuleUrl: '',
     aiAssistantUrl: '',
     trustProxy: false,
+    coursewareMaxBytes: 200 * 1024 * 1024,
     ...overrides,
   };
 }
@@ -33,5 +36,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteModuleUrl: env.REMOTE_MODULE_URL ?? '',
     aiAssistantUrl: env.AI_ASSISTANT_URL ?? '',
     trustProxy: env.TRUST_PROXY === '1',
+    ...(Number(env.COURSEWARE_MAX_MB) > 0
+      ? { coursewareMaxBytes: Math.floor(Number(env.COURSEWARE_MAX_MB) * 1024 * 1024) }
+      : {}),
   });
 }

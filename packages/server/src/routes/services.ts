@@ -1,6 +1,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/hono-env';
+import { announceRoutes } from './tms/announce';
 import { clientUserRoutes } from './tms/client-user';
+import { courseRoutes } from './tms/course';
+import { coursewareRoutes } from './tms/courseware';
+import { myCourseListRoutes } from './tms/my-course-list';
+import { myCourseWareRoutes } from './tms/my-course-ware';
+import { studentRoutes } from './tms/student';
+import { studentPageAnnounceRoutes } from './tms/student-page-announce';
+import { studentPageCourseRoutes } from './tms/student-page-course';
+import { teacherPageRoutes } from './tms/teacher-page';
 import { smsRoutes } from './support/sms';
 import { authRoutes } from './user/auth';
 import { userGroupRoutes } from './user/user-group';
@@ -12,5 +21,14 @@ export function serviceRoutes(): Hono<AppEnv> {
   routes.route('/', userGroupRoutes);
   routes.route('/', clientUserRoutes);
   routes.route('/', smsRoutes);
+  routes.route('/', announceRoutes);
+  routes.route('/', studentPageAnnounceRoutes);
+  routes.route('/', coursewareRoutes);
+  routes.route('/', myCourseWareRoutes);
+  routes.route('/', studentRoutes);
+  routes.route('/', courseRoutes);
+  routes.route('/', myCourseListRoutes);
+  routes.route('/', teacherPageRoutes);
+  routes.route('/', studentPageCourseRoutes);
   return routes;
 }

@@ -146,6 +146,7 @@ export async function seedDemoSchool(db: Db, options: { now: number; password: s
               studentNumber: account.studentNumber,
               name: account.realName,
               status: 'active' as const,
+              createdAt: now,
             },
           ]
         : [];
@@ -160,15 +161,15 @@ export async function seedDemoSchool(db: Db, options: { now: number; password: s
       () =>
         tx
           .insert(userGroups)
-          .values({ schoolId, name: DEMO_SCHOOL.userGroup, createdAt: now })
+          .values({ schoolId, name: DEMO_SCHOOL.userGroup, createdAt: now, updatedAt: now })
           .returning({ id: userGroups.id }),
     );
     const groupMembers = DEMO_ACCOUNTS.flatMap(
-      (account): { groupId: number; userId: number; bindRole: BindRole }[] => {
+      (account): { groupId: number; userId: number; bindRole: BindRole; boundAt: number }[] => {
         if (account.role === 'groupAdmin')
-          return [{ groupId, userId: userId(account.userName), bindRole: 1 }];
+          return [{ groupId, userId: userId(account.userName), bindRole: 1, boundAt: now }];
         if (account.role === 'teacher' || account.role === 'student')
-          return [{ groupId, userId: userId(account.userName), bindRole: 0 }];
+          return [{ groupId, userId: userId(account.userName), bindRole: 0, boundAt: now }];
         return [];
       },
     );

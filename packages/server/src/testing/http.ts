@@ -20,10 +20,11 @@ export interface ApiAnswer<T = unknown> {
 export interface CallOptions {
   session?: Session | null;
   headers?: Record<string, string>;
+  /** JSON (an object or a ready string), or a FormData sent as multipart/form-data. */
   body?: unknown;
 }
 
-/** One API call as the SDK would make it: Product header, JSON body, envelope answer. */
+/** One API call as the SDK would make it: Product header, JSON (or multipart) body, envelope answer. */
 export async function call<T = unknown>(
   app: App,
   method: string,
@@ -36,7 +37,10 @@ export async function call<T = unknown>(
     ...options.headers,
   };
   const init: RequestInit = { method, headers };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // multipart: fetch writes the Content-Type with its boundary
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   }

@@ -3,7 +3,9 @@ import { type AppDeps, createApp } from '../app';
 import type { Db } from '../db/client';
 import { type AppConfig, defaultConfig } from '../lib/config';
 import type { AppEnv } from '../lib/hono-env';
+import type { Storage } from '../lib/storage';
 import { createTestClock, type TestClock } from './clock';
+import { MemoryStorage } from './memory-storage';
 import { type CapturingSms, createCapturingSms } from './sms';
 import { sharedTestDatabase, TEST_START } from './test-database';
 
@@ -17,6 +19,8 @@ export interface TestApp {
   sms: CapturingSms;
   db: Db;
   config: AppConfig;
+  /** Uploaded files of this test app (in memory unless the options gave another Storage). */
+  storage: Storage;
   kind: 'pglite' | 'postgres';
   /** Another createApp on the same database, like a second server process (own pool on PostgreSQL). */
   createPeerApp(overrides?: Partial<AppDeps>): Promise<Hono<AppEnv>>;
@@ -30,6 +34,8 @@ export interface TestAppOptions {
   now?: number;
   /** Unexpected errors; console.error by default. */
   logError?: (message: string, error: unknown) => void;
+  /** Where uploads go; a fresh MemoryStorage by default. */
+  storage?: Storage;
 }
 
 /**
@@ -44,11 +50,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const sms = createCapturingSms();
   // no web app: tests of the web package serve it themselves
   const config = defaultConfig({ webDist: null, ...options.config });
+  const storage = options.storage ?? new MemoryStorage();
   const deps: AppDeps = {
     db: database.db,
     clock,
     sms,
     config,
+    storage,
     ...(options.logError ? { logError: options.logError } : {}),
   };
   const peers: (() => Promise<void>)[] = [];
@@ -58,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sms,
     db: database.db,
     config,
+    storage,
     kind: database.kind,
     async createPeerApp(overrides = {}) {
       const peer = await database.openPeer();
@@ -74,4 +83,5 @@ export { closeSharedTestDatabase, TEST_START } from './test-database';
 export { call, login, sessionHeaders, type ApiAnswer, type CallOptions, type Session } from './http';
 export { DEMO_ACCOUNTS, DEMO_SCHOOL, demoAccount, demoPassword } from '../seed/demo-data';
 export type { TestClock } from './clock';
+export { MemoryStorage } from './memory-storage';
 export type { CapturingSms, SentSms } from './sms';

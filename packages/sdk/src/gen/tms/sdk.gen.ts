@@ -915,8 +915,9 @@ export const getWorkFinishInfo = <ThrowOnError extends boolean = true>(options: 
  * 分页查询本人课程
  *
  * 当前教师在该学校任教的课程，服务器端分页，可按课程名关键字筛选，按创建时间倒序。
- * 错误：参数无效 errCode 2；当前用户在该学校不是教师 errCode 5。
- * 调用者：教师，只能看到自己任教的课程。
+ * 学校管理员看到本校全部课程（只读）。
+ * 错误：参数无效 errCode 2；当前用户在该学校不是教师或学校管理员 errCode 5。
+ * 调用者：教师，只能看到自己任教的课程；学校管理员。
  *
  */
 export const getCourseList = <ThrowOnError extends boolean = true>(options: Options<GetCourseListData, ThrowOnError>) => (options.client ?? client).post<GetCourseListResponses, unknown, ThrowOnError, 'data'>({
@@ -944,9 +945,9 @@ export const getCourseList = <ThrowOnError extends boolean = true>(options: Opti
  * 分页查询本人课程（v2）
  *
  * 与 v1 的区别：可按课程状态（未开始/进行中/已结束）和开课日期区间筛选，可指定排序字段；
- * 每门课程另外返回作业数、课件数、通知数。
- * 错误：参数无效（如 startDateFrom 晚于 startDateTo）errCode 2；当前用户在该学校不是教师 errCode 5。
- * 调用者：教师，只能看到自己任教的课程。
+ * 每门课程另外返回作业数、课件数、通知数。学校管理员看到本校全部课程（只读）。
+ * 错误：参数无效（如 startDateFrom 晚于 startDateTo）errCode 2；当前用户在该学校不是教师或学校管理员 errCode 5。
+ * 调用者：教师，只能看到自己任教的课程；学校管理员。
  *
  */
 export const getCourseListV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseListV2Data, ThrowOnError>) => (options.client ?? client).post<GetCourseListV2Responses, unknown, ThrowOnError, 'data'>({
@@ -1097,7 +1098,7 @@ export const updateCourseV2 = <ThrowOnError extends boolean = true>(options: Opt
  * 某门课程（可限定一个教学班）的学生，服务器端分页，可按学号或姓名关键字、学生状态筛选，可按学号、姓名或教学班排序；
  * 每行带所属教学班。只有 v2，产品规范未列出 v1。
  * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
- * 调用者：教师。
+ * 调用者：教师；学校管理员（只读，本校全部课程）。
  *
  */
 export const getCourseClassStudentV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseClassStudentV2Data, ThrowOnError>) => (options.client ?? client).post<GetCourseClassStudentV2Responses, unknown, ThrowOnError, 'data'>({
@@ -1126,8 +1127,9 @@ export const getCourseClassStudentV2 = <ThrowOnError extends boolean = true>(opt
  *
  * 新增或修改课程的章节：带 sectionId 的修改该章节，不带的新增；未列出的已有章节保持不变。
  * 章节可带上课日期与时间，用于教师和学生的课表。返回保存后该课程的全部章节（按 sortNo 升序）。
- * 错误：章节名为空、endTime 不晚于 startTime、课程章节总数超过 200 errCode 2；课程或章节不存在 errCode 6；
- * 不是本人课程 errCode 5。
+ * 同一课程的章节序号 sortNo 不重复。
+ * 错误：章节名为空、日期或时间无效、endTime 不晚于 startTime、请求中序号重复、课程章节总数超过 200 errCode 2；课程或章节不存在 errCode 6；
+ * 序号与未列出的已有章节相同 errCode 7；不是本人课程 errCode 5。
  * 调用者：教师。
  *
  */
@@ -1187,7 +1189,7 @@ export const getCourseSummaryList = <ThrowOnError extends boolean = true>(option
  *
  * 课程的全部教学班及每个教学班的来源行政班。
  * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
- * 调用者：教师。
+ * 调用者：教师；学校管理员（只读，本校全部课程）。
  *
  */
 export const getCourseTeachingClass = <ThrowOnError extends boolean = true>(options: Options<GetCourseTeachingClassData, ThrowOnError>) => (options.client ?? client).get<GetCourseTeachingClassResponses, unknown, ThrowOnError, 'data'>({
@@ -1210,7 +1212,8 @@ export const getCourseTeachingClass = <ThrowOnError extends boolean = true>(opti
 /**
  * 删除课程
  *
- * 删除课程及其教学班、章节、通知和课件共享关系。课程下已有学生提交的作业时拒绝删除（errCode 1，errMsg：课程已有学生提交作业，不能删除）。
+ * 删除课程及其教学班、章节、通知和课件（课件附件文件一并删除），应答中给出删除了哪些内容的数量。
+ * 课程下已有学生提交的作业时拒绝删除（errCode 1，errMsg：课程已有学生提交作业，不能删除）。
  * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
  * 调用者：教师。
  *
@@ -1237,7 +1240,7 @@ export const delCourse = <ThrowOnError extends boolean = true>(options: Options<
  *
  * 课程的全部章节，按 sortNo 升序（最多 200 个）。
  * 错误：课程不存在 errCode 6；教师不是该课程的任课教师、学生不在该课程的教学班时 errCode 5。
- * 调用者：任课教师；选了该课程的学生（只读）。
+ * 调用者：任课教师；选了该课程的学生（只读）；学校管理员（只读）。
  *
  */
 export const getCourseSection = <ThrowOnError extends boolean = true>(options: Options<GetCourseSectionData, ThrowOnError>) => (options.client ?? client).get<GetCourseSectionResponses, unknown, ThrowOnError, 'data'>({
@@ -1338,7 +1341,7 @@ export const downloadCourseSectionTemplate = <ThrowOnError extends boolean = tru
  * 路径参数为本规范设计（产品规范未给出）。
  * 课程全部教学班的学生人数（同一学生在多个教学班只算一次）。
  * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
- * 调用者：教师。
+ * 调用者：教师；学校管理员（只读，本校全部课程）。
  *
  */
 export const getCourseStudentNum = <ThrowOnError extends boolean = true>(options: Options<GetCourseStudentNumData, ThrowOnError>) => (options.client ?? client).get<GetCourseStudentNumResponses, unknown, ThrowOnError, 'data'>({
@@ -1364,7 +1367,7 @@ export const getCourseStudentNum = <ThrowOnError extends boolean = true>(options
  * 路径为本规范设计（产品规范未给出）。
  * 与 v1 的区别：除总人数外，另给出每个教学班的人数、按学生状态的人数和当前在线人数。
  * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
- * 调用者：教师。
+ * 调用者：教师；学校管理员（只读，本校全部课程）。
  *
  */
 export const getCourseStudentNumV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseStudentNumV2Data, ThrowOnError>) => (options.client ?? client).get<GetCourseStudentNumV2Responses, unknown, ThrowOnError, 'data'>({
@@ -1389,7 +1392,7 @@ export const getCourseStudentNumV2 = <ThrowOnError extends boolean = true>(optio
  *
  * 课程的汇总统计：学生数、教学班数、章节数、作业数（全部与已发布）、学生提交作业次数、作业平均分、课件数、通知数。
  * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
- * 调用者：教师。
+ * 调用者：教师；学校管理员（只读，本校全部课程）。
  *
  */
 export const getCourseStaticTotal = <ThrowOnError extends boolean = true>(options: Options<GetCourseStaticTotalData, ThrowOnError>) => (options.client ?? client).get<GetCourseStaticTotalResponses, unknown, ThrowOnError, 'data'>({
@@ -1415,7 +1418,7 @@ export const getCourseStaticTotal = <ThrowOnError extends boolean = true>(option
  * 路径为本规范设计（产品规范未给出 v2 的位置）。
  * 与 v1 的区别：可用查询参数 teachingClassId 只统计一个教学班，并另外返回每个教学班的学生数、作业提交率和平均分。
  * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
- * 调用者：教师。
+ * 调用者：教师；学校管理员（只读，本校全部课程）。
  *
  */
 export const getCourseStaticTotalV2 = <ThrowOnError extends boolean = true>(options: Options<GetCourseStaticTotalV2Data, ThrowOnError>) => (options.client ?? client).get<GetCourseStaticTotalV2Responses, unknown, ThrowOnError, 'data'>({
@@ -1439,7 +1442,8 @@ export const getCourseStaticTotalV2 = <ThrowOnError extends boolean = true>(opti
  * 用 Excel 导入课程章节
  *
  * 上传按 downloadTemplateExcel 模板填写的 .xlsx（不超过 5 MB、最多 200 行数据）。整表校验：任何一行有错时不导入任何章节，
- * 返回 success=false 和每行的错误（行号与中文原因）；全部通过时按 mode 替换或追加章节并返回导入条数。
+ * 返回 success=false 和每行的错误（行号与中文原因）；全部通过时在一个事务中按 mode 替换或追加章节并返回导入条数。
+ * 空行跳过；文件内序号重复算作错误。
  * teacherId 必须是当前用户且为该课程的任课教师，否则 errCode 5。
  * 错误：不是 .xlsx、文件超过 5 MB 或表头与模板不符 errCode 2；课程不存在 errCode 6。
  * 调用者：教师。
@@ -1501,8 +1505,9 @@ export const getCourseWareList = <ThrowOnError extends boolean = true>(options: 
  *
  * multipart/form-data 上传一个文件。不带 courseWareId 时新建课件（courseWareName 必填），文件成为它的第一个附件；
  * 带 courseWareId 时把文件追加为该课件的附件，courseWareName、description 若给出则一并修改。
- * 单个文件不超过 200 MB，每个课件最多 20 个附件；允许的扩展名：pdf、doc、docx、ppt、pptx、xls、xlsx、csv、txt、zip、rar、ipynb、py、mp4、png、jpg、jpeg。
- * 错误：缺少文件、扩展名不允许、超过大小或附件数量上限 errCode 2；课程或课件不存在 errCode 6；课件或课程不是本人的 errCode 5；
+ * 单个文件默认不超过 200 MB（服务器以 COURSEWARE_MAX_MB 配置），每个课件最多 20 个附件；允许的扩展名：pdf、doc、docx、ppt、pptx、xls、xlsx、csv、txt、md、zip、rar、ipynb、py、mp4、png、jpg、jpeg、gif、webp。
+ * 文件以服务器选定的名字保存，原文件名（可含中文）只记在数据库里，下载时作为 Content-Disposition 的文件名；附件的 contentType 由扩展名决定。
+ * 错误：请求体不是 multipart/form-data、缺少文件、空文件、扩展名不允许、超过大小或附件数量上限 errCode 2；课程或课件不存在 errCode 6；课件或课程不是本人的 errCode 5；
  * 同一课件中已有同名附件 errCode 7。
  * 调用者：教师。
  *
@@ -3879,7 +3884,7 @@ export const viewAnnounce = <ThrowOnError extends boolean = true>(options: Optio
  *
  * 路径前缀 /tms-server/studentPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人所在教学班的课程中上课日期在 [startDate, endDate]（含两端）内的章节，按日期和开始时间升序，每项带课程、任课教师和本人所在教学班。
- * 错误：日期格式不对、endDate 早于 startDate 或区间超过 62 天 errCode 2；当前用户在该学校不是学生 errCode 5。
+ * 错误：日期格式不对、endDate 早于 startDate 或区间超过 366 天 errCode 2；当前用户在该学校不是学生 errCode 5。
  * 调用者：学生。
  *
  */
@@ -4188,8 +4193,9 @@ export const schoolMgrGetStudentList = <ThrowOnError extends boolean = true>(opt
 /**
  * 新增或修改学生
  *
- * 没有 studentId 时在行政班 classId 中新增学生：按 userName（不传时用学号）查找账号，不存在则创建账号，初始密码为 password（不传时为学号后 6 位），
- * 并赋予该学校的学生身份；有 studentId 时修改学生信息（可调到管理范围内的另一个行政班）。
+ * 没有 studentId 时在行政班 classId 中新增学生：按 userName（不传时用学号）查找账号，不存在则创建账号，初始密码为 password（不传时为学号后 6 位，学号不足 6 位时左侧补 0），
+ * 并赋予该学校的学生身份；已有账号只有是普通账号（不是管理员、组管理员、教师或学校管理员）且不属于其他学校时才能加入本校（否则 errCode 7）。
+ * 有 studentId 时修改学生信息（可调到管理范围内的另一个行政班）。
  * 新学生会自动加入由该行政班整体生成的教学班。
  * 错误：学号、姓名格式不对 errCode 2；行政班不存在 errCode 6；学号在本校已被占用、账号已是本校学生 errCode 7；
  * 行政班或学生不在本人管理范围内 errCode 5。
@@ -4251,7 +4257,8 @@ export const schoolMgrUpdateStudent = <ThrowOnError extends boolean = true>(opti
  *
  * 上传按 downloadTemplateExcel 模板填写的 .xlsx（不超过 5 MB、最多 2000 行数据），导入到路径指定的学院-专业-年级-班级。
  * 整表校验：任何一行有错时不导入任何学生，返回 success=false 和每行的错误（Excel 行号与中文原因，如 学号不能为空、学号在文件中重复、学号已存在、手机号格式不正确）；
- * 全部通过时导入并返回导入人数。账号与初始密码规则同 updateStudent。
+ * 全部通过时在一个事务中导入并返回导入人数。账号与初始密码规则同 updateStudent。
+ * 学号已在该班级的行只更新姓名、性别、手机号和邮箱，所以同一文件导入两次不会产生重复学生。
  * 错误：不是 .xlsx、超过大小或表头与模板不符 errCode 2；学院/专业/年级/班级不存在或不成层级关系 errCode 6；
  * 行政班不在本人管理范围内 errCode 5。
  * 调用者：教师。
@@ -4313,7 +4320,8 @@ export const schoolUploadStudent = <ThrowOnError extends boolean = true>(options
  * 切换学生状态
  *
  * 把学生状态改为路径中的 status（含义见 StudentStatus：0 在读；1 停用；2 休学；3 毕业），四个值之间可任意切换；与当前状态相同时直接成功。
- * 改为 1 停用时该学生的会话立即失效。没有请求体。
+ * 改为 1 停用时该学生的账号不能再登录、现有会话立即失效（errCode 3，提示账号已被停用）；改回 0、2、3 后可重新登录，停用前的会话不再恢复。
+ * 账号同时是教师、学校管理员或管理员，或在其他行政班还有未停用的学籍时，账号本身不停用。没有请求体。
  * 错误：status 不在 0–3 errCode 2；学生不存在 errCode 6；学生不在本人管理范围内 errCode 5。
  * 调用者：教师。
  *
@@ -4583,7 +4591,7 @@ export const downloadStudentTemplate = <ThrowOnError extends boolean = true>(opt
  *
  * 查询参数为本规范设计（产品规范未给出）。
  * 学生端每 60 秒调用一次，刷新本人在该学校的最近活跃时间；最近 5 分钟内刷新过的学生在 list/online 系列中算作在线，
- * 同时累计今日在线时长。
+ * 同时累计今日在线时长（距上次心跳不超过 5 分钟时计入两次心跳的间隔；按北京时间划分日期）。
  * 错误：当前用户在该学校不是学生 errCode 5；学生状态为 1 停用时 errCode 1。
  * 调用者：学生。
  *
@@ -4610,7 +4618,7 @@ export const studentMgrRefresh = <ThrowOnError extends boolean = true>(options: 
  *
  * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人任教课程中上课日期在 [startDate, endDate]（含两端）内的章节，按日期和开始时间升序，每项带课程和上课的教学班。
- * 错误：日期格式不对、endDate 早于 startDate 或区间超过 62 天 errCode 2；当前用户在该学校不是教师 errCode 5。
+ * 错误：日期格式不对、endDate 早于 startDate 或区间超过 366 天 errCode 2；当前用户在该学校不是教师 errCode 5。
  * 调用者：教师。
  *
  */

@@ -1318,6 +1318,29 @@ export type CourseClassStudentQuery = PageRequest & {
 export type CourseClockTime = string;
 
 /**
+ * 删除课程的结果：删除了什么。
+ */
+export type CourseDeleted = {
+    id: Id;
+    /**
+     * 删除的教学班数（学生不再属于该课程，学生账号和行政班不受影响）。
+     */
+    teachingClassNum: number;
+    /**
+     * 删除的章节数。
+     */
+    sectionNum: number;
+    /**
+     * 删除的通知数（含草稿）。
+     */
+    announceNum: number;
+    /**
+     * 删除的课件数。
+     */
+    courseWareNum: number;
+};
+
+/**
  * 课程（教师视角）。
  */
 export type CourseItem = CourseBrief & {
@@ -1583,7 +1606,7 @@ export type CourseSectionUpload = {
      */
     file: Blob | File;
     /**
-     * 导入方式：replace 先清空原有章节再导入；append 追加在原有章节之后。
+     * 导入方式：replace 先清空原有章节再导入；append 保留原有章节，文件中与已有章节序号相同的行更新该章节，其余行新增（同一文件重复导入不会产生重复章节）。
      */
     mode?: 'replace' | 'append';
 };
@@ -1687,7 +1710,7 @@ export type CourseStudentNum = {
  */
 export type CourseStudentNumV2 = CourseStudentNum & {
     /**
-     * 当前在线人数（最近 5 分钟内有心跳）。
+     * 当前在线人数（最近 5 分钟内有心跳）。参考服务器尚未记录心跳，恒为 0。
      */
     onlineNum: number;
     /**
@@ -1962,7 +1985,7 @@ export type CourseWareShareUpdate = {
  */
 export type CourseWareUpload = {
     /**
-     * 课件文件，不超过 200 MB。
+     * 课件文件，默认不超过 200 MB（服务器配置）。
      */
     file: Blob | File;
     schoolId: SchoolId;
@@ -6639,7 +6662,7 @@ export type DelCourseResponses = {
     /**
      * 已删除
      */
-    200: Deleted;
+    200: CourseDeleted;
 };
 
 export type DelCourseResponse = DelCourseResponses[keyof DelCourseResponses];
@@ -9636,7 +9659,7 @@ export type GetStudentCourseTableData = {
          */
         startDate: DateString;
         /**
-         * 结束日期（含），与起始日期相差不超过 62 天。
+         * 结束日期（含），与起始日期相差不超过 366 天。
          */
         endDate: DateString;
     };
@@ -10169,6 +10192,12 @@ export type StudentMgrRefreshData = {
          * 学校 ID。
          */
         schoolId: SchoolId;
+        /**
+         * 学生正在学习的课程（可选）。给出时，距上次心跳的在线时长同时计入该课程的学习时长与最近活跃时间
+         * （课程学生统计列表的 studyDuration、lastActiveAt）。必须是本人所在教学班的课程，否则 errCode 5。
+         *
+         */
+        courseId?: Id;
     };
     url: '/tms-server/studentMgr/refresh';
 };
@@ -10194,7 +10223,7 @@ export type GetTeacherCourseTableData = {
          */
         startDate: DateString;
         /**
-         * 结束日期（含），与起始日期相差不超过 62 天。
+         * 结束日期（含），与起始日期相差不超过 366 天。
          */
         endDate: DateString;
     };

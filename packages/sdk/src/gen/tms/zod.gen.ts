@@ -830,6 +830,17 @@ export const zCourseClassStudentQuery = z.intersection(zPageRequest, z.object({
 export const zCourseClockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 
 /**
+ * 删除课程的结果：删除了什么。
+ */
+export const zCourseDeleted = z.object({
+    id: zId,
+    teachingClassNum: z.int().check(z.gte(0)),
+    sectionNum: z.int().check(z.gte(0)),
+    announceNum: z.int().check(z.gte(0)),
+    courseWareNum: z.int().check(z.gte(0))
+});
+
+/**
  * 课程列表查询（v1）。
  */
 export const zCourseListQuery = z.intersection(zPageRequest, z.object({
@@ -3687,7 +3698,7 @@ export const zDelCoursePath = z.object({
 /**
  * 已删除
  */
-export const zDelCourseResponse = zDeleted;
+export const zDelCourseResponse = zCourseDeleted;
 
 export const zGetCourseSectionPath = z.object({
     schoolId: zSchoolId,
@@ -5185,7 +5196,8 @@ export const zSchoolMgrDelStudentResponse = zDeleted;
 export const zDownloadStudentTemplateResponse = zBinary;
 
 export const zStudentMgrRefreshQuery = z.object({
-    schoolId: zSchoolId
+    schoolId: zSchoolId,
+    courseId: z.optional(zId)
 });
 
 /**

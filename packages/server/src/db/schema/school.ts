@@ -1,9 +1,14 @@
-import { bigint, index, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 export type SchoolRole = 'teacher' | 'student' | 'schoolManager';
-/** active 在读; suspended 休学; graduated 毕业; withdrawn 退学. */
-export type StudentStatus = 'active' | 'suspended' | 'graduated' | 'withdrawn';
+/**
+ * The roster status; on the wire the integers of tms/common.yaml StudentStatus:
+ * active 0 在读; disabled 1 停用 (the account cannot log in); suspended 2 休学; graduated 3 毕业.
+ */
+export type StudentStatus = 'active' | 'disabled' | 'suspended' | 'graduated';
+/** 0 未知; 1 男; 2 女. */
+export type StudentGender = 0 | 1 | 2;
 
 export const schools = pgTable('schools', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
@@ -106,11 +111,17 @@ export const students = pgTable(
     studentNumber: text('student_number').notNull(),
     name: text('name').notNull(),
     status: text('status').$type<StudentStatus>().notNull().default('active'),
+    gender: integer('gender').$type<StudentGender>().notNull().default(0),
+    /** When the student joined the school's roster (epoch ms). */
+    createdAt: bigint('created_at', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     unique('students_school_number_uq').on(t.schoolId, t.studentNumber),
     index('students_class_idx').on(t.classId),
     index('students_user_idx').on(t.userId),
+    // the student lists page a whole school (10,000 rows) sorted by these
+    index('students_school_name_idx').on(t.schoolId, t.name),
+    index('students_school_created_idx').on(t.schoolId, t.createdAt),
   ],
 );
 

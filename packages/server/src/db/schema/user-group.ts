@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { schools } from './school';
 
@@ -14,9 +14,16 @@ export const userGroups = pgTable(
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The school's default group (资源池), made by school/save; it cannot be deleted. */
+    isSchoolDefault: boolean('is_school_default').notNull().default(false),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('user_groups_school_idx').on(t.schoolId)],
+  (t) => [
+    index('user_groups_school_idx').on(t.schoolId),
+    unique('user_groups_school_name_uq').on(t.schoolId, t.name),
+  ],
 );
 
 export const userGroupMembers = pgTable(
@@ -29,6 +36,8 @@ export const userGroupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     bindRole: integer('bind_role').$type<BindRole>().notNull().default(0),
+    /** When the user joined the group (epoch ms). */
+    boundAt: bigint('bound_at', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
 );

@@ -2,6 +2,7 @@ import {
   zClientUserLoginResponse,
   zGetClientSchoolListResponse,
   zGetClientUserLoginResponse,
+  zGetUsersSchoolsResponse,
 } from '@dfrm/sdk/tms/zod';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -178,5 +179,58 @@ describe('GET /clientUser/userLogin/{schoolId}/{role}', () => {
     });
     const anonymous = await call(t.app, 'GET', '/clientUser/userLogin/1/teacher');
     expect(anonymous.body.errCode).toBe(4);
+  });
+});
+
+describe('POST /clientUser/user/school/get', () => {
+  const ask = (session: Session | null, body: unknown) =>
+    call(t.app, 'POST', '/clientUser/user/school/get', { session, body });
+
+  it('answers the schools and roles of each user, in the order asked, each once', async () => {
+    const otherId = await addOtherSchool();
+    const manager = await userIdOf('manager');
+    await t.db.insert(schoolMembers).values({ schoolId: 1, userId: manager, role: 'teacher' });
+    const teacher2 = String(await userIdOf('teacher2'));
+    const student = String(await userIdOf('student01'));
+    const admin = String(await userIdOf('admin'));
+    const caller = await login(t.app, 'student16');
+    const answer = await ask(caller, {
+      userIds: [teacher2, student, String(manager), admin, '987654', 'abc', teacher2],
+    });
+    expect(answer.body.errCode).toBe(0);
+    expect(zGetUsersSchoolsResponse.parse(answer.body.data)).toEqual([
+      {
+        userId: teacher2,
+        schools: [
+          { schoolId: '1', schoolName: DEMO_SCHOOL.name, roles: ['teacher'] },
+          { schoolId: otherId, schoolName: '其他学校', roles: ['teacher'] },
+        ],
+      },
+      { userId: student, schools: [{ schoolId: '1', schoolName: DEMO_SCHOOL.name, roles: ['student'] }] },
+      {
+        userId: String(manager),
+        schools: [{ schoolId: '1', schoolName: DEMO_SCHOOL.name, roles: ['teacher', 'schoolManager'] }],
+      },
+      { userId: admin, schools: [] },
+      { userId: '987654', schools: [] },
+      { userId: 'abc', schools: [] },
+    ]);
+  });
+
+  it('refuses an empty or too long list in Chinese, and anonymous callers', async () => {
+    const caller = await login(t.app, 'teacher1');
+    expect((await ask(caller, { userIds: [] })).body).toEqual({
+      errCode: 2,
+      errMsg: '参数 userIds 至少需要 1 项',
+      data: null,
+    });
+    const many = Array.from({ length: 201 }, (_, i) => String(i + 1));
+    expect((await ask(caller, { userIds: many })).body).toEqual({
+      errCode: 2,
+      errMsg: '参数 userIds 最多 200 项',
+      data: null,
+    });
+    expect((await ask(caller, {})).body).toEqual({ errCode: 2, errMsg: '参数 userIds 不能为空', data: null });
+    expect((await ask(null, { userIds: ['1'] })).body.errCode).toBe(4);
   });
 });

@@ -1,15 +1,121 @@
-import { zGetOwnUserGroupBody } from '@dfrm/sdk/user/zod';
+import {
+  zGetOwnUserGroupBody,
+  zUserGroupDeleteBody,
+  zUserGroupInfoBody,
+  zUserGroupListBody,
+  zUserGroupSaveBody,
+  zUserGroupUpdateBody,
+  zUserGroupUserBindBody,
+  zUserGroupUserBindByFilePath,
+  zUserGroupUserListBody,
+  zUserGroupUserUnbindBody,
+} from '@dfrm/sdk/user/zod';
 import { Hono } from 'hono';
+import { attachmentHeaders } from '../../lib/attachment';
 import { allow } from '../../lib/auth';
 import { ok } from '../../lib/envelope';
 import { type AppEnv, authedContext } from '../../lib/hono-env';
 import { jsonBody } from '../../lib/request';
 import { validate } from '../../lib/validation';
+import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
+import { uploadedFile, xlsxUploadLimit } from '../../lib/xlsx-upload';
+import {
+  bindUserGroupUsers,
+  deleteUserGroup,
+  listUserGroupMembers,
+  listUserGroups,
+  saveUserGroup,
+  unbindUserGroupUsers,
+  updateUserGroup,
+  userGroupInfo,
+} from '../../services/user-group/manage';
+import {
+  bindMembersFromFile,
+  MEMBER_TEMPLATE_FILE_NAME,
+  memberTemplate,
+} from '../../services/user-group/member-file';
 import { getOwnUserGroups } from '../../services/user-group/own-groups';
 
 export const userGroupRoutes = new Hono<AppEnv>();
 
-userGroupRoutes.post('/usergroupinfo/v1/getOwnUserGroup', allow('user'), async (c) => {
+const base = '/usergroupinfo/v1';
+
+userGroupRoutes.post(`${base}/getOwnUserGroup`, allow('user'), async (c) => {
   const input = validate(zGetOwnUserGroupBody, await jsonBody(c));
   return ok(c, await getOwnUserGroups({ ctx: authedContext(c.var.ctx), input }));
 });
+
+userGroupRoutes.post(`${base}/list`, allow('schoolManager', 'groupAdmin', 'admin'), async (c) => {
+  const input = validate(zUserGroupListBody, await jsonBody(c));
+  return ok(c, await listUserGroups({ ctx: authedContext(c.var.ctx), input }));
+});
+
+userGroupRoutes.post(`${base}/info`, allow('schoolManager', 'groupAdmin', 'admin'), async (c) => {
+  const input = validate(zUserGroupInfoBody, await jsonBody(c));
+  return ok(c, await userGroupInfo({ ctx: authedContext(c.var.ctx), input }));
+});
+
+userGroupRoutes.post(`${base}/save`, allow('schoolManager', 'admin'), async (c) => {
+  const input = validate(zUserGroupSaveBody, await jsonBody(c));
+  return ok(c, await saveUserGroup({ ctx: authedContext(c.var.ctx), input }));
+});
+
+userGroupRoutes.post(`${base}/update`, allow('schoolManager', 'groupAdmin', 'admin'), async (c) => {
+  const input = validate(zUserGroupUpdateBody, await jsonBody(c));
+  return ok(c, await updateUserGroup({ ctx: authedContext(c.var.ctx), input }));
+});
+
+userGroupRoutes.post(`${base}/delete`, allow('schoolManager', 'admin'), async (c) => {
+  const input = validate(zUserGroupDeleteBody, await jsonBody(c));
+  return ok(c, await deleteUserGroup({ ctx: authedContext(c.var.ctx), input }));
+});
+
+userGroupRoutes.post(`${base}/user/list`, allow('schoolManager', 'groupAdmin', 'admin'), async (c) => {
+  const input = validate(zUserGroupUserListBody, await jsonBody(c));
+  return ok(c, await listUserGroupMembers({ ctx: authedContext(c.var.ctx), input }));
+});
+
+userGroupRoutes.post(`${base}/user/bind`, allow('schoolManager', 'groupAdmin', 'admin'), async (c) => {
+  const input = validate(zUserGroupUserBindBody, await jsonBody(c));
+  return ok(c, await bindUserGroupUsers({ ctx: authedContext(c.var.ctx), input }));
+});
+
+userGroupRoutes.post(`${base}/user/unbind`, allow('schoolManager', 'groupAdmin', 'admin'), async (c) => {
+  const input = validate(zUserGroupUserUnbindBody, await jsonBody(c));
+  return ok(c, await unbindUserGroupUsers({ ctx: authedContext(c.var.ctx), input }));
+});
+
+userGroupRoutes.post(
+  `${base}/user/bind/:groupId/by/file`,
+  allow('schoolManager', 'groupAdmin', 'admin'),
+  xlsxUploadLimit,
+  async (c) => {
+    const path = validate(zUserGroupUserBindByFilePath, c.req.param());
+    const file = await uploadedFile(c);
+    return ok(
+      c,
+      await bindMembersFromFile({
+        ctx: authedContext(c.var.ctx),
+        input: {
+          groupId: path.groupId,
+          fileName: file.fileName,
+          data: file.data,
+          defaultBindRole: file.fields.defaultBindRole,
+        },
+      }),
+    );
+  },
+);
+
+userGroupRoutes.get(
+  `${base}/user/download/excel/model`,
+  allow('schoolManager', 'groupAdmin', 'admin'),
+  async (c) => {
+    const data = await memberTemplate();
+    return c.body(
+      data as Uint8Array<ArrayBuffer>,
+      200,
+      attachmentHeaders(MEMBER_TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, data.byteLength),
+    );
+  },
+);

@@ -1,0 +1,438 @@
+import { and, asc, countDistinct, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  type NoticeRow,
+  type NoticeStatus,
+  notices,
+  noticeViews,
+  noticeVisibility,
+} from '../../db/schema/notice';
+import { students } from '../../db/schema/school';
+import { courses, teachingClasses } from '../../db/schema/teaching';
+import { ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
+import type { AuthedCall, AuthedContext } from '../context';
+import {
+  assertCourseTeacher,
+  assertTeachingClassesOwned,
+  studentInTeachingClass,
+} from '../course/membership';
+import {
+  idOrNotFound,
+  inOrder,
+  likePattern,
+  offsetOf,
+  resolveSchoolId,
+  type TeachingClassBrief,
+  teachingClassBriefs,
+  teachingClassIdsOf,
+  toNumber,
+  UNKNOWN_USER,
+  type UserBrief,
+  userBriefs,
+} from '../teaching-content/shared';
+import { hasVisibleContent, sanitizeNoticeHtml, summaryOf } from './sanitize';
+
+export const NOTICE_NOT_FOUND_MESSAGE = '通知不存在';
+export const NOT_NOTICE_AUTHOR_MESSAGE = '这不是您发布的通知';
+export const CLASS_NOT_IN_COURSE_MESSAGE = '教学班不属于该通知所属的课程';
+
+const TITLE_MAX = 100;
+const CONTENT_MAX = 100_000;
+
+export interface Announce {
+  announceId: string;
+  schoolId: string;
+  title: string;
+  summary: string;
+  courseId: string;
+  courseName: string;
+  status: NoticeStatus;
+  publisher: UserBrief;
+  publishedAt: number | null;
+  updatedAt: number;
+}
+
+export interface AnnounceListItem extends Announce {
+  createdAt: number;
+  visibleClassNum: number;
+  studentNum: number;
+  viewedNum: number;
+}
+
+export interface AnnounceDetail extends AnnounceListItem {
+  content: string;
+  visibleClasses: TeachingClassBrief[];
+}
+
+export interface AnnounceVisibleClass {
+  teachingClass: TeachingClassBrief;
+  visible: boolean;
+  viewedNum: number;
+}
+
+/** The row and the course name of notices, as every view of a notice starts from them. */
+export async function noticeRows(db: Db, where: SQL | undefined) {
+  return db
+    .select({ notice: notices, courseName: courses.name })
+    .from(notices)
+    .innerJoin(courses, eq(courses.id, notices.courseId))
+    .where(where);
+}
+
+/** The fields of the Announce schema, shared with the student page. */
+export async function announcesOf(
+  db: Db,
+  rows: readonly { notice: NoticeRow; courseName: string }[],
+): Promise<Announce[]> {
+  const publishers = await userBriefs(
+    db,
+    rows.map((row) => row.notice.authorUserId),
+  );
+  return rows.map(({ notice, courseName }) => ({
+    announceId: String(notice.id),
+    schoolId: String(notice.schoolId),
+    title: notice.title,
+    summary: notice.summary,
+    courseId: String(notice.courseId),
+    courseName,
+    status: notice.status,
+    publisher: publishers.get(notice.authorUserId) ?? UNKNOWN_USER,
+    publishedAt: notice.publishedAt,
+    updatedAt: notice.updatedAt,
+  }));
+}
+
+/**
+ * Per notice: its visible classes, the distinct active students in them, and
+ * how many of those students have read it (receipts of students no longer in
+ * a visible class are kept but not counted).
+ */
+async function readingStats(
+  db: Db,
+  noticeIds: readonly number[],
+): Promise<Map<number, { visibleClassNum: number; studentNum: number; viewedNum: number }>> {
+  const stats = new Map<number, { visibleClassNum: number; studentNum: number; viewedNum: number }>();
+  if (noticeIds.length === 0) return stats;
+  for (const id of noticeIds) stats.set(id, { visibleClassNum: 0, studentNum: 0, viewedNum: 0 });
+  const rows = await db
+    .select({
+      noticeId: noticeVisibility.noticeId,
+      visibleClassNum: countDistinct(noticeVisibility.teachingClassId),
+      studentNum: countDistinct(students.id),
+      viewedNum: countDistinct(noticeViews.userId),
+    })
+    .from(noticeVisibility)
+    .innerJoin(teachingClasses, eq(teachingClasses.id, noticeVisibility.teachingClassId))
+    .leftJoin(
+      students,
+      and(
+        eq(students.schoolId, teachingClasses.schoolId),
+        eq(students.status, 'active'),
+        studentInTeachingClass(),
+      ),
+    )
+    .leftJoin(
+      noticeViews,
+      and(eq(noticeViews.noticeId, noticeVisibility.noticeId), eq(noticeViews.userId, students.userId)),
+    )
+    .where(inArray(noticeVisibility.noticeId, [...noticeIds]))
+    .groupBy(noticeVisibility.noticeId);
+  for (const row of rows) {
+    stats.set(row.noticeId, {
+      visibleClassNum: toNumber(row.visibleClassNum),
+      studentNum: toNumber(row.studentNum),
+      viewedNum: toNumber(row.viewedNum),
+    });
+  }
+  return stats;
+}
+
+async function listItemsOf(
+  db: Db,
+  rows: readonly { notice: NoticeRow; courseName: string }[],
+): Promise<AnnounceListItem[]> {
+  const [announces, stats] = await Promise.all([
+    announcesOf(db, rows),
+    readingStats(
+      db,
+      rows.map((row) => row.notice.id),
+    ),
+  ]);
+  return announces.map((announce, index) => {
+    const notice = (rows[index] as { notice: NoticeRow }).notice;
+    return {
+      ...announce,
+      createdAt: notice.createdAt,
+      ...(stats.get(notice.id) ?? { visibleClassNum: 0, studentNum: 0, viewedNum: 0 }),
+    };
+  });
+}
+
+async function visibleClassIds(db: Db, noticeId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: noticeVisibility.teachingClassId })
+    .from(noticeVisibility)
+    .where(eq(noticeVisibility.noticeId, noticeId))
+    .orderBy(asc(noticeVisibility.teachingClassId));
+  return rows.map((row) => row.id);
+}
+
+async function detailOf(db: Db, noticeId: number): Promise<AnnounceDetail> {
+  const rows = await noticeRows(db, eq(notices.id, noticeId));
+  const [item] = await listItemsOf(db, rows);
+  const row = rows[0];
+  if (!item || !row) throw new NotFoundError(NOTICE_NOT_FOUND_MESSAGE);
+  const ids = await visibleClassIds(db, noticeId);
+  return {
+    ...item,
+    content: row.notice.content,
+    visibleClasses: inOrder(await teachingClassBriefs(db, ids), ids),
+  };
+}
+
+/** The caller's own notice in the school: 6 when there is none, 5 when someone else wrote it. */
+async function ownNotice(ctx: AuthedContext, schoolId: number, rawId: string): Promise<NoticeRow> {
+  const id = idOrNotFound(rawId, NOTICE_NOT_FOUND_MESSAGE);
+  const [notice] = await ctx.db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.id, id), eq(notices.schoolId, schoolId)))
+    .limit(1);
+  if (!notice) throw new NotFoundError(NOTICE_NOT_FOUND_MESSAGE);
+  if (notice.authorUserId !== ctx.auth.userId) throw new ForbiddenError(NOT_NOTICE_AUTHOR_MESSAGE);
+  return notice;
+}
+
+/** Teaching classes the notice may be shown to: classes of its course, taught by the caller. */
+async function assertClassesOfCourse(
+  ctx: AuthedContext,
+  schoolId: number,
+  courseId: number,
+  rawIds: readonly string[],
+): Promise<number[]> {
+  const ids = teachingClassIdsOf(rawIds);
+  await assertTeachingClassesOwned(ctx, schoolId, ids);
+  if (ids.length > 0) {
+    const rows = await ctx.db
+      .select({ id: teachingClasses.id })
+      .from(teachingClasses)
+      .where(and(inArray(teachingClasses.id, ids), eq(teachingClasses.courseId, courseId)));
+    if (rows.length !== ids.length) throw new ForbiddenError(CLASS_NOT_IN_COURSE_MESSAGE);
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+async function replaceVisibility(db: Db, noticeId: number, classIds: readonly number[]): Promise<void> {
+  await db.delete(noticeVisibility).where(eq(noticeVisibility.noticeId, noticeId));
+  if (classIds.length > 0) {
+    await db
+      .insert(noticeVisibility)
+      .values(classIds.map((teachingClassId) => ({ noticeId, teachingClassId })));
+  }
+}
+
+export interface AnnounceQueryInput {
+  schoolId: string;
+  pageIndex: number;
+  pageSize: number;
+  courseId?: string | undefined;
+  status?: NoticeStatus | undefined;
+  keyword?: string | undefined;
+  sortField?: 'updatedAt' | 'publishedAt' | 'createdAt' | undefined;
+  sortOrder?: 'asc' | 'desc' | undefined;
+}
+
+/** POST /tms-server/announce/queryAnnounceList */
+export async function queryAnnounceList({
+  ctx,
+  input,
+}: AuthedCall<AnnounceQueryInput>): Promise<{ list: AnnounceListItem[]; total: number }> {
+  const schoolId = await resolveSchoolId(ctx, input.schoolId);
+  const conditions: (SQL | undefined)[] = [
+    eq(notices.schoolId, schoolId),
+    eq(notices.authorUserId, ctx.auth.userId),
+  ];
+  if (input.courseId !== undefined) {
+    const courseId = idOrNotFound(input.courseId, '课程不存在');
+    conditions.push(eq(notices.courseId, courseId));
+  }
+  if (input.status !== undefined) conditions.push(eq(notices.status, input.status));
+  const keyword = input.keyword?.trim();
+  if (keyword) conditions.push(ilike(notices.title, likePattern(keyword)));
+  const where = and(...conditions);
+
+  const column = {
+    updatedAt: notices.updatedAt,
+    publishedAt: notices.publishedAt,
+    createdAt: notices.createdAt,
+  }[input.sortField ?? 'updatedAt'];
+  const descending = (input.sortOrder ?? 'desc') === 'desc';
+  const [totalRow] = await ctx.db
+    .select({ total: sql<number>`count(*)` })
+    .from(notices)
+    .where(where);
+  const rows = await ctx.db
+    .select({ notice: notices, courseName: courses.name })
+    .from(notices)
+    .innerJoin(courses, eq(courses.id, notices.courseId))
+    .where(where)
+    // drafts never published sort last either way
+    .orderBy(
+      descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+      descending ? desc(notices.id) : asc(notices.id),
+    )
+    .limit(input.pageSize)
+    .offset(offsetOf(input));
+  return { list: await listItemsOf(ctx.db, rows), total: toNumber(totalRow?.total) };
+}
+
+export interface AnnounceSaveInput {
+  schoolId: string;
+  announceId?: string | undefined;
+  courseId: string;
+  title: string;
+  content: string;
+  status: NoticeStatus;
+  teachingClassIds: string[];
+}
+
+/** POST /tms-server/announce/updateAnnounce: create (no announceId) or edit a notice. */
+export async function updateAnnounce({ ctx, input }: AuthedCall<AnnounceSaveInput>): Promise<AnnounceDetail> {
+  const schoolId = await resolveSchoolId(ctx, input.schoolId);
+  const title = input.title.trim();
+  if (title === '') throw new InvalidInputError('参数 title 不能为空');
+  if ([...title].length > TITLE_MAX)
+    throw new InvalidInputError(`参数 title 长度不能超过 ${TITLE_MAX} 个字符`);
+  const content = sanitizeNoticeHtml(input.content);
+  if (!hasVisibleContent(content))
+    throw new InvalidInputError('参数 content 不能为空（净化后没有可显示的内容）');
+  if (content.length > CONTENT_MAX)
+    throw new InvalidInputError(`参数 content 长度不能超过 ${CONTENT_MAX} 个字符`);
+
+  const existing = input.announceId === undefined ? null : await ownNotice(ctx, schoolId, input.announceId);
+  const course = await assertCourseTeacher(ctx, schoolId, idOrNotFound(input.courseId, '课程不存在'));
+  const classIds = await assertClassesOfCourse(ctx, schoolId, course.id, input.teachingClassIds);
+
+  const now = ctx.clock.now();
+  const fields = {
+    courseId: course.id,
+    title,
+    content,
+    summary: summaryOf(content),
+    status: input.status,
+    updatedAt: now,
+  };
+  const noticeId = await ctx.db.transaction(async (tx) => {
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await tx
+        .update(notices)
+        .set({ ...fields, publishedAt: existing.publishedAt ?? (input.status === 1 ? now : null) })
+        .where(eq(notices.id, id));
+    } else {
+      const [created] = await tx
+        .insert(notices)
+        .values({
+          ...fields,
+          schoolId,
+          authorUserId: ctx.auth.userId,
+          publishedAt: input.status === 1 ? now : null,
+          createdAt: now,
+        })
+        .returning({ id: notices.id });
+      if (!created) throw new Error('insert notices returned nothing');
+      id = created.id;
+    }
+    await replaceVisibility(tx, id, classIds);
+    return id;
+  });
+  return detailOf(ctx.db, noticeId);
+}
+
+/** GET /tms-server/announce/getAnnounceVisibleList/{schoolId}/{announceId} */
+export async function getAnnounceVisibleList({
+  ctx,
+  input,
+}: AuthedCall<{ schoolId: string; announceId: string }>): Promise<AnnounceVisibleClass[]> {
+  const schoolId = await resolveSchoolId(ctx, input.schoolId);
+  const notice = await ownNotice(ctx, schoolId, input.announceId);
+  return visibleClassesOf(ctx, notice);
+}
+
+async function visibleClassesOf(ctx: AuthedContext, notice: NoticeRow): Promise<AnnounceVisibleClass[]> {
+  const classes = await ctx.db
+    .select({ id: teachingClasses.id })
+    .from(teachingClasses)
+    .innerJoin(courses, eq(courses.id, teachingClasses.courseId))
+    .where(and(eq(teachingClasses.courseId, notice.courseId), eq(courses.teacherUserId, ctx.auth.userId)))
+    .orderBy(asc(teachingClasses.id));
+  const ids = classes.map((row) => row.id);
+  const visible = new Set(await visibleClassIds(ctx.db, notice.id));
+  const viewed = new Map<number, number>();
+  if (visible.size > 0) {
+    const rows = await ctx.db
+      .select({ teachingClassId: teachingClasses.id, viewedNum: countDistinct(noticeViews.userId) })
+      .from(teachingClasses)
+      .innerJoin(
+        students,
+        and(
+          eq(students.schoolId, teachingClasses.schoolId),
+          eq(students.status, 'active'),
+          studentInTeachingClass(),
+        ),
+      )
+      .innerJoin(
+        noticeViews,
+        and(eq(noticeViews.noticeId, notice.id), eq(noticeViews.userId, students.userId)),
+      )
+      .where(inArray(teachingClasses.id, [...visible]))
+      .groupBy(teachingClasses.id);
+    for (const row of rows) viewed.set(row.teachingClassId, toNumber(row.viewedNum));
+  }
+  const briefs = await teachingClassBriefs(ctx.db, ids);
+  return ids.flatMap((id) => {
+    const teachingClass = briefs.get(id);
+    if (!teachingClass) return [];
+    const isVisible = visible.has(id);
+    return [{ teachingClass, visible: isVisible, viewedNum: isVisible ? (viewed.get(id) ?? 0) : 0 }];
+  });
+}
+
+/** POST /tms-server/announce/updateAnnounceVisible: replaces the visible classes. */
+export async function updateAnnounceVisible({
+  ctx,
+  input,
+}: AuthedCall<{ schoolId: string; announceId: string; teachingClassIds: string[] }>): Promise<
+  AnnounceVisibleClass[]
+> {
+  const schoolId = await resolveSchoolId(ctx, input.schoolId);
+  const notice = await ownNotice(ctx, schoolId, input.announceId);
+  const classIds = await assertClassesOfCourse(ctx, schoolId, notice.courseId, input.teachingClassIds);
+  await ctx.db.transaction(async (tx) => {
+    await replaceVisibility(tx, notice.id, classIds);
+    await tx.update(notices).set({ updatedAt: ctx.clock.now() }).where(eq(notices.id, notice.id));
+  });
+  return visibleClassesOf(ctx, notice);
+}
+
+/** GET /tms-server/announce/delAnnounce/{schoolId}/{announceId}: visibility and read receipts go with it. */
+export async function delAnnounce({
+  ctx,
+  input,
+}: AuthedCall<{ schoolId: string; announceId: string }>): Promise<{ id: string }> {
+  const schoolId = await resolveSchoolId(ctx, input.schoolId);
+  const notice = await ownNotice(ctx, schoolId, input.announceId);
+  await ctx.db.delete(notices).where(eq(notices.id, notice.id));
+  return { id: String(notice.id) };
+}
+
+/** GET /tms-server/announce/getAnnounce/{schoolId}/{announceId} */
+export async function getAnnounce({
+  ctx,
+  input,
+}: AuthedCall<{ schoolId: string; announceId: string }>): Promise<AnnounceDetail> {
+  const schoolId = await resolveSchoolId(ctx, input.schoolId);
+  const notice = await ownNotice(ctx, schoolId, input.announceId);
+  return detailOf(ctx.db, notice.id);
+}
