@@ -1710,7 +1710,7 @@ export type CourseStudentNum = {
  */
 export type CourseStudentNumV2 = CourseStudentNum & {
     /**
-     * 当前在线人数（最近 5 分钟内有心跳）。参考服务器尚未记录心跳，恒为 0。
+     * 当前在线人数：最近 5 分钟内有心跳（studentMgr/refresh）的成员。
      */
     onlineNum: number;
     /**

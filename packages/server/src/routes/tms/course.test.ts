@@ -1149,6 +1149,26 @@ describe('course numbers and statistics', () => {
     expect((await get(`/getCourseStudentNum/${SCHOOL}/0`, 'teacher1')).body.errCode).toBe(6);
   });
 
+  it('counts as online the course members whose heartbeat is under 5 minutes old', async () => {
+    const quant = await createCourse(t, await as('teacher1'), {
+      courseName: '量化投资',
+      classIds: [class1, class2],
+    });
+    const online = async () =>
+      (await get<{ onlineNum: number }>(`/v2/getCourseStudentNum/${SCHOOL}/${quant.courseId}`, 'teacher1'))
+        .body.data.onlineNum;
+    expect(await online()).toBe(0);
+    for (const who of ['student01', 'student20']) {
+      const beat = await call(t.app, 'GET', `/tms-server/studentMgr/refresh?schoolId=${SCHOOL}`, {
+        session: await as(who),
+      });
+      expect(beat.body.errCode).toBe(0);
+    }
+    expect(await online()).toBe(2);
+    t.clock.advance(6 * 60_000);
+    expect(await online()).toBe(0);
+  });
+
   it('totals what exists today; homework counts 0 until it exists', async () => {
     const { quant } = await threeCourses();
     const [tc1, tc2] = quant.teachingClasses;

@@ -12,11 +12,13 @@ import type {
   SchoolClassQuery,
   StudentBrief,
 } from './contract';
-import { and, asc, count, countDistinct, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseware, coursewareShares } from '../../db/schema/courseware';
 import { noticeVisibility, notices } from '../../db/schema/notice';
 import { classes, colleges, grades, majors, students } from '../../db/schema/school';
+import { studentOnline } from '../../db/schema/student';
+import { ONLINE_WINDOW_MS } from '../student/online-clock';
 import { courseSections, teachingClasses } from '../../db/schema/teaching';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthedCall } from '../context';
@@ -293,6 +295,22 @@ export async function getCourseTeachingClass({
   });
 }
 
+/** Members of a course whose heartbeat (studentMgr/refresh) is within the online window. */
+async function onlineMembers(db: Db, courseId: number, now: number): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(students.id) })
+    .from(teachingClasses)
+    .innerJoin(students, and(eq(students.schoolId, teachingClasses.schoolId), studentInTeachingClass()))
+    .innerJoin(
+      studentOnline,
+      and(eq(studentOnline.schoolId, students.schoolId), eq(studentOnline.userId, students.userId)),
+    )
+    .where(
+      and(eq(teachingClasses.courseId, courseId), gte(studentOnline.lastActiveAt, now - ONLINE_WINDOW_MS)),
+    );
+  return row?.n ?? 0;
+}
+
 /** Distinct members of a course (or of one of its teaching classes) per status. */
 async function membersByStatus(db: Db, courseId: number, teachingClassId: number | null) {
   const rows = await db
@@ -348,8 +366,7 @@ export async function getCourseStudentNumV2({
   return {
     courseId: String(course.id),
     studentNum: sum(byStatus.values()),
-    // the reference server records no heartbeats, so nobody is known to be online
-    onlineNum: 0,
+    onlineNum: await onlineMembers(ctx.db, course.id, ctx.clock.now()),
     byStatus: [...byStatus].map(([status, num]) => ({ status, num })),
     byClass: (briefs.get(course.id) ?? []).map((brief) => ({
       teachingClassId: brief.teachingClassId,
