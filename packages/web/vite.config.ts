@@ -13,7 +13,7 @@ export default defineConfig({
       autoCodeSplitting: true,
       // A route's pending skeleton travels with its page instead of the first bundle.
       codeSplittingOptions: {
-        defaultBehavior: [['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        defaultBehavior: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
       },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
@@ -45,6 +45,21 @@ export default defineConfig({
       // The SDK's generated zod schemas are built by top-level z.* calls; marking them pure lets
       // the bundler drop the schemas of operations a page never calls.
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The rich-text editor (tiptap, ProseMirror) loads only when a notice is edited, but
+              // in one piece it is ~140 KB gzip; sliced, each chunk stays under the lazy-chunk bar.
+              // Its own modules only: with their dependencies (React...) the entry would import it.
+              name: 'rich-text-editor-vendor',
+              test: /node_modules[\\/](@tiptap|prosemirror-|@mantine[\\/]tiptap|linkifyjs|fast-equals|orderedmap|rope-sequence|w3c-keyname)/,
+              maxSize: 140_000,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
 });

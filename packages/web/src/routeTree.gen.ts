@@ -14,7 +14,46 @@ import { Route as TeachingManageRouteImport } from './routes/_teaching-manage'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainCourseRouteImport } from './routes/_main/course'
+import { Route as MainTeachingIndexRouteImport } from './routes/_main/teaching/index'
+import { Route as MainTeachingStudentRouteRouteImport } from './routes/_main/teaching/student/route'
+import { Route as MainTeachingTeacherRouteRouteImport } from './routes/_main/teaching/teacher/route'
 import { Route as TeachingManageTeachingManageSplatRouteImport } from './routes/_teaching-manage/teaching-manage/$'
+import { Route as TeachingManageTeachingManageStudentRouteRouteImport } from './routes/_teaching-manage/teaching-manage/student/route'
+import { Route as TeachingManageTeachingManageTeacherRouteRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/route'
+import { Route as MainTeachingStudentIndexRouteImport } from './routes/_main/teaching/student/index'
+import { Route as MainTeachingStudentCourseWareRouteImport } from './routes/_main/teaching/student/courseWare'
+import { Route as MainTeachingStudentMycourseRouteImport } from './routes/_main/teaching/student/mycourse'
+import { Route as MainTeachingStudentNoticeRouteImport } from './routes/_main/teaching/student/notice'
+import { Route as MainTeachingTeacherIndexRouteImport } from './routes/_main/teaching/teacher/index'
+import { Route as TeachingManageTeachingManageStudentIndexRouteImport } from './routes/_teaching-manage/teaching-manage/student/index'
+import { Route as TeachingManageTeachingManageStudentClassFrameRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame'
+import { Route as TeachingManageTeachingManageStudentClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/class-detail'
+import { Route as TeachingManageTeachingManageStudentMycourseRouteImport } from './routes/_teaching-manage/teaching-manage/student/mycourse'
+import { Route as TeachingManageTeachingManageTeacherIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/index'
+import { Route as TeachingManageTeachingManageTeacherClassTabsRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs'
+import { Route as TeachingManageTeachingManageTeacherAddClassRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add-class'
+import { Route as TeachingManageTeachingManageTeacherClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/class-detail'
+import { Route as MainTeachingTeacherAddCoursewareRouteImport } from './routes/_main/teaching/teacher/add/courseware'
+import { Route as MainTeachingTeacherCoursewareListRouteImport } from './routes/_main/teaching/teacher/courseware/list'
+import { Route as MainTeachingTeacherNoticeListRouteImport } from './routes/_main/teaching/teacher/notice/list'
+import { Route as MainTeachingTeacherStudentManageRouteImport } from './routes/_main/teaching/teacher/student/manage'
+import { Route as MainTeachingTeacherTeachingclassIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/index'
+import { Route as TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
+import { Route as TeachingManageTeachingManageStudentClassFrameNoticeRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/notice'
+import { Route as TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
+import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/courseware'
+import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
+import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
+import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
+import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
+import { Route as MainTeachingTeacherNoticeEditAnnounceIdRouteImport } from './routes/_main/teaching/teacher/notice/edit/$announceId'
+import { Route as MainTeachingTeacherTeachingclassDetailIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/index'
+import { Route as TeachingManageTeachingManageTeacherClassTabsStudentListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
+import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
+import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
+import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
+import { Route as MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/$courseId.$resourceId'
+import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -39,24 +78,327 @@ const MainCourseRoute = MainCourseRouteImport.update({
   path: '/course',
   getParentRoute: () => MainRoute,
 } as any)
+const MainTeachingIndexRoute = MainTeachingIndexRouteImport.update({
+  id: '/teaching/',
+  path: '/teaching/',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainTeachingStudentRouteRoute =
+  MainTeachingStudentRouteRouteImport.update({
+    id: '/teaching/student',
+    path: '/teaching/student',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainTeachingTeacherRouteRoute =
+  MainTeachingTeacherRouteRouteImport.update({
+    id: '/teaching/teacher',
+    path: '/teaching/teacher',
+    getParentRoute: () => MainRoute,
+  } as any)
 const TeachingManageTeachingManageSplatRoute =
   TeachingManageTeachingManageSplatRouteImport.update({
     id: '/teaching-manage/$',
     path: '/teaching-manage/$',
     getParentRoute: () => TeachingManageRoute,
   } as any)
+const TeachingManageTeachingManageStudentRouteRoute =
+  TeachingManageTeachingManageStudentRouteRouteImport.update({
+    id: '/teaching-manage/student',
+    path: '/teaching-manage/student',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherRouteRoute =
+  TeachingManageTeachingManageTeacherRouteRouteImport.update({
+    id: '/teaching-manage/teacher',
+    path: '/teaching-manage/teacher',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
+const MainTeachingStudentIndexRoute =
+  MainTeachingStudentIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => MainTeachingStudentRouteRoute,
+  } as any)
+const MainTeachingStudentCourseWareRoute =
+  MainTeachingStudentCourseWareRouteImport.update({
+    id: '/courseWare',
+    path: '/courseWare',
+    getParentRoute: () => MainTeachingStudentRouteRoute,
+  } as any)
+const MainTeachingStudentMycourseRoute =
+  MainTeachingStudentMycourseRouteImport.update({
+    id: '/mycourse',
+    path: '/mycourse',
+    getParentRoute: () => MainTeachingStudentRouteRoute,
+  } as any)
+const MainTeachingStudentNoticeRoute =
+  MainTeachingStudentNoticeRouteImport.update({
+    id: '/notice',
+    path: '/notice',
+    getParentRoute: () => MainTeachingStudentRouteRoute,
+  } as any)
+const MainTeachingTeacherIndexRoute =
+  MainTeachingTeacherIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageStudentIndexRoute =
+  TeachingManageTeachingManageStudentIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => TeachingManageTeachingManageStudentRouteRoute,
+  } as any)
+const TeachingManageTeachingManageStudentClassFrameRoute =
+  TeachingManageTeachingManageStudentClassFrameRouteImport.update({
+    id: '/_class-frame',
+    getParentRoute: () => TeachingManageTeachingManageStudentRouteRoute,
+  } as any)
+const TeachingManageTeachingManageStudentClassDetailRoute =
+  TeachingManageTeachingManageStudentClassDetailRouteImport.update({
+    id: '/class-detail',
+    path: '/class-detail',
+    getParentRoute: () => TeachingManageTeachingManageStudentRouteRoute,
+  } as any)
+const TeachingManageTeachingManageStudentMycourseRoute =
+  TeachingManageTeachingManageStudentMycourseRouteImport.update({
+    id: '/mycourse',
+    path: '/mycourse',
+    getParentRoute: () => TeachingManageTeachingManageStudentRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherIndexRoute =
+  TeachingManageTeachingManageTeacherIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherClassTabsRoute =
+  TeachingManageTeachingManageTeacherClassTabsRouteImport.update({
+    id: '/_class-tabs',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherAddClassRoute =
+  TeachingManageTeachingManageTeacherAddClassRouteImport.update({
+    id: '/add-class',
+    path: '/add-class',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherClassDetailRoute =
+  TeachingManageTeachingManageTeacherClassDetailRouteImport.update({
+    id: '/class-detail',
+    path: '/class-detail',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherAddCoursewareRoute =
+  MainTeachingTeacherAddCoursewareRouteImport.update({
+    id: '/add/courseware',
+    path: '/add/courseware',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherCoursewareListRoute =
+  MainTeachingTeacherCoursewareListRouteImport.update({
+    id: '/courseware/list',
+    path: '/courseware/list',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherNoticeListRoute =
+  MainTeachingTeacherNoticeListRouteImport.update({
+    id: '/notice/list',
+    path: '/notice/list',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherStudentManageRoute =
+  MainTeachingTeacherStudentManageRouteImport.update({
+    id: '/student/manage',
+    path: '/student/manage',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherTeachingclassIndexRoute =
+  MainTeachingTeacherTeachingclassIndexRouteImport.update({
+    id: '/teachingclass/',
+    path: '/teachingclass/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageStudentClassFrameCourseWareRoute =
+  TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport.update({
+    id: '/courseWare',
+    path: '/courseWare',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
+const TeachingManageTeachingManageStudentClassFrameNoticeRoute =
+  TeachingManageTeachingManageStudentClassFrameNoticeRouteImport.update({
+    id: '/notice',
+    path: '/notice',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherClassTabsStudentDataRoute =
+  TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport.update({
+    id: '/student-data',
+    path: '/student-data',
+    getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherAddCoursewareRoute =
+  TeachingManageTeachingManageTeacherAddCoursewareRouteImport.update({
+    id: '/add/courseware',
+    path: '/add/courseware',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherCoursewareListRoute =
+  TeachingManageTeachingManageTeacherCoursewareListRouteImport.update({
+    id: '/courseware/list',
+    path: '/courseware/list',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherNoticeListRoute =
+  TeachingManageTeachingManageTeacherNoticeListRouteImport.update({
+    id: '/notice/list',
+    path: '/notice/list',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherTeachingClassIndexRoute =
+  TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport.update({
+    id: '/teaching-class/',
+    path: '/teaching-class/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherNoticeEditIndexRoute =
+  MainTeachingTeacherNoticeEditIndexRouteImport.update({
+    id: '/notice/edit/',
+    path: '/notice/edit/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherNoticeEditAnnounceIdRoute =
+  MainTeachingTeacherNoticeEditAnnounceIdRouteImport.update({
+    id: '/notice/edit/$announceId',
+    path: '/notice/edit/$announceId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherTeachingclassDetailIndexRoute =
+  MainTeachingTeacherTeachingclassDetailIndexRouteImport.update({
+    id: '/teachingclass/detail/',
+    path: '/teachingclass/detail/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherClassTabsStudentListRoute =
+  TeachingManageTeachingManageTeacherClassTabsStudentListRouteImport.update({
+    id: '/student/list',
+    path: '/student/list',
+    getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherClassTabsStudentManageRoute =
+  TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport.update({
+    id: '/student/manage',
+    path: '/student/manage',
+    getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherNoticeEditIndexRoute =
+  TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport.update({
+    id: '/notice/edit/',
+    path: '/notice/edit/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute =
+  TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport.update({
+    id: '/notice/edit/$announceId',
+    path: '/notice/edit/$announceId',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute =
+  MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport.update({
+    id: '/teachingclass/detail/$courseId/$resourceId',
+    path: '/teachingclass/detail/$courseId/$resourceId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute =
+  TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport.update(
+    {
+      id: '/teaching-class/detail/$courseId/$resourceId',
+      path: '/teaching-class/detail/$courseId/$resourceId',
+      getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
   '/account': typeof AccountRoute
   '/course': typeof MainCourseRoute
+  '/teaching/student': typeof MainTeachingStudentRouteRouteWithChildren
+  '/teaching/teacher': typeof MainTeachingTeacherRouteRouteWithChildren
+  '/teaching-manage/student': typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
+  '/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/teaching/': typeof MainTeachingIndexRoute
+  '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
+  '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
+  '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
+  '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
+  '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
+  '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
+  '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/teaching/student/': typeof MainTeachingStudentIndexRoute
+  '/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
+  '/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
+  '/teaching-manage/teacher/': typeof TeachingManageTeachingManageTeacherIndexRoute
+  '/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
+  '/teaching/teacher/courseware/list': typeof MainTeachingTeacherCoursewareListRoute
+  '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
+  '/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
+  '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
+  '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
+  '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
+  '/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
+  '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  '/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
+  '/teaching/teacher/teachingclass/detail/': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
+  '/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
+  '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/account': typeof AccountRoute
   '/course': typeof MainCourseRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/teaching': typeof MainTeachingIndexRoute
+  '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
+  '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
+  '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
+  '/teaching-manage/student': typeof TeachingManageTeachingManageStudentIndexRoute
+  '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
+  '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
+  '/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherIndexRoute
+  '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
+  '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/teaching/student': typeof MainTeachingStudentIndexRoute
+  '/teaching/teacher': typeof MainTeachingTeacherIndexRoute
+  '/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
+  '/teaching/teacher/courseware/list': typeof MainTeachingTeacherCoursewareListRoute
+  '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
+  '/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
+  '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
+  '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
+  '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
+  '/teaching-manage/teacher/teaching-class': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
+  '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  '/teaching/teacher/notice/edit': typeof MainTeachingTeacherNoticeEditIndexRoute
+  '/teaching/teacher/teachingclass/detail': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
+  '/teaching-manage/teacher/notice/edit': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
+  '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -65,13 +407,130 @@ export interface FileRoutesById {
   '/account': typeof AccountRoute
   '/_main/course': typeof MainCourseRoute
   '/_main/': typeof MainIndexRoute
+  '/_main/teaching/student': typeof MainTeachingStudentRouteRouteWithChildren
+  '/_main/teaching/teacher': typeof MainTeachingTeacherRouteRouteWithChildren
+  '/_teaching-manage/teaching-manage/student': typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
+  '/_teaching-manage/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
   '/_teaching-manage/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/_main/teaching/': typeof MainTeachingIndexRoute
+  '/_main/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
+  '/_main/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
+  '/_main/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame': typeof TeachingManageTeachingManageStudentClassFrameRouteWithChildren
+  '/_teaching-manage/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
+  '/_teaching-manage/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs': typeof TeachingManageTeachingManageTeacherClassTabsRouteWithChildren
+  '/_teaching-manage/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
+  '/_teaching-manage/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/_main/teaching/student/': typeof MainTeachingStudentIndexRoute
+  '/_main/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
+  '/_teaching-manage/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/': typeof TeachingManageTeachingManageTeacherIndexRoute
+  '/_main/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
+  '/_main/teaching/teacher/courseware/list': typeof MainTeachingTeacherCoursewareListRoute
+  '/_main/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
+  '/_main/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
+  '/_teaching-manage/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
+  '/_teaching-manage/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/_main/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  '/_main/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
+  '/_main/teaching/teacher/teachingclass/detail/': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
+  '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/account' | '/course' | '/teaching-manage/$'
+  fullPaths:
+    | '/'
+    | '/account'
+    | '/course'
+    | '/teaching/student'
+    | '/teaching/teacher'
+    | '/teaching-manage/student'
+    | '/teaching-manage/teacher'
+    | '/teaching-manage/$'
+    | '/teaching/'
+    | '/teaching/student/courseWare'
+    | '/teaching/student/mycourse'
+    | '/teaching/student/notice'
+    | '/teaching-manage/student/class-detail'
+    | '/teaching-manage/student/mycourse'
+    | '/teaching-manage/teacher/add-class'
+    | '/teaching-manage/teacher/class-detail'
+    | '/teaching/student/'
+    | '/teaching/teacher/'
+    | '/teaching-manage/student/'
+    | '/teaching-manage/teacher/'
+    | '/teaching/teacher/add/courseware'
+    | '/teaching/teacher/courseware/list'
+    | '/teaching/teacher/notice/list'
+    | '/teaching/teacher/student/manage'
+    | '/teaching-manage/student/courseWare'
+    | '/teaching-manage/student/notice'
+    | '/teaching-manage/teacher/student-data'
+    | '/teaching-manage/teacher/add/courseware'
+    | '/teaching-manage/teacher/courseware/list'
+    | '/teaching-manage/teacher/notice/list'
+    | '/teaching/teacher/teachingclass/'
+    | '/teaching-manage/teacher/teaching-class/'
+    | '/teaching/teacher/notice/edit/$announceId'
+    | '/teaching-manage/teacher/student/list'
+    | '/teaching-manage/teacher/student/manage'
+    | '/teaching-manage/teacher/notice/edit/$announceId'
+    | '/teaching/teacher/notice/edit/'
+    | '/teaching/teacher/teachingclass/detail/'
+    | '/teaching-manage/teacher/notice/edit/'
+    | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/account' | '/course' | '/teaching-manage/$'
+  to:
+    | '/'
+    | '/account'
+    | '/course'
+    | '/teaching-manage/$'
+    | '/teaching'
+    | '/teaching/student/courseWare'
+    | '/teaching/student/mycourse'
+    | '/teaching/student/notice'
+    | '/teaching-manage/student'
+    | '/teaching-manage/student/class-detail'
+    | '/teaching-manage/student/mycourse'
+    | '/teaching-manage/teacher'
+    | '/teaching-manage/teacher/add-class'
+    | '/teaching-manage/teacher/class-detail'
+    | '/teaching/student'
+    | '/teaching/teacher'
+    | '/teaching/teacher/add/courseware'
+    | '/teaching/teacher/courseware/list'
+    | '/teaching/teacher/notice/list'
+    | '/teaching/teacher/student/manage'
+    | '/teaching-manage/student/courseWare'
+    | '/teaching-manage/student/notice'
+    | '/teaching-manage/teacher/student-data'
+    | '/teaching-manage/teacher/add/courseware'
+    | '/teaching-manage/teacher/courseware/list'
+    | '/teaching-manage/teacher/notice/list'
+    | '/teaching/teacher/teachingclass'
+    | '/teaching-manage/teacher/teaching-class'
+    | '/teaching/teacher/notice/edit/$announceId'
+    | '/teaching-manage/teacher/student/list'
+    | '/teaching-manage/teacher/student/manage'
+    | '/teaching-manage/teacher/notice/edit/$announceId'
+    | '/teaching/teacher/notice/edit'
+    | '/teaching/teacher/teachingclass/detail'
+    | '/teaching-manage/teacher/notice/edit'
+    | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
   id:
     | '__root__'
     | '/_main'
@@ -79,7 +538,46 @@ export interface FileRouteTypes {
     | '/account'
     | '/_main/course'
     | '/_main/'
+    | '/_main/teaching/student'
+    | '/_main/teaching/teacher'
+    | '/_teaching-manage/teaching-manage/student'
+    | '/_teaching-manage/teaching-manage/teacher'
     | '/_teaching-manage/teaching-manage/$'
+    | '/_main/teaching/'
+    | '/_main/teaching/student/courseWare'
+    | '/_main/teaching/student/mycourse'
+    | '/_main/teaching/student/notice'
+    | '/_teaching-manage/teaching-manage/student/_class-frame'
+    | '/_teaching-manage/teaching-manage/student/class-detail'
+    | '/_teaching-manage/teaching-manage/student/mycourse'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs'
+    | '/_teaching-manage/teaching-manage/teacher/add-class'
+    | '/_teaching-manage/teaching-manage/teacher/class-detail'
+    | '/_main/teaching/student/'
+    | '/_main/teaching/teacher/'
+    | '/_teaching-manage/teaching-manage/student/'
+    | '/_teaching-manage/teaching-manage/teacher/'
+    | '/_main/teaching/teacher/add/courseware'
+    | '/_main/teaching/teacher/courseware/list'
+    | '/_main/teaching/teacher/notice/list'
+    | '/_main/teaching/teacher/student/manage'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/notice'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
+    | '/_teaching-manage/teaching-manage/teacher/add/courseware'
+    | '/_teaching-manage/teaching-manage/teacher/courseware/list'
+    | '/_teaching-manage/teaching-manage/teacher/notice/list'
+    | '/_main/teaching/teacher/teachingclass/'
+    | '/_teaching-manage/teaching-manage/teacher/teaching-class/'
+    | '/_main/teaching/teacher/notice/edit/$announceId'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
+    | '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
+    | '/_main/teaching/teacher/notice/edit/'
+    | '/_main/teaching/teacher/teachingclass/detail/'
+    | '/_teaching-manage/teaching-manage/teacher/notice/edit/'
+    | '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -125,6 +623,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainCourseRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/teaching/': {
+      id: '/_main/teaching/'
+      path: '/teaching'
+      fullPath: '/teaching/'
+      preLoaderRoute: typeof MainTeachingIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/teaching/student': {
+      id: '/_main/teaching/student'
+      path: '/teaching/student'
+      fullPath: '/teaching/student'
+      preLoaderRoute: typeof MainTeachingStudentRouteRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/teaching/teacher': {
+      id: '/_main/teaching/teacher'
+      path: '/teaching/teacher'
+      fullPath: '/teaching/teacher'
+      preLoaderRoute: typeof MainTeachingTeacherRouteRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_teaching-manage/teaching-manage/$': {
       id: '/_teaching-manage/teaching-manage/$'
       path: '/teaching-manage/$'
@@ -132,26 +651,458 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageSplatRouteImport
       parentRoute: typeof TeachingManageRoute
     }
+    '/_teaching-manage/teaching-manage/student': {
+      id: '/_teaching-manage/teaching-manage/student'
+      path: '/teaching-manage/student'
+      fullPath: '/teaching-manage/student'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentRouteRouteImport
+      parentRoute: typeof TeachingManageRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher': {
+      id: '/_teaching-manage/teaching-manage/teacher'
+      path: '/teaching-manage/teacher'
+      fullPath: '/teaching-manage/teacher'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherRouteRouteImport
+      parentRoute: typeof TeachingManageRoute
+    }
+    '/_main/teaching/student/': {
+      id: '/_main/teaching/student/'
+      path: '/'
+      fullPath: '/teaching/student/'
+      preLoaderRoute: typeof MainTeachingStudentIndexRouteImport
+      parentRoute: typeof MainTeachingStudentRouteRoute
+    }
+    '/_main/teaching/student/courseWare': {
+      id: '/_main/teaching/student/courseWare'
+      path: '/courseWare'
+      fullPath: '/teaching/student/courseWare'
+      preLoaderRoute: typeof MainTeachingStudentCourseWareRouteImport
+      parentRoute: typeof MainTeachingStudentRouteRoute
+    }
+    '/_main/teaching/student/mycourse': {
+      id: '/_main/teaching/student/mycourse'
+      path: '/mycourse'
+      fullPath: '/teaching/student/mycourse'
+      preLoaderRoute: typeof MainTeachingStudentMycourseRouteImport
+      parentRoute: typeof MainTeachingStudentRouteRoute
+    }
+    '/_main/teaching/student/notice': {
+      id: '/_main/teaching/student/notice'
+      path: '/notice'
+      fullPath: '/teaching/student/notice'
+      preLoaderRoute: typeof MainTeachingStudentNoticeRouteImport
+      parentRoute: typeof MainTeachingStudentRouteRoute
+    }
+    '/_main/teaching/teacher/': {
+      id: '/_main/teaching/teacher/'
+      path: '/'
+      fullPath: '/teaching/teacher/'
+      preLoaderRoute: typeof MainTeachingTeacherIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/student/': {
+      id: '/_teaching-manage/teaching-manage/student/'
+      path: '/'
+      fullPath: '/teaching-manage/student/'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/student/_class-frame': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame'
+      path: ''
+      fullPath: '/teaching-manage/student'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/student/class-detail': {
+      id: '/_teaching-manage/teaching-manage/student/class-detail'
+      path: '/class-detail'
+      fullPath: '/teaching-manage/student/class-detail'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassDetailRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/student/mycourse': {
+      id: '/_teaching-manage/teaching-manage/student/mycourse'
+      path: '/mycourse'
+      fullPath: '/teaching-manage/student/mycourse'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentMycourseRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/': {
+      id: '/_teaching-manage/teaching-manage/teacher/'
+      path: '/'
+      fullPath: '/teaching-manage/teacher/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs'
+      path: ''
+      fullPath: '/teaching-manage/teacher'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/add-class': {
+      id: '/_teaching-manage/teaching-manage/teacher/add-class'
+      path: '/add-class'
+      fullPath: '/teaching-manage/teacher/add-class'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddClassRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/class-detail': {
+      id: '/_teaching-manage/teaching-manage/teacher/class-detail'
+      path: '/class-detail'
+      fullPath: '/teaching-manage/teacher/class-detail'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassDetailRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/add/courseware': {
+      id: '/_main/teaching/teacher/add/courseware'
+      path: '/add/courseware'
+      fullPath: '/teaching/teacher/add/courseware'
+      preLoaderRoute: typeof MainTeachingTeacherAddCoursewareRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/courseware/list': {
+      id: '/_main/teaching/teacher/courseware/list'
+      path: '/courseware/list'
+      fullPath: '/teaching/teacher/courseware/list'
+      preLoaderRoute: typeof MainTeachingTeacherCoursewareListRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/notice/list': {
+      id: '/_main/teaching/teacher/notice/list'
+      path: '/notice/list'
+      fullPath: '/teaching/teacher/notice/list'
+      preLoaderRoute: typeof MainTeachingTeacherNoticeListRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/student/manage': {
+      id: '/_main/teaching/teacher/student/manage'
+      path: '/student/manage'
+      fullPath: '/teaching/teacher/student/manage'
+      preLoaderRoute: typeof MainTeachingTeacherStudentManageRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/teachingclass/': {
+      id: '/_main/teaching/teacher/teachingclass/'
+      path: '/teachingclass'
+      fullPath: '/teaching/teacher/teachingclass/'
+      preLoaderRoute: typeof MainTeachingTeacherTeachingclassIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/student/_class-frame/courseWare': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
+      path: '/courseWare'
+      fullPath: '/teaching-manage/student/courseWare'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
+    }
+    '/_teaching-manage/teaching-manage/student/_class-frame/notice': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/notice'
+      path: '/notice'
+      fullPath: '/teaching-manage/student/notice'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
+      path: '/student-data'
+      fullPath: '/teaching-manage/teacher/student-data'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/add/courseware': {
+      id: '/_teaching-manage/teaching-manage/teacher/add/courseware'
+      path: '/add/courseware'
+      fullPath: '/teaching-manage/teacher/add/courseware'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddCoursewareRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/courseware/list': {
+      id: '/_teaching-manage/teaching-manage/teacher/courseware/list'
+      path: '/courseware/list'
+      fullPath: '/teaching-manage/teacher/courseware/list'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/notice/list': {
+      id: '/_teaching-manage/teaching-manage/teacher/notice/list'
+      path: '/notice/list'
+      fullPath: '/teaching-manage/teacher/notice/list'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherNoticeListRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/teaching-class/': {
+      id: '/_teaching-manage/teaching-manage/teacher/teaching-class/'
+      path: '/teaching-class'
+      fullPath: '/teaching-manage/teacher/teaching-class/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/notice/edit/': {
+      id: '/_main/teaching/teacher/notice/edit/'
+      path: '/notice/edit'
+      fullPath: '/teaching/teacher/notice/edit/'
+      preLoaderRoute: typeof MainTeachingTeacherNoticeEditIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/notice/edit/$announceId': {
+      id: '/_main/teaching/teacher/notice/edit/$announceId'
+      path: '/notice/edit/$announceId'
+      fullPath: '/teaching/teacher/notice/edit/$announceId'
+      preLoaderRoute: typeof MainTeachingTeacherNoticeEditAnnounceIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/teachingclass/detail/': {
+      id: '/_main/teaching/teacher/teachingclass/detail/'
+      path: '/teachingclass/detail'
+      fullPath: '/teaching/teacher/teachingclass/detail/'
+      preLoaderRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
+      path: '/student/list'
+      fullPath: '/teaching-manage/teacher/student/list'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentListRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
+      path: '/student/manage'
+      fullPath: '/teaching-manage/teacher/student/manage'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/notice/edit/': {
+      id: '/_teaching-manage/teaching-manage/teacher/notice/edit/'
+      path: '/notice/edit'
+      fullPath: '/teaching-manage/teacher/notice/edit/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId': {
+      id: '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
+      path: '/notice/edit/$announceId'
+      fullPath: '/teaching-manage/teacher/notice/edit/$announceId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': {
+      id: '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+      path: '/teachingclass/detail/$courseId/$resourceId'
+      fullPath: '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+      preLoaderRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': {
+      id: '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+      path: '/teaching-class/detail/$courseId/$resourceId'
+      fullPath: '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
   }
 }
+
+interface MainTeachingStudentRouteRouteChildren {
+  MainTeachingStudentCourseWareRoute: typeof MainTeachingStudentCourseWareRoute
+  MainTeachingStudentMycourseRoute: typeof MainTeachingStudentMycourseRoute
+  MainTeachingStudentNoticeRoute: typeof MainTeachingStudentNoticeRoute
+  MainTeachingStudentIndexRoute: typeof MainTeachingStudentIndexRoute
+}
+
+const MainTeachingStudentRouteRouteChildren: MainTeachingStudentRouteRouteChildren =
+  {
+    MainTeachingStudentCourseWareRoute: MainTeachingStudentCourseWareRoute,
+    MainTeachingStudentMycourseRoute: MainTeachingStudentMycourseRoute,
+    MainTeachingStudentNoticeRoute: MainTeachingStudentNoticeRoute,
+    MainTeachingStudentIndexRoute: MainTeachingStudentIndexRoute,
+  }
+
+const MainTeachingStudentRouteRouteWithChildren =
+  MainTeachingStudentRouteRoute._addFileChildren(
+    MainTeachingStudentRouteRouteChildren,
+  )
+
+interface MainTeachingTeacherRouteRouteChildren {
+  MainTeachingTeacherIndexRoute: typeof MainTeachingTeacherIndexRoute
+  MainTeachingTeacherAddCoursewareRoute: typeof MainTeachingTeacherAddCoursewareRoute
+  MainTeachingTeacherCoursewareListRoute: typeof MainTeachingTeacherCoursewareListRoute
+  MainTeachingTeacherNoticeListRoute: typeof MainTeachingTeacherNoticeListRoute
+  MainTeachingTeacherStudentManageRoute: typeof MainTeachingTeacherStudentManageRoute
+  MainTeachingTeacherTeachingclassIndexRoute: typeof MainTeachingTeacherTeachingclassIndexRoute
+  MainTeachingTeacherNoticeEditAnnounceIdRoute: typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  MainTeachingTeacherNoticeEditIndexRoute: typeof MainTeachingTeacherNoticeEditIndexRoute
+  MainTeachingTeacherTeachingclassDetailIndexRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRoute
+  MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+}
+
+const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildren =
+  {
+    MainTeachingTeacherIndexRoute: MainTeachingTeacherIndexRoute,
+    MainTeachingTeacherAddCoursewareRoute:
+      MainTeachingTeacherAddCoursewareRoute,
+    MainTeachingTeacherCoursewareListRoute:
+      MainTeachingTeacherCoursewareListRoute,
+    MainTeachingTeacherNoticeListRoute: MainTeachingTeacherNoticeListRoute,
+    MainTeachingTeacherStudentManageRoute:
+      MainTeachingTeacherStudentManageRoute,
+    MainTeachingTeacherTeachingclassIndexRoute:
+      MainTeachingTeacherTeachingclassIndexRoute,
+    MainTeachingTeacherNoticeEditAnnounceIdRoute:
+      MainTeachingTeacherNoticeEditAnnounceIdRoute,
+    MainTeachingTeacherNoticeEditIndexRoute:
+      MainTeachingTeacherNoticeEditIndexRoute,
+    MainTeachingTeacherTeachingclassDetailIndexRoute:
+      MainTeachingTeacherTeachingclassDetailIndexRoute,
+    MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute:
+      MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute,
+  }
+
+const MainTeachingTeacherRouteRouteWithChildren =
+  MainTeachingTeacherRouteRoute._addFileChildren(
+    MainTeachingTeacherRouteRouteChildren,
+  )
 
 interface MainRouteChildren {
   MainCourseRoute: typeof MainCourseRoute
   MainIndexRoute: typeof MainIndexRoute
+  MainTeachingStudentRouteRoute: typeof MainTeachingStudentRouteRouteWithChildren
+  MainTeachingTeacherRouteRoute: typeof MainTeachingTeacherRouteRouteWithChildren
+  MainTeachingIndexRoute: typeof MainTeachingIndexRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
   MainCourseRoute: MainCourseRoute,
   MainIndexRoute: MainIndexRoute,
+  MainTeachingStudentRouteRoute: MainTeachingStudentRouteRouteWithChildren,
+  MainTeachingTeacherRouteRoute: MainTeachingTeacherRouteRouteWithChildren,
+  MainTeachingIndexRoute: MainTeachingIndexRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
+interface TeachingManageTeachingManageStudentClassFrameRouteChildren {
+  TeachingManageTeachingManageStudentClassFrameCourseWareRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  TeachingManageTeachingManageStudentClassFrameNoticeRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+}
+
+const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManageTeachingManageStudentClassFrameRouteChildren =
+  {
+    TeachingManageTeachingManageStudentClassFrameCourseWareRoute:
+      TeachingManageTeachingManageStudentClassFrameCourseWareRoute,
+    TeachingManageTeachingManageStudentClassFrameNoticeRoute:
+      TeachingManageTeachingManageStudentClassFrameNoticeRoute,
+  }
+
+const TeachingManageTeachingManageStudentClassFrameRouteWithChildren =
+  TeachingManageTeachingManageStudentClassFrameRoute._addFileChildren(
+    TeachingManageTeachingManageStudentClassFrameRouteChildren,
+  )
+
+interface TeachingManageTeachingManageStudentRouteRouteChildren {
+  TeachingManageTeachingManageStudentClassFrameRoute: typeof TeachingManageTeachingManageStudentClassFrameRouteWithChildren
+  TeachingManageTeachingManageStudentClassDetailRoute: typeof TeachingManageTeachingManageStudentClassDetailRoute
+  TeachingManageTeachingManageStudentMycourseRoute: typeof TeachingManageTeachingManageStudentMycourseRoute
+  TeachingManageTeachingManageStudentIndexRoute: typeof TeachingManageTeachingManageStudentIndexRoute
+}
+
+const TeachingManageTeachingManageStudentRouteRouteChildren: TeachingManageTeachingManageStudentRouteRouteChildren =
+  {
+    TeachingManageTeachingManageStudentClassFrameRoute:
+      TeachingManageTeachingManageStudentClassFrameRouteWithChildren,
+    TeachingManageTeachingManageStudentClassDetailRoute:
+      TeachingManageTeachingManageStudentClassDetailRoute,
+    TeachingManageTeachingManageStudentMycourseRoute:
+      TeachingManageTeachingManageStudentMycourseRoute,
+    TeachingManageTeachingManageStudentIndexRoute:
+      TeachingManageTeachingManageStudentIndexRoute,
+  }
+
+const TeachingManageTeachingManageStudentRouteRouteWithChildren =
+  TeachingManageTeachingManageStudentRouteRoute._addFileChildren(
+    TeachingManageTeachingManageStudentRouteRouteChildren,
+  )
+
+interface TeachingManageTeachingManageTeacherClassTabsRouteChildren {
+  TeachingManageTeachingManageTeacherClassTabsStudentDataRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
+  TeachingManageTeachingManageTeacherClassTabsStudentListRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
+  TeachingManageTeachingManageTeacherClassTabsStudentManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+}
+
+const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageTeachingManageTeacherClassTabsRouteChildren =
+  {
+    TeachingManageTeachingManageTeacherClassTabsStudentDataRoute:
+      TeachingManageTeachingManageTeacherClassTabsStudentDataRoute,
+    TeachingManageTeachingManageTeacherClassTabsStudentListRoute:
+      TeachingManageTeachingManageTeacherClassTabsStudentListRoute,
+    TeachingManageTeachingManageTeacherClassTabsStudentManageRoute:
+      TeachingManageTeachingManageTeacherClassTabsStudentManageRoute,
+  }
+
+const TeachingManageTeachingManageTeacherClassTabsRouteWithChildren =
+  TeachingManageTeachingManageTeacherClassTabsRoute._addFileChildren(
+    TeachingManageTeachingManageTeacherClassTabsRouteChildren,
+  )
+
+interface TeachingManageTeachingManageTeacherRouteRouteChildren {
+  TeachingManageTeachingManageTeacherClassTabsRoute: typeof TeachingManageTeachingManageTeacherClassTabsRouteWithChildren
+  TeachingManageTeachingManageTeacherAddClassRoute: typeof TeachingManageTeachingManageTeacherAddClassRoute
+  TeachingManageTeachingManageTeacherClassDetailRoute: typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  TeachingManageTeachingManageTeacherIndexRoute: typeof TeachingManageTeachingManageTeacherIndexRoute
+  TeachingManageTeachingManageTeacherAddCoursewareRoute: typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
+  TeachingManageTeachingManageTeacherCoursewareListRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  TeachingManageTeachingManageTeacherNoticeListRoute: typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  TeachingManageTeachingManageTeacherTeachingClassIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
+  TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+}
+
+const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeachingManageTeacherRouteRouteChildren =
+  {
+    TeachingManageTeachingManageTeacherClassTabsRoute:
+      TeachingManageTeachingManageTeacherClassTabsRouteWithChildren,
+    TeachingManageTeachingManageTeacherAddClassRoute:
+      TeachingManageTeachingManageTeacherAddClassRoute,
+    TeachingManageTeachingManageTeacherClassDetailRoute:
+      TeachingManageTeachingManageTeacherClassDetailRoute,
+    TeachingManageTeachingManageTeacherIndexRoute:
+      TeachingManageTeachingManageTeacherIndexRoute,
+    TeachingManageTeachingManageTeacherAddCoursewareRoute:
+      TeachingManageTeachingManageTeacherAddCoursewareRoute,
+    TeachingManageTeachingManageTeacherCoursewareListRoute:
+      TeachingManageTeachingManageTeacherCoursewareListRoute,
+    TeachingManageTeachingManageTeacherNoticeListRoute:
+      TeachingManageTeachingManageTeacherNoticeListRoute,
+    TeachingManageTeachingManageTeacherTeachingClassIndexRoute:
+      TeachingManageTeachingManageTeacherTeachingClassIndexRoute,
+    TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute:
+      TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute,
+    TeachingManageTeachingManageTeacherNoticeEditIndexRoute:
+      TeachingManageTeachingManageTeacherNoticeEditIndexRoute,
+    TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
+      TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
+  }
+
+const TeachingManageTeachingManageTeacherRouteRouteWithChildren =
+  TeachingManageTeachingManageTeacherRouteRoute._addFileChildren(
+    TeachingManageTeachingManageTeacherRouteRouteChildren,
+  )
+
 interface TeachingManageRouteChildren {
+  TeachingManageTeachingManageStudentRouteRoute: typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
+  TeachingManageTeachingManageTeacherRouteRoute: typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
   TeachingManageTeachingManageSplatRoute: typeof TeachingManageTeachingManageSplatRoute
 }
 
 const TeachingManageRouteChildren: TeachingManageRouteChildren = {
+  TeachingManageTeachingManageStudentRouteRoute:
+    TeachingManageTeachingManageStudentRouteRouteWithChildren,
+  TeachingManageTeachingManageTeacherRouteRoute:
+    TeachingManageTeachingManageTeacherRouteRouteWithChildren,
   TeachingManageTeachingManageSplatRoute:
     TeachingManageTeachingManageSplatRoute,
 }

@@ -29,23 +29,23 @@ export function firstErrorMessage(errors: readonly unknown[]): string | undefine
  * Fields declare one `onChange` validator; leaving a field runs it too (see
  * useBlurValidation), so there is a single error per field to keep current.
  */
-function useVisibleError(): string | undefined {
-  const field = useFieldContext<string>();
+export function useVisibleError(): string | undefined {
+  const field = useFieldContext<unknown>();
   const submitted = useStore(field.form.store, (state) => state.submissionAttempts > 0);
   const meta = field.state.meta;
   return meta.isBlurred || submitted ? firstErrorMessage(meta.errors) : undefined;
 }
 
 /** Leaving a field validates it even when it was never typed in. */
-function useBlurValidation() {
-  const field = useFieldContext<string>();
+export function useBlurValidation() {
+  const field = useFieldContext<unknown>();
   return () => {
     field.handleBlur();
     void field.validate('change');
   };
 }
 
-type BoundInputProps<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name'>;
+export type BoundInputProps<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name'>;
 
 function TextField(props: BoundInputProps<TextInputProps>) {
   const field = useFieldContext<string>();

@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import classes from './shell.module.css';
 import { ShellHeader } from './shell-header';
+import { StudentNavLink } from './student-nav-link';
+import { TeacherNavLinks } from './teacher-nav-links';
 
 // Only routes that exist get an entry; the list grows with the pages.
 const NAV_ITEMS = [{ to: '/course', label: '课程' }] as const;
@@ -26,6 +28,8 @@ export function MainShell({ children }: { children: ReactNode }) {
               {item.label}
             </Link>
           ))}
+          <StudentNavLink />
+          <TeacherNavLinks />
         </nav>
       </ShellHeader>
       <main className={classes.main}>{children}</main>

@@ -4,6 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import classes from './shell.module.css';
 import { ShellHeader } from './shell-header';
+import { TeacherSidebarLinks } from './teacher-sidebar-links';
+import { TeachingContentNav } from './teaching-content-nav';
 
 /**
  * The new teaching area's shell (/teaching-manage/...): its own header and a
@@ -18,6 +20,8 @@ export function TeachingManageShell({ children }: { children: ReactNode }) {
         <Text size="xs" c="dimmed" fw={600} px="sm" py="xs">
           教学管理
         </Text>
+        <TeacherSidebarLinks />
+        <TeachingContentNav />
         <div className={classes.sidebarGrow} />
         <NavLink
           component={Link}

@@ -72,8 +72,7 @@ describe('login page against the reference server', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/teaching-manage/teacher/teaching-class'),
     );
-    // No page exists there yet: the teaching shell says so honestly.
-    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: '教学班级' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: '教学管理导航' })).toBeVisible();
   });
 

@@ -4,15 +4,18 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { currentSchoolQuery, ownUserGroupsQuery } from '../../../app/session/school-info';
 import { useSession } from '../../../app/session/session-context';
 import { displayName, ROLE_LABELS } from '../../../app/session/session-store';
+import { homeCourseKind } from '../api/course-home-queries';
+import { LearningCourseCards, TeachingCourseCards } from '../components/course-cards';
 import { InfoCard } from '../components/info-card';
 
-/** /course: who and where the user is, read from the server, and (for now) no courses yet. */
+/** /course: who and where the user is, and their courses (teaching or learning), from the server. */
 export function CourseHomePage() {
   const { user } = useSession();
   const { data: current } = useSuspenseQuery(currentSchoolQuery());
   const { data: groups } = useSuspenseQuery(ownUserGroupsQuery(current.schoolId));
   const inSchool = current.schoolId !== '0';
   const poolId = groups[0]?.id ?? '0';
+  const kind = homeCourseKind(current.type, current.schoolId);
 
   return (
     <Container size="lg" py="md">
@@ -53,13 +56,26 @@ export function CourseHomePage() {
           />
         </SimpleGrid>
 
-        <Paper withBorder radius="lg" py={48} px="xl" component="section" aria-label="我的课程">
-          <EmptyState
-            icon={<IconBook2 size={28} aria-hidden />}
-            variant="light"
-            title="还没有课程"
-            description="你加入的课程和学校开设的课程会显示在这里。课程开放后，可以从这里进入学习或管理。"
-          />
+        <Paper withBorder radius="lg" p="xl" component="section" aria-label="我的课程">
+          <Title order={2} fz="h4" mb="md">
+            {kind === 'learning'
+              ? '我的课程'
+              : current.type === 'schoolManager'
+                ? '学校课程'
+                : '我任教的课程'}
+          </Title>
+          {kind === 'teaching' ? (
+            <TeachingCourseCards schoolId={current.schoolId} linked={current.type === 'teacher'} />
+          ) : kind === 'learning' ? (
+            <LearningCourseCards schoolId={current.schoolId} />
+          ) : (
+            <EmptyState
+              icon={<IconBook2 size={28} aria-hidden />}
+              variant="light"
+              title="还没有课程"
+              description="加入学校并选择身份后，你的课程会显示在这里。"
+            />
+          )}
         </Paper>
       </Stack>
     </Container>

@@ -1,0 +1,45 @@
+import { NavLink } from '@mantine/core';
+import { IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useSession } from '../session/session-context';
+
+/** Sidebar entries of the teaching shell for courses and students. */
+export function TeacherSidebarLinks() {
+  const { school } = useSession();
+  if (school.type === 'teacher') {
+    return (
+      <>
+        <NavLink
+          component={Link}
+          to="/teaching-manage/teacher/teaching-class"
+          label="教学班级"
+          leftSection={<IconSchool size={18} aria-hidden />}
+        />
+        <NavLink
+          component={Link}
+          to="/teaching-manage/teacher/add-class"
+          label="新建课程"
+          leftSection={<IconPlus size={18} aria-hidden />}
+          activeOptions={{ includeSearch: false }}
+        />
+        <NavLink
+          component={Link}
+          to="/teaching-manage/teacher/student/manage"
+          label="学生管理"
+          leftSection={<IconUsers size={18} aria-hidden />}
+        />
+      </>
+    );
+  }
+  if (school.type === 'schoolManager') {
+    return (
+      <NavLink
+        component={Link}
+        to="/teaching-manage/teacher/student/manage"
+        label="学生管理"
+        leftSection={<IconUsers size={18} aria-hidden />}
+      />
+    );
+  }
+  return null;
+}

@@ -1,0 +1,196 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ReactNode, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../lib/theme';
+import { DataTable } from './data-table';
+import { dataTableColumnHelper } from './data-table-features';
+
+interface Person {
+  id: string;
+  name: string;
+  age: number;
+}
+
+const col = dataTableColumnHelper<Person>();
+const columns = col.columns([
+  col.accessor('name', { header: '姓名', sortFn: 'zh' }),
+  col.accessor('age', { header: '年龄', sortFn: 'basic', meta: { align: 'right', width: 80 } }),
+]);
+const people: Person[] = [
+  { id: '1', name: '张三', age: 30 },
+  { id: '2', name: '李四', age: 25 },
+  { id: '3', name: '王五', age: 41 },
+];
+const getRowId = (person: Person) => person.id;
+
+function wrap(children: ReactNode) {
+  return render(
+    <MantineProvider theme={theme} env="test">
+      {children}
+    </MantineProvider>,
+  );
+}
+
+const bodyNames = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+describe('DataTable', () => {
+  it('renders the rows and sorts them by clicking a header (pinyin order for names)', async () => {
+    const user = userEvent.setup();
+    wrap(<DataTable label="人员" columns={columns} data={people} getRowId={getRowId} />);
+    const table = screen.getByRole('table', { name: '人员' });
+    expect(bodyNames(table)).toEqual(['张三', '李四', '王五']);
+
+    await user.click(within(table).getByRole('button', { name: '姓名' }));
+    expect(bodyNames(table)).toEqual(['李四', '王五', '张三']);
+    expect(within(table).getByRole('columnheader', { name: '姓名' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    await user.click(within(table).getByRole('button', { name: '姓名' }));
+    expect(bodyNames(table)).toEqual(['张三', '王五', '李四']);
+
+    await user.click(within(table).getByRole('button', { name: '年龄' }));
+    expect(bodyNames(table)).toEqual(['李四', '张三', '王五']);
+  });
+
+  it('selects rows with checkboxes and counts them', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    function Selecting() {
+      const [selection, setSelection] = useState({});
+      return (
+        <DataTable
+          label="人员"
+          columns={columns}
+          data={people}
+          getRowId={getRowId}
+          enableRowSelection
+          rowSelection={selection}
+          onRowSelectionChange={(next) => {
+            setSelection(next);
+            onSelect(next);
+          }}
+        />
+      );
+    }
+    wrap(<Selecting />);
+    const boxes = screen.getAllByRole('checkbox', { name: '选择此行' });
+    await user.click(boxes[1]!);
+    expect(onSelect).toHaveBeenLastCalledWith({ '2': true });
+    expect(screen.getByText('已选 1 条')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: '全选' }));
+    expect(onSelect).toHaveBeenLastCalledWith({ '1': true, '2': true, '3': true });
+  });
+
+  it('shows skeleton rows while loading, an empty state, and an error with retry', async () => {
+    const user = userEvent.setup();
+    const { rerender } = wrap(
+      <DataTable label="人员" columns={columns} data={[]} getRowId={getRowId} loading />,
+    );
+    expect(screen.getByRole('table', { name: '人员' })).toHaveAttribute('aria-busy', 'true');
+
+    rerender(
+      <MantineProvider theme={theme} env="test">
+        <DataTable label="人员" columns={columns} data={[]} getRowId={getRowId} empty="还没有人员" />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('还没有人员')).toBeVisible();
+
+    const retry = vi.fn();
+    rerender(
+      <MantineProvider theme={theme} env="test">
+        <DataTable
+          label="人员"
+          columns={columns}
+          data={[]}
+          getRowId={getRowId}
+          error="服务器开小差了"
+          onRetry={retry}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('服务器开小差了')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: '重试' }));
+    expect(retry).toHaveBeenCalled();
+  });
+
+  it('hands sorting and paging to the server when asked', async () => {
+    const user = userEvent.setup();
+    const onSortingChange = vi.fn();
+    const onPageChange = vi.fn();
+    wrap(
+      <DataTable
+        label="人员"
+        columns={columns}
+        data={people}
+        getRowId={getRowId}
+        manualSorting
+        sorting={[]}
+        onSortingChange={onSortingChange}
+        pagination={{ page: 1, pageSize: 3, total: 7, onPageChange }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: '年龄' }));
+    expect(onSortingChange).toHaveBeenCalledWith([{ id: 'age', desc: false }]);
+    // The server's order stays until it answers.
+    expect(bodyNames(screen.getByRole('table', { name: '人员' }))).toEqual(['张三', '李四', '王五']);
+    expect(screen.getByText('共 7 条')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: '第 2 页' }));
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  describe('with 10,000 rows', () => {
+    const many: Person[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: String(i),
+      name: `学生${String(i).padStart(5, '0')}`,
+      age: (i * 7919) % 100,
+    }));
+    beforeEach(() => {
+      // jsdom does no layout: give the scroll box the height the browser would.
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(440);
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('renders only the rows in view, in a focusable scroll box, and sorts all of them', async () => {
+      const user = userEvent.setup();
+      wrap(<DataTable label="学生" columns={columns} data={many} getRowId={getRowId} height={440} />);
+      const table = screen.getByRole('table', { name: '学生' });
+      expect(table).toHaveAttribute('aria-rowcount', '10001');
+      const rendered = within(table).getAllByRole('row').length - 1;
+      expect(rendered).toBeGreaterThan(5);
+      expect(rendered).toBeLessThan(60);
+      const region = screen.getByRole('region', { name: '学生（可滚动）' });
+      expect(region).toHaveAttribute('tabindex', '0');
+
+      await user.click(within(table).getByRole('button', { name: '年龄' }));
+      await user.click(within(table).getByRole('button', { name: '年龄' }));
+      const firstAge = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[1]!.textContent;
+      expect(firstAge).toBe('99');
+    });
+
+    it('asks for the next page when the loaded end comes into view', () => {
+      const onLoadMore = vi.fn();
+      wrap(
+        <DataTable
+          label="学生"
+          columns={columns}
+          data={many.slice(0, 30)}
+          getRowId={getRowId}
+          manualSorting
+          infinite={{ total: 10_000, hasMore: true, loadingMore: false, onLoadMore }}
+          height={440}
+        />,
+      );
+      expect(onLoadMore).toHaveBeenCalled();
+      expect(screen.getByText('共 10000 条，已加载 30 条')).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,501 @@
+import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Skeleton,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import {
+  type Header,
+  type Row,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+  flexRender,
+  useTable,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import classes from './data-table.module.css';
+import { type DataTableColumns, type DataTableFeatures, dataTableFeatures } from './data-table-features';
+
+/** Server-side paging: the table shows one page and a pager under it. */
+export interface DataTablePagination {
+  /** 1-based, as the API counts. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+/** A long list the server hands out in pages, loaded as the user scrolls. */
+export interface DataTableInfinite {
+  /** Rows that exist on the server; rows not loaded yet show as placeholders. */
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+export interface DataTableProps<TData extends RowData> {
+  /** Accessible name of the table (read out by screen readers, used by tests). */
+  label: string;
+  columns: DataTableColumns<TData>;
+  /** Keep the reference stable between real changes: a new array rebuilds the row model. */
+  data: readonly TData[];
+  getRowId: (row: TData) => string;
+
+  /** Controlled sorting; column ids double as the server's sortField values. */
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
+  /** The server sorts: rows are shown in the order given. */
+  manualSorting?: boolean;
+
+  enableRowSelection?: boolean;
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: (selection: RowSelectionState) => void;
+
+  /** First load: skeleton rows instead of the body. */
+  loading?: boolean;
+  /** A refetch with rows on screen: they stay, dimmed. */
+  fetching?: boolean;
+  /** Failed load: an alert with the message and a retry button. */
+  error?: ReactNode;
+  onRetry?: () => void;
+  /** Shown when there are no rows (and no error). */
+  empty?: ReactNode;
+
+  pagination?: DataTablePagination;
+  infinite?: DataTableInfinite;
+
+  /** Rows past this count are virtualized in a scroll box of `height`. */
+  virtualizeAfter?: number;
+  /** Height of the scroll box of a virtualized table, px. */
+  height?: number;
+  /** Fixed row height, px: virtualization positions rows by it. */
+  rowHeight?: number;
+  /** Extra props per body row (e.g. data attributes for a status colour); keep it stable. */
+  rowProps?: (row: TData) => Record<string, string | undefined>;
+}
+
+const DEFAULT_VIRTUALIZE_AFTER = 200;
+const DEFAULT_ROW_HEIGHT = 44;
+const DEFAULT_HEIGHT = 560;
+const SKELETON_ROWS = 6;
+// Start the next page this many rows before the loaded end comes into view.
+const LOAD_AHEAD_ROWS = 40;
+
+function resolve<T>(updater: Updater<T>, current: T): T {
+  return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
+}
+
+/**
+ * The shared table: TanStack Table v9 for columns, sorting and selection,
+ * Mantine for the look. Small lists render every row; past `virtualizeAfter`
+ * rows it renders only what is in view, in a focusable
+ * scroll box with a sticky header and fixed row height, so 10,000 rows cost
+ * the same as 20. Server tables pass `manualSorting` with controlled `sorting`
+ * and either `pagination` or `infinite`.
+ */
+export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
+  const {
+    label,
+    data,
+    getRowId,
+    manualSorting = false,
+    enableRowSelection = false,
+    loading = false,
+    fetching = false,
+    error,
+    onRetry,
+    empty,
+    pagination,
+    infinite,
+    virtualizeAfter = DEFAULT_VIRTUALIZE_AFTER,
+    height = DEFAULT_HEIGHT,
+    rowHeight = DEFAULT_ROW_HEIGHT,
+    rowProps,
+  } = props;
+
+  const [ownSorting, setOwnSorting] = useState<SortingState>([]);
+  const sorting = props.sorting ?? ownSorting;
+  const setSorting = props.onSortingChange ?? setOwnSorting;
+  const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
+  const rowSelection = props.rowSelection ?? ownSelection;
+  const setRowSelection = props.onRowSelectionChange ?? setOwnSelection;
+
+  const columns = useMemo(
+    () => (enableRowSelection ? [selectionColumn<TData>(), ...props.columns] : props.columns),
+    [enableRowSelection, props.columns],
+  );
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data,
+    getRowId,
+    state: { sorting, rowSelection },
+    onSortingChange: (updater) => setSorting(resolve(updater, sorting)),
+    onRowSelectionChange: (updater) => setRowSelection(resolve(updater, rowSelection)),
+    manualSorting,
+    enableRowSelection,
+    // Three clicks: ascending, descending, back to the default order.
+    enableSortingRemoval: true,
+    enableMultiSort: false,
+    // Ascending first for every column, numbers included: one rule to learn.
+    sortDescFirst: false,
+  });
+
+  const rows = table.getRowModel().rows;
+  const leafColumns = table.getAllLeafColumns();
+  const rowCount = Math.max(infinite?.total ?? 0, rows.length);
+  const virtual = rowCount > virtualizeAfter;
+  const showSkeleton = loading && rows.length === 0;
+  const showEmpty = !loading && !error && rowCount === 0;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const onLoadMore = infinite?.onLoadMore;
+  const canLoadMore = infinite !== undefined && infinite.hasMore && !infinite.loadingMore && !error;
+  // A short list is rendered whole, so its remaining pages are wanted at once
+  // (a long one asks as its end scrolls into view, in VirtualRows).
+  const wantMoreNow = canLoadMore && !virtual;
+  useEffect(() => {
+    if (wantMoreNow) onLoadMore?.();
+  }, [wantMoreNow, onLoadMore, rows.length]);
+
+  const colSpan = leafColumns.length;
+
+  const renderRow = (row: Row<DataTableFeatures, TData>, index: number) => (
+    <BodyRow
+      key={row.id}
+      row={row as Row<DataTableFeatures, RowData>}
+      index={index}
+      height={rowHeight}
+      selected={enableRowSelection ? row.getIsSelected() : undefined}
+      columns={columns}
+      rowProps={rowProps as ((row: RowData) => Record<string, string | undefined>) | undefined}
+    />
+  );
+
+  const placeholderRow = (index: number) => (
+    <Table.Tr key={`placeholder-${index}`} aria-rowindex={index + 2} style={{ height: rowHeight }}>
+      {leafColumns.map((column) => (
+        <Table.Td key={column.id} className={classes.cell}>
+          <Skeleton height={12} radius="sm" width="70%" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+
+  let body: ReactNode;
+  if (showSkeleton) {
+    body = Array.from({ length: SKELETON_ROWS }, (_, index) => placeholderRow(index));
+  } else if (showEmpty) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={colSpan} className={classes.empty}>
+          {empty ?? <Text c="dimmed">暂无数据</Text>}
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (virtual) {
+    body = (
+      <VirtualRows
+        count={rowCount}
+        loaded={rows.length}
+        scrollRef={scrollRef}
+        rowHeight={rowHeight}
+        height={height}
+        colSpan={colSpan}
+        renderRow={(index) => {
+          const row = rows[index];
+          return row ? renderRow(row, index) : placeholderRow(index);
+        }}
+        onNearEnd={canLoadMore ? onLoadMore : undefined}
+      />
+    );
+  } else {
+    body = rows.map((row, index) => renderRow(row, index));
+  }
+
+  const tableElement = (
+    <Table
+      aria-label={label}
+      aria-rowcount={rowCount + 1}
+      aria-busy={loading || fetching || undefined}
+      layout="fixed"
+      stickyHeader={virtual}
+      highlightOnHover
+      verticalSpacing="xs"
+      className={classes.table}
+      data-fetching={fetching || undefined}
+    >
+      <colgroup>
+        {leafColumns.map((column) => (
+          <col key={column.id} style={{ width: column.columnDef.meta?.width }} />
+        ))}
+      </colgroup>
+      <Table.Thead className={classes.head}>
+        {table.getHeaderGroups().map((group) => (
+          <Table.Tr key={group.id} aria-rowindex={1}>
+            {group.headers.map((header) => (
+              <HeaderCell key={header.id} header={header} />
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Thead>
+      <Table.Tbody>{body}</Table.Tbody>
+    </Table>
+  );
+
+  return (
+    <div className={classes.root}>
+      {error ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title="加载失败" mb="sm">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{error}</Text>
+            {onRetry ? (
+              <Button size="xs" variant="light" color="red" onClick={onRetry}>
+                重试
+              </Button>
+            ) : null}
+          </Group>
+        </Alert>
+      ) : null}
+      {virtual ? (
+        // A focusable region, so the keyboard scrolls it (arrows, Page Up/Down, Home/End).
+        <div
+          ref={scrollRef}
+          className={classes.scroll}
+          style={{ height }}
+          tabIndex={0}
+          role="region"
+          aria-label={`${label}（可滚动）`}
+        >
+          {tableElement}
+        </div>
+      ) : (
+        <div className={classes.plain}>{tableElement}</div>
+      )}
+      <Footer
+        pagination={pagination}
+        infinite={infinite}
+        loaded={rows.length}
+        selected={enableRowSelection ? Object.keys(rowSelection).length : 0}
+      />
+    </div>
+  );
+}
+
+/**
+ * The rows in view of a long list, with spacer rows standing in for the rest.
+ * The virtualizer lives here so that scrolling re-renders this part of the
+ * body only, not the header, footer or the table around it.
+ */
+function VirtualRows({
+  count,
+  loaded,
+  scrollRef,
+  rowHeight,
+  height,
+  colSpan,
+  renderRow,
+  onNearEnd,
+}: {
+  count: number;
+  loaded: number;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  rowHeight: number;
+  height: number;
+  colSpan: number;
+  renderRow: (index: number) => ReactNode;
+  onNearEnd: (() => void) | undefined;
+}) {
+  // Its functions are used in this render only and passed to nothing memoized.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    // Rows are one fixed height, so nothing is measured.
+    estimateSize: () => rowHeight,
+    overscan: 10,
+    // Keyboard scrolling keeps a row clear of the sticky header.
+    scrollPaddingStart: rowHeight,
+    initialRect: { width: 0, height },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = items.length > 0 ? items[items.length - 1]!.index : -1;
+  const nearEnd = onNearEnd !== undefined && lastVisible >= loaded - LOAD_AHEAD_ROWS;
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  }, [nearEnd, onNearEnd, loaded]);
+
+  const paddingTop = items.length > 0 ? items[0]!.start : 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  return (
+    <>
+      {paddingTop > 0 ? (
+        <tr aria-hidden className={classes.spacer} style={{ height: paddingTop }}>
+          <td colSpan={colSpan} />
+        </tr>
+      ) : null}
+      {items.map((item) => renderRow(item.index))}
+      {paddingBottom > 0 ? (
+        <tr aria-hidden className={classes.spacer} style={{ height: paddingBottom }}>
+          <td colSpan={colSpan} />
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A body row, re-rendered only when its row, selection or columns change: while
+ * a long list scrolls, only the rows coming into view render.
+ */
+const BodyRow = memo(function BodyRow({
+  row,
+  index,
+  height,
+  selected,
+  columns: _columns,
+  rowProps,
+}: {
+  row: Row<DataTableFeatures, RowData>;
+  index: number;
+  height: number;
+  selected: boolean | undefined;
+  /** Only compared: new column definitions mean new cells for the same row. */
+  columns: unknown;
+  rowProps: ((row: RowData) => Record<string, string | undefined>) | undefined;
+}) {
+  return (
+    <Table.Tr
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={classes.row}
+      style={{ height }}
+      {...rowProps?.(row.original)}
+    >
+      {row.getAllCells().map((cell) => (
+        <Table.Td key={cell.id} className={classes.cell} data-align={cell.column.columnDef.meta?.align}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+});
+
+function HeaderCell<TData extends RowData>({
+  header,
+}: {
+  header: Header<DataTableFeatures, TData, unknown>;
+}) {
+  const column = header.column;
+  const meta = column.columnDef.meta;
+  const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
+  if (!column.getCanSort()) {
+    return (
+      <Table.Th className={classes.th} data-align={meta?.align} aria-label={meta?.label}>
+        {content}
+      </Table.Th>
+    );
+  }
+  const sorted = column.getIsSorted();
+  const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
+  return (
+    <Table.Th
+      className={classes.th}
+      data-align={meta?.align}
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+    >
+      <UnstyledButton className={classes.sortButton} onClick={column.getToggleSortingHandler()}>
+        <span className={classes.sortLabel}>{content}</span>
+        <Icon size={14} aria-hidden className={classes.sortIcon} data-active={sorted ? true : undefined} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function Footer({
+  pagination,
+  infinite,
+  loaded,
+  selected,
+}: {
+  pagination: DataTablePagination | undefined;
+  infinite: DataTableInfinite | undefined;
+  loaded: number;
+  selected: number;
+}) {
+  if (!pagination && !infinite && selected === 0) return null;
+  const pages = pagination ? Math.max(1, Math.ceil(pagination.total / pagination.pageSize)) : 0;
+  return (
+    <Group justify="space-between" mt="sm" gap="sm" className={classes.footer}>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {pagination ? `共 ${pagination.total} 条` : null}
+        {infinite
+          ? infinite.total > loaded
+            ? `共 ${infinite.total} 条，已加载 ${loaded} 条${infinite.loadingMore ? '，正在加载…' : ''}`
+            : `共 ${infinite.total} 条`
+          : null}
+        {selected > 0 ? `${pagination || infinite ? '，' : ''}已选 ${selected} 条` : null}
+      </Text>
+      {pagination && pages > 1 ? (
+        <Pagination
+          size="sm"
+          total={pages}
+          value={pagination.page}
+          onChange={pagination.onPageChange}
+          getItemProps={(page) => ({ 'aria-label': `第 ${page} 页` })}
+          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+const CONTROL_LABELS: Record<string, string> = {
+  first: '第一页',
+  previous: '上一页',
+  next: '下一页',
+  last: '最后一页',
+};
+
+function selectionColumn<TData extends RowData>(): DataTableColumns<TData>[number] {
+  return {
+    id: '_select',
+    meta: { width: 44, align: 'center', label: '选择' },
+    enableSorting: false,
+    header: ({ table }) => (
+      <Checkbox
+        size="xs"
+        aria-label="全选"
+        checked={table.getIsAllRowsSelected()}
+        indeterminate={table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected()}
+        onChange={table.getToggleAllRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        size="xs"
+        aria-label="选择此行"
+        checked={row.getIsSelected()}
+        disabled={!row.getCanSelect()}
+        // The click event (React's change carries it) keeps Shift for range selection.
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * The courseware pages are mounted in the old teaching area (/teaching/...)
+ * and in the new one (/teaching-manage/...); links stay in the current area.
+ */
+export type TeachingArea = 'teaching' | 'teaching-manage';
+
+export const TEACHER_COURSEWARE_PATHS = {
+  teaching: {
+    list: '/teaching/teacher/courseware/list',
+    add: '/teaching/teacher/add/courseware',
+  },
+  'teaching-manage': {
+    list: '/teaching-manage/teacher/courseware/list',
+    add: '/teaching-manage/teacher/add/courseware',
+  },
+} as const;
+
+/** What uploadCourseWare accepts (specs/tms/courseware.yaml). */
+export const COURSEWARE_FILE_RULES = {
+  maxSize: 200 * 1024 * 1024,
+  extensions: ['pdf', 'doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx', 'csv', 'txt', 'zip', 'rar', 'ipynb', 'py', 'mp4', 'png', 'jpg', 'jpeg'],
+  maxFiles: 20,
+} as const;

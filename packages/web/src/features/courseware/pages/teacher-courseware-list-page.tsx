@@ -1,0 +1,263 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Tooltip.layer.css';
+import type { CourseWareListItem } from '@dfrm/sdk/tms';
+import { ActionIcon, Badge, Button, Container, EmptyState, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconFolder, IconShare, IconTrash, IconUpload } from '@tabler/icons-react';
+import type { SortingState } from '@tanstack/react-table';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../../app/error-notifications';
+import { useSchoolId } from '../../../app/session/current-school-id';
+import { DataTable } from '../../../components/data-table/data-table';
+import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
+import { formatFileSize } from '../../../lib/save-file';
+import { deleteCoursewareMutation } from '../api/courseware-mutations';
+import {
+  COURSEWARE_PAGE_SIZE,
+  type CoursewareSortField,
+  coursewareCoursesQuery,
+  teacherCoursewareListQuery,
+} from '../api/courseware-queries';
+import { useCoursewareDownload } from '../api/use-courseware-download';
+import { CoursewareAttachments } from '../components/courseware-attachments';
+import { type CoursewareShareTarget, CoursewareShareModal } from '../components/courseware-share-modal';
+import { TEACHER_COURSEWARE_PATHS, type TeachingArea } from '../courseware-paths';
+import { formatInstant } from '../format';
+
+const column = dataTableColumnHelper<CourseWareListItem>();
+const SORT_FIELDS: readonly string[] = ['updatedAt', 'courseWareName', 'totalSize'] satisfies CoursewareSortField[];
+
+export interface TeacherCoursewareListPageProps {
+  area: TeachingArea;
+  courseId?: string | undefined;
+}
+
+/** 课件管理: the teacher's courseware with attachments, sizes and the classes it is shared with. */
+export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareListPageProps) {
+  const schoolId = useSchoolId();
+  const paths = TEACHER_COURSEWARE_PATHS[area];
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: courses } = useSuspenseQuery(coursewareCoursesQuery(schoolId));
+  const [page, setPage] = useState({ courseId, index: 1 });
+  const pageIndex = page.courseId === courseId ? page.index : 1;
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const sort = sorting[0] && SORT_FIELDS.includes(sorting[0].id) ? sorting[0] : undefined;
+  const list = useQuery(
+    teacherCoursewareListQuery({
+      schoolId,
+      courseId,
+      pageIndex,
+      sortField: sort?.id as CoursewareSortField | undefined,
+      sortOrder: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
+    }),
+  );
+  const [shareTarget, setShareTarget] = useState<CoursewareShareTarget | null>(null);
+  // mutate functions are stable, so the columns are built once.
+  const { mutate: remove } = useMutation(deleteCoursewareMutation(queryClient));
+  const { mutate: download } = useCoursewareDownload();
+
+  const columns = useMemo(() => {
+    const confirmDelete = (item: CourseWareListItem) =>
+      modals.openConfirmModal({
+        title: '删除课件',
+        centered: true,
+        children: (
+          <Text size="sm">
+            确定删除“{item.courseWareName}”及其全部 {item.attachmentNum} 个附件吗？共享的学生将无法再下载。
+          </Text>
+        ),
+        labels: { confirm: '删除', cancel: '取消' },
+        confirmProps: { color: 'red' },
+        onConfirm: () =>
+          remove(
+            { schoolId, courseWareId: item.courseWareId },
+            { onSuccess: () => notifications.show({ color: 'teal', message: '课件已删除' }) },
+          ),
+      });
+
+    return column.columns([
+      column.accessor('courseWareName', {
+        header: '课件名称',
+        cell: ({ row }) => (
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} truncate>
+              {row.original.courseWareName}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {row.original.description || row.original.courseName}
+            </Text>
+          </div>
+        ),
+      }),
+      column.accessor('courseName', { header: '课程', enableSorting: false, meta: { width: 150 } }),
+      column.accessor('attachmentNum', {
+        header: '附件',
+        enableSorting: false,
+        meta: { width: 120 },
+        cell: ({ row }) => (
+          <CoursewareAttachments
+            schoolId={schoolId}
+            courseWareId={row.original.courseWareId}
+            courseWareName={row.original.courseWareName}
+            count={row.original.attachmentNum}
+            onDownload={(file) =>
+              download({
+                courseWareId: row.original.courseWareId,
+                fileId: file.fileId,
+                fallbackName: file.fileName,
+              })
+            }
+          />
+        ),
+      }),
+      column.accessor('totalSize', {
+        header: '大小',
+        meta: { width: 100, align: 'right' },
+        cell: ({ getValue }) => formatFileSize(getValue()),
+      }),
+      column.accessor('sharedClassNum', {
+        header: '共享班级',
+        enableSorting: false,
+        meta: { width: 120 },
+        cell: ({ getValue }) =>
+          getValue() > 0 ? (
+            <Badge variant="light" color="teal" radius="sm">
+              {getValue()} 个班
+            </Badge>
+          ) : (
+            <Badge variant="light" color="gray" radius="sm">
+              未共享
+            </Badge>
+          ),
+      }),
+      column.accessor('updatedAt', {
+        header: '更新时间',
+        meta: { width: 150 },
+        cell: ({ getValue }) => formatInstant(getValue()),
+      }),
+      column.display({
+        id: 'actions',
+        header: '操作',
+        meta: { width: 130, align: 'right' },
+        cell: ({ row }) => (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label="共享">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`共享 ${row.original.courseWareName}`}
+                onClick={() =>
+                  setShareTarget({ courseWareId: row.original.courseWareId, courseWareName: row.original.courseWareName })
+                }
+              >
+                <IconShare size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={row.original.attachmentNum > 1 ? '下载全部（zip）' : '下载'}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`下载 ${row.original.courseWareName}`}
+                disabled={row.original.attachmentNum === 0}
+                onClick={() =>
+                  download({
+                    courseWareId: row.original.courseWareId,
+                    fallbackName: row.original.courseWareName,
+                  })
+                }
+              >
+                <IconDownload size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="删除">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`删除 ${row.original.courseWareName}`}
+                onClick={() => confirmDelete(row.original)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+      }),
+    ]);
+  }, [schoolId, remove, download]);
+
+  const rows = list.data?.list;
+  const data = useMemo(() => rows ?? [], [rows]);
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <div>
+            <Title order={1} fz="h2">
+              课件管理
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              上传课件并共享给教学班，学生在“课程课件”中下载。
+            </Text>
+          </div>
+          <Group gap="sm" align="flex-end">
+            <Select
+              label="课程"
+              aria-label="按课程筛选"
+              placeholder="全部课程"
+              clearable
+              w={220}
+              data={courses.map((course) => ({ value: course.courseId, label: course.courseName }))}
+              value={courseId ?? null}
+              onChange={(value) => void navigate({ to: paths.list, search: value ? { courseId: value } : {} })}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Button
+              renderRoot={(props) => <Link {...props} to={paths.add} search={courseId ? { courseId } : {}} />}
+              leftSection={<IconUpload size={18} aria-hidden />}
+            >
+              上传课件
+            </Button>
+          </Group>
+        </Group>
+
+        <DataTable
+          label="课件列表"
+          columns={columns}
+          data={data}
+          getRowId={(row) => row.courseWareId}
+          rowHeight={60}
+          manualSorting
+          sorting={sorting}
+          onSortingChange={(next) => {
+            setSorting(next);
+            setPage({ courseId, index: 1 });
+          }}
+          loading={list.isPending}
+          fetching={list.isFetching && !list.isPending}
+          error={list.isError ? errorMessage(list.error) : undefined}
+          onRetry={() => void list.refetch()}
+          empty={
+            <EmptyState
+              icon={<IconFolder size={28} aria-hidden />}
+              variant="light"
+              title="还没有课件"
+              description={courses.length === 0 ? '先创建课程，再为课程上传课件。' : '点击“上传课件”，把讲义、数据和代码发给学生。'}
+            />
+          }
+          pagination={{
+            page: pageIndex,
+            pageSize: COURSEWARE_PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            onPageChange: (index) => setPage({ courseId, index }),
+          }}
+        />
+      </Stack>
+      <CoursewareShareModal schoolId={schoolId} target={shareTarget} onClose={() => setShareTarget(null)} />
+    </Container>
+  );
+}

@@ -1,0 +1,220 @@
+import '@mantine/core/styles/Badge.layer.css';
+import type { AnnounceDetail, CourseItem } from '@dfrm/sdk/tms';
+import { Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useStore } from '@tanstack/react-form';
+import { useSchoolId } from '../../../app/session/current-school-id';
+import { RichTextField } from '../../../components/rich-text/rich-text-input';
+import { useAppForm } from '../../../lib/form';
+import { CheckboxGroupField, SelectField } from '../../../lib/form-fields';
+import { saveNoticeMutation } from '../api/notice-mutations';
+import { noticeCoursesQuery, noticeDetailQuery } from '../api/notice-queries';
+import {
+  noticeClassesSchema,
+  noticeContentSchema,
+  noticeCourseSchema,
+  noticeTitleSchema,
+} from '../forms/notice-schemas';
+import { NOTICE_STATUS_LABELS, TEACHER_NOTICE_PATHS, type TeachingArea } from '../notice-paths';
+
+export interface NoticeEditPageProps {
+  area: TeachingArea;
+  /** Editing this notice; a new one without it. */
+  announceId?: string | undefined;
+  /** Course chosen in advance for a new notice (from the list's filter). */
+  courseId?: string | undefined;
+}
+
+/** 发布通知 / 编辑通知. */
+export function NoticeEditPage({ area, announceId, courseId }: NoticeEditPageProps) {
+  const schoolId = useSchoolId();
+  const { data: courses } = useSuspenseQuery(noticeCoursesQuery(schoolId));
+  return announceId ? (
+    <ExistingNotice area={area} schoolId={schoolId} announceId={announceId} courses={courses} />
+  ) : (
+    <NoticeForm area={area} schoolId={schoolId} courses={courses} initialCourseId={courseId} />
+  );
+}
+
+function ExistingNotice({
+  area,
+  schoolId,
+  announceId,
+  courses,
+}: {
+  area: TeachingArea;
+  schoolId: string;
+  announceId: string;
+  courses: CourseItem[];
+}) {
+  const { data: notice } = useSuspenseQuery(noticeDetailQuery(schoolId, announceId));
+  return <NoticeForm key={announceId} area={area} schoolId={schoolId} courses={courses} notice={notice} />;
+}
+
+const classIdsOf = (courses: readonly CourseItem[], courseId: string) =>
+  courses.find((course) => course.courseId === courseId)?.teachingClasses.map((c) => c.teachingClassId) ?? [];
+
+function NoticeForm({
+  area,
+  schoolId,
+  courses,
+  notice,
+  initialCourseId,
+}: {
+  area: TeachingArea;
+  schoolId: string;
+  courses: CourseItem[];
+  notice?: AnnounceDetail;
+  initialCourseId?: string | undefined;
+}) {
+  const paths = TEACHER_NOTICE_PATHS[area];
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const save = useMutation(saveNoticeMutation(queryClient));
+  const startCourse =
+    notice?.courseId ?? (courses.some((c) => c.courseId === initialCourseId) ? initialCourseId : undefined) ?? '';
+  const published = notice?.status === 1;
+
+  const form = useAppForm({
+    defaultValues: {
+      title: notice?.title ?? '',
+      courseId: startCourse,
+      // A new notice goes to every class of its course unless the teacher unticks some.
+      teachingClassIds: notice
+        ? notice.visibleClasses.map((c) => c.teachingClassId)
+        : classIdsOf(courses, startCourse),
+      content: notice?.content ?? '',
+    },
+    onSubmitMeta: { status: 1 as 0 | 1 },
+    onSubmit: async ({ value, meta }) => {
+      let saved: AnnounceDetail;
+      try {
+        saved = await save.mutateAsync({
+          schoolId,
+          ...(notice ? { announceId: notice.announceId } : {}),
+          courseId: value.courseId,
+          title: value.title.trim(),
+          content: value.content,
+          status: meta.status,
+          teachingClassIds: value.teachingClassIds,
+        });
+      } catch {
+        return; // the global handler shows the server's message
+      }
+      notifications.show({
+        color: 'teal',
+        message: meta.status === 1 ? (published ? '通知已更新' : '通知已发布') : '草稿已保存',
+      });
+      await navigate({ to: paths.list, search: { courseId: saved.courseId } });
+    },
+  });
+
+  const chosenCourse = useStore(form.store, (state) => state.values.courseId);
+  const course = courses.find((c) => c.courseId === chosenCourse);
+  const classOptions = (course?.teachingClasses ?? []).map((c) => ({
+    value: c.teachingClassId,
+    label: `${c.className}（${c.studentCount} 人）`,
+  }));
+  const submitting = useStore(form.store, (state) => state.isSubmitting);
+
+  return (
+    <Container size="md" py="md">
+      <Stack gap="lg">
+        <div>
+          <Anchor component={Link} to={paths.list} size="sm" c="dimmed">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={14} aria-hidden />
+              返回通知列表
+            </Group>
+          </Anchor>
+          <Group gap="sm" mt="xs">
+            <Title order={1} fz="h2">
+              {notice ? '编辑通知' : '发布通知'}
+            </Title>
+            {notice ? (
+              <Badge variant="light" color={published ? 'teal' : 'gray'} radius="sm">
+                {NOTICE_STATUS_LABELS[notice.status]}
+              </Badge>
+            ) : null}
+          </Group>
+        </div>
+
+        <Paper withBorder radius="lg" p="xl">
+          <form
+            noValidate
+            aria-label={notice ? '编辑通知' : '发布通知'}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void form.handleSubmit({ status: 1 });
+            }}
+          >
+            <Stack gap="lg">
+              <form.AppField name="title" validators={{ onChange: noticeTitleSchema }}>
+                {(field) => <field.TextField label="标题" placeholder="请输入通知标题" required maxLength={100} />}
+              </form.AppField>
+
+              <form.AppField
+                name="courseId"
+                validators={{ onChange: noticeCourseSchema }}
+                listeners={{
+                  onChange: ({ value }) => form.setFieldValue('teachingClassIds', classIdsOf(courses, value)),
+                }}
+              >
+                {() => (
+                  <SelectField
+                    label="课程"
+                    placeholder={courses.length > 0 ? '请选择课程' : '还没有课程'}
+                    required
+                    data={courses.map((c) => ({ value: c.courseId, label: c.courseName }))}
+                    nothingFoundMessage="没有匹配的课程"
+                    searchable
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
+              </form.AppField>
+
+              <form.AppField name="teachingClassIds" validators={{ onChange: noticeClassesSchema }}>
+                {() => (
+                  <CheckboxGroupField
+                    label="可见教学班"
+                    description="只有勾选的教学班的学生能看到这条通知；不勾选时通知对学生不可见。"
+                    options={classOptions}
+                    empty={
+                      <Text size="sm" c="dimmed" pt={6}>
+                        {course ? '这门课程还没有教学班。' : '请先选择课程。'}
+                      </Text>
+                    }
+                  />
+                )}
+              </form.AppField>
+
+              <form.AppField name="content" validators={{ onChange: noticeContentSchema }}>
+                {() => <RichTextField label="通知内容" required />}
+              </form.AppField>
+
+              <Group justify="flex-end" gap="sm">
+                <Button component={Link} to={paths.list} variant="default" disabled={submitting}>
+                  取消
+                </Button>
+                <Button
+                  variant="light"
+                  loading={submitting && save.variables?.status === 0}
+                  disabled={submitting}
+                  onClick={() => void form.handleSubmit({ status: 0 })}
+                >
+                  {published ? '撤回为草稿' : '保存草稿'}
+                </Button>
+                <Button type="submit" loading={submitting && save.variables?.status !== 0}>
+                  {published ? '保存修改' : '发布'}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,214 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
+import type { StudentAnnounce } from '@dfrm/sdk/tms';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconBellRinging } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../app/error-notifications';
+import { useSchoolId } from '../../../app/session/current-school-id';
+import { NOTICE_PAGE_SIZE, studentNoticeListQuery } from '../api/notice-queries';
+import { NoticeReader, type NoticeReaderTarget } from '../components/notice-reader';
+import { formatInstant } from '../format';
+import classes from './student-notice-page.module.css';
+
+type ReadFilter = 'all' | 'unread' | 'read';
+const VIEWED: Record<ReadFilter, boolean | undefined> = { all: undefined, unread: false, read: true };
+
+export interface StudentNoticePageProps {
+  /** Only this course's notices (the class-detail tab); all courses without it. */
+  courseId?: string | undefined;
+  /** Inside a class-detail frame that already names the course. */
+  embedded?: boolean;
+  /** A notice went from unread to read (callers refresh their own counts). */
+  onRead?: () => void;
+}
+
+/** 课程通知 for a student: published notices of their classes, unread first in weight, opened in place. */
+export function StudentNoticePage({ courseId, embedded = false, onRead }: StudentNoticePageProps) {
+  const schoolId = useSchoolId();
+  const [filter, setFilter] = useState<ReadFilter>('all');
+  const [pageIndex, setPageIndex] = useState(1);
+  const list = useQuery(studentNoticeListQuery({ schoolId, courseId, viewed: VIEWED[filter], pageIndex }));
+  const [open, setOpen] = useState<NoticeReaderTarget | null>(null);
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / NOTICE_PAGE_SIZE));
+
+  const content = (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="md">
+        {embedded ? (
+          <Title order={2} fz="h3">
+            课程通知
+          </Title>
+        ) : (
+          <div>
+            <Group gap="sm">
+              <Title order={1} fz="h2">
+                课程通知
+              </Title>
+              {list.data && list.data.unViewNum > 0 ? (
+                <Badge color="red" radius="sm" aria-label={`未读 ${list.data.unViewNum} 条`}>
+                  未读 {list.data.unViewNum}
+                </Badge>
+              ) : null}
+            </Group>
+            <Text c="dimmed" size="sm" mt={4}>
+              老师发布给你所在教学班的通知。
+            </Text>
+          </div>
+        )}
+        <SegmentedControl
+          aria-label="按阅读状态筛选"
+          size="sm"
+          value={filter}
+          onChange={(value) => {
+            setFilter(value as ReadFilter);
+            setPageIndex(1);
+          }}
+          data={[
+            { value: 'all', label: '全部' },
+            { value: 'unread', label: '未读' },
+            { value: 'read', label: '已读' },
+          ]}
+        />
+      </Group>
+
+      {list.isError ? (
+        <Alert color="red" title="通知加载失败">
+          <Text size="sm">{errorMessage(list.error)}</Text>
+          <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void list.refetch()}>
+            重试
+          </Button>
+        </Alert>
+      ) : list.isPending ? (
+        <NoticeListSkeleton />
+      ) : list.data.list.length === 0 ? (
+        <Paper withBorder radius="lg" py={40}>
+          <EmptyState
+            icon={<IconBellRinging size={28} aria-hidden />}
+            variant="light"
+            title={filter === 'unread' ? '没有未读通知' : '暂无通知'}
+            description={filter === 'unread' ? '通知都读过了。' : '老师发布通知后会显示在这里。'}
+          />
+        </Paper>
+      ) : (
+        <ul className={classes.list} aria-label="通知列表" aria-busy={list.isFetching || undefined}>
+          {list.data.list.map((notice) => (
+            <NoticeRow
+              key={notice.announceId}
+              notice={notice}
+              showCourse={!courseId}
+              onOpen={() => setOpen({ announceId: notice.announceId, title: notice.title, viewed: notice.viewed })}
+            />
+          ))}
+        </ul>
+      )}
+
+      {pages > 1 ? (
+        <Group justify="flex-end">
+          <Pagination
+            size="sm"
+            total={pages}
+            value={pageIndex}
+            onChange={setPageIndex}
+            getItemProps={(page) => ({ 'aria-label': `第 ${page} 页` })}
+          />
+        </Group>
+      ) : null}
+
+      <NoticeReader
+        schoolId={schoolId}
+        target={open}
+        onClose={() => setOpen(null)}
+        {...(onRead ? { onRead } : {})}
+      />
+    </Stack>
+  );
+  return embedded ? content : (
+    <Container size="xl" py="md">
+      {content}
+    </Container>
+  );
+}
+
+function NoticeRow({
+  notice,
+  showCourse,
+  onOpen,
+}: {
+  notice: StudentAnnounce;
+  showCourse: boolean;
+  onOpen: () => void;
+}) {
+  const teacher = notice.publisher.realName || notice.publisher.userName;
+  return (
+    <li>
+      <UnstyledButton
+        className={classes.row}
+        data-unread={!notice.viewed || undefined}
+        onClick={onOpen}
+        aria-label={`${notice.viewed ? '' : '未读 '}${notice.title}`}
+      >
+        <span className={classes.dot} aria-hidden />
+        <div className={classes.body}>
+          <Group justify="space-between" gap="sm" wrap="nowrap">
+            <Text fw={notice.viewed ? 500 : 700} truncate>
+              {notice.title}
+            </Text>
+            <Text size="xs" c="dimmed" className={classes.time}>
+              {formatInstant(notice.publishedAt)}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" lineClamp={1} mt={2}>
+            {notice.summary}
+          </Text>
+          <Group gap="xs" mt={6}>
+            {showCourse ? (
+              <Badge variant="light" color="brand" radius="sm" tt="none" fw={500}>
+                {notice.courseName}
+              </Badge>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              {teacher}
+            </Text>
+            <Text size="xs" c={notice.viewed ? 'dimmed' : 'red'} fw={notice.viewed ? 400 : 600}>
+              {notice.viewed ? '已读' : '未读'}
+            </Text>
+          </Group>
+        </div>
+      </UnstyledButton>
+    </li>
+  );
+}
+
+export function NoticeListSkeleton() {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label="正在加载">
+      {[0, 1, 2].map((key) => (
+        <Paper key={key} withBorder radius="md" p="md">
+          <Skeleton height={16} width="45%" />
+          <Skeleton height={12} width="80%" mt="sm" />
+          <Skeleton height={12} width="25%" mt="sm" />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

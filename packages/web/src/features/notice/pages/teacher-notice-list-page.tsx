@@ -1,0 +1,217 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import { ActionIcon, Badge, Button, Container, EmptyState, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { AnnounceListItem } from '@dfrm/sdk/tms';
+import { IconEdit, IconEye, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../../app/error-notifications';
+import { useSchoolId } from '../../../app/session/current-school-id';
+import { DataTable } from '../../../components/data-table/data-table';
+import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
+import { deleteNoticeMutation } from '../api/notice-mutations';
+import { NOTICE_PAGE_SIZE, noticeCoursesQuery, teacherNoticeListQuery } from '../api/notice-queries';
+import { type NoticeVisibilityTarget, NoticeVisibilityModal } from '../components/notice-visibility-modal';
+import { NoticeVisibleClasses } from '../components/notice-visible-classes';
+import { formatInstant } from '../format';
+import { NOTICE_STATUS_LABELS, TEACHER_NOTICE_PATHS, type TeachingArea } from '../notice-paths';
+
+const column = dataTableColumnHelper<AnnounceListItem>();
+
+export interface TeacherNoticeListPageProps {
+  area: TeachingArea;
+  courseId?: string | undefined;
+}
+
+/** 通知管理: the teacher's notices (drafts too), filtered by course, with visibility and read counts. */
+export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageProps) {
+  const schoolId = useSchoolId();
+  const paths = TEACHER_NOTICE_PATHS[area];
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: courses } = useSuspenseQuery(noticeCoursesQuery(schoolId));
+  const [page, setPage] = useState({ courseId, index: 1 });
+  // A new course filter starts at its first page.
+  const pageIndex = page.courseId === courseId ? page.index : 1;
+  const list = useQuery(teacherNoticeListQuery({ schoolId, courseId, pageIndex }));
+  const [visibilityTarget, setVisibilityTarget] = useState<NoticeVisibilityTarget | null>(null);
+  // mutate is stable, so the columns are built once.
+  const { mutate: remove } = useMutation(deleteNoticeMutation(queryClient));
+
+  const columns = useMemo(() => {
+    const confirmDelete = (notice: AnnounceListItem) =>
+      modals.openConfirmModal({
+        title: '删除通知',
+        centered: true,
+        children: (
+          <Text size="sm">
+            确定删除“{notice.title}”吗？删除后学生将看不到这条通知，阅读记录也一并删除。
+          </Text>
+        ),
+        labels: { confirm: '删除', cancel: '取消' },
+        confirmProps: { color: 'red' },
+        onConfirm: () =>
+          remove(
+            { schoolId, announceId: notice.announceId },
+            { onSuccess: () => notifications.show({ color: 'teal', message: '通知已删除' }) },
+          ),
+      });
+
+    return column.columns([
+      column.accessor('title', {
+        header: '标题',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} truncate>
+              {row.original.title}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {row.original.summary || '（无正文摘要）'}
+            </Text>
+          </div>
+        ),
+      }),
+      column.accessor('courseName', { header: '课程', enableSorting: false, meta: { width: 150 } }),
+      column.accessor('status', {
+        header: '状态',
+        enableSorting: false,
+        meta: { width: 90 },
+        cell: ({ getValue }) => (
+          <Badge variant="light" color={getValue() === 1 ? 'teal' : 'gray'} radius="sm">
+            {NOTICE_STATUS_LABELS[getValue()]}
+          </Badge>
+        ),
+      }),
+      column.display({
+        id: 'visibleClasses',
+        header: '可见班级（已读/人数）',
+        meta: { width: 230 },
+        cell: ({ row }) => <NoticeVisibleClasses schoolId={schoolId} announceId={row.original.announceId} />,
+      }),
+      column.accessor('publishedAt', {
+        header: '发布时间',
+        enableSorting: false,
+        meta: { width: 150 },
+        cell: ({ getValue }) => (getValue() ? formatInstant(getValue()) : <Text size="sm" c="dimmed">未发布</Text>),
+      }),
+      column.accessor('viewedNum', {
+        header: '已读',
+        enableSorting: false,
+        meta: { width: 90, align: 'right' },
+        cell: ({ row }) => `${row.original.viewedNum} / ${row.original.studentNum}`,
+      }),
+      column.display({
+        id: 'actions',
+        header: '操作',
+        meta: { width: 130, align: 'right' },
+        cell: ({ row }) => (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label="编辑">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`编辑 ${row.original.title}`}
+                renderRoot={(props) => (
+                  <Link {...props} to={paths.edit} params={{ announceId: row.original.announceId }} />
+                )}
+              >
+                <IconEdit size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="可见范围">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`设置 ${row.original.title} 的可见范围`}
+                onClick={() => setVisibilityTarget({ announceId: row.original.announceId, title: row.original.title })}
+              >
+                <IconEye size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="删除">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`删除 ${row.original.title}`}
+                onClick={() => confirmDelete(row.original)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+      }),
+    ]);
+  }, [schoolId, paths.edit, remove]);
+
+  const rows = list.data?.list;
+  const data = useMemo(() => rows ?? [], [rows]);
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <div>
+            <Title order={1} fz="h2">
+              通知管理
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              发布课程通知并指定可见的教学班，学生在“课程通知”中查看。
+            </Text>
+          </div>
+          <Group gap="sm" align="flex-end">
+            <Select
+              label="课程"
+              aria-label="按课程筛选"
+              placeholder="全部课程"
+              clearable
+              w={220}
+              data={courses.map((course) => ({ value: course.courseId, label: course.courseName }))}
+              value={courseId ?? null}
+              onChange={(value) =>
+                void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
+              }
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Button
+              renderRoot={(props) => <Link {...props} to={paths.create} search={courseId ? { courseId } : {}} />}
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              发布通知
+            </Button>
+          </Group>
+        </Group>
+
+        <DataTable
+          label="通知列表"
+          columns={columns}
+          data={data}
+          getRowId={(row) => row.announceId}
+          rowHeight={64}
+          loading={list.isPending}
+          fetching={list.isFetching && !list.isPending}
+          error={list.isError ? errorMessage(list.error) : undefined}
+          onRetry={() => void list.refetch()}
+          empty={
+            <EmptyState
+              icon={<IconSpeakerphone size={28} aria-hidden />}
+              variant="light"
+              title="还没有通知"
+              description={courses.length === 0 ? '先创建课程，再为课程发布通知。' : '点击“发布通知”，为课程的教学班发布第一条通知。'}
+            />
+          }
+          pagination={{
+            page: pageIndex,
+            pageSize: NOTICE_PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            onPageChange: (index) => setPage({ courseId, index }),
+          }}
+        />
+      </Stack>
+      <NoticeVisibilityModal schoolId={schoolId} target={visibilityTarget} onClose={() => setVisibilityTarget(null)} />
+    </Container>
+  );
+}

@@ -1,0 +1,480 @@
+import '@mantine/core/styles/Menu.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import type { StudentItem, StudentStatus } from '@dfrm/sdk/tms';
+import {
+  ActionIcon,
+  Button,
+  EmptyState,
+  Group,
+  Menu,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useViewportSize } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconDots,
+  IconDownload,
+  IconEdit,
+  IconFileImport,
+  IconSearch,
+  IconTrash,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
+import type { SortingState } from '@tanstack/react-table';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { errorMessage, notifyError } from '../../../app/error-notifications';
+import { currentSchoolQuery } from '../../../app/session/school-info';
+import { DataTable } from '../../../components/data-table/data-table';
+import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
+import { changeStatusMutation, deleteStudentMutation } from '../api/student-mutations';
+import {
+  DEFAULT_STUDENT_SORT,
+  fetchAllStudents,
+  type StudentFilters,
+  type StudentScope,
+  type StudentSort,
+  type StudentSortField,
+  studentClassesQuery,
+  studentListQuery,
+} from '../api/student-queries';
+import { classFilterOptions } from '../components/class-options';
+import { saveStudentsXlsx } from '../components/export-students';
+import { ImportStudentsModal } from '../components/import-students-modal';
+import { StudentFormModal } from '../components/student-form-modal';
+import {
+  GENDER_LABELS,
+  STATUS_HINTS,
+  STATUS_LABELS,
+  STATUSES,
+  StudentStatusBadge,
+} from '../components/student-status';
+
+const STATUS_OPTIONS = STATUSES.map((status) => ({ value: String(status), label: STATUS_LABELS[status] }));
+const SORTABLE = new Set<string>([
+  'studentNumber',
+  'studentName',
+  'className',
+  'status',
+  'createdAt',
+  'lastLoginAt',
+]);
+
+/**
+ * 学生管理: every student in the teacher's classes (a school manager: the
+ * whole school). The list is filtered and sorted by the server and arrives in
+ * pages of 200 as the table scrolls, so 10,000 students open as fast as 200.
+ */
+export function StudentManagePage() {
+  const { data: current } = useSuspenseQuery(currentSchoolQuery());
+  const schoolId = current.schoolId;
+  const scope: StudentScope = current.type === 'schoolManager' ? 'schoolManager' : 'teacher';
+  const queryClient = useQueryClient();
+
+  const [filters, setFilters] = useState<Omit<StudentFilters, 'keyword'>>({});
+  const [keyword, setKeyword] = useState('');
+  const [debouncedKeyword] = useDebouncedValue(keyword.trim(), 300);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const sort: StudentSort = sorting[0]
+    ? { field: sorting[0].id as StudentSortField, order: sorting[0].desc ? 'desc' : 'asc' }
+    : DEFAULT_STUDENT_SORT;
+  const query = useMemo<StudentFilters>(
+    () => ({ ...filters, ...(debouncedKeyword ? { keyword: debouncedKeyword } : {}) }),
+    [filters, debouncedKeyword],
+  );
+
+  const list = useInfiniteQuery(studentListQuery(scope, schoolId, query, sort));
+  const classes = useQuery(studentClassesQuery(schoolId, scope));
+  const classList = classes.data ?? NO_CLASSES;
+  const options = useMemo(() => classFilterOptions(classList, filters), [classList, filters]);
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? NO_ROWS, [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
+
+  const [editing, setEditing] = useState<StudentItem | null | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const changeStatus = useMutation(changeStatusMutation(queryClient, scope));
+  const remove = useMutation(deleteStudentMutation(queryClient, scope));
+  const { mutate: setStatus } = changeStatus;
+  const { mutate: removeStudent } = remove;
+
+  const columns = useMemo(() => {
+    const confirmStatus = (student: StudentItem, status: StudentStatus) =>
+      modals.openConfirmModal({
+        title: `设为${STATUS_LABELS[status]}`,
+        children: (
+          <Text size="sm">
+            确定将学生「{student.studentName}」（{student.studentNumber}）的状态从「
+            {STATUS_LABELS[student.status]}」改为「
+            {STATUS_LABELS[status]}」吗？{STATUS_HINTS[status]}
+          </Text>
+        ),
+        labels: { confirm: `设为${STATUS_LABELS[status]}`, cancel: '取消' },
+        confirmProps: { color: status === 1 ? 'red' : undefined },
+        onConfirm: () =>
+          setStatus(
+            { schoolId, studentId: student.studentId, status },
+            {
+              onSuccess: () =>
+                notifications.show({
+                  color: 'teal',
+                  message: `已将「${student.studentName}」设为${STATUS_LABELS[status]}`,
+                }),
+            },
+          ),
+      });
+    const confirmDelete = (student: StudentItem) =>
+      modals.openConfirmModal({
+        title: '删除学生',
+        children: (
+          <Text size="sm">
+            确定从学校移除学生「{student.studentName}」（{student.studentNumber}）吗？TA
+            将退出所有教学班；账号、已提交的作业和成绩保留。
+          </Text>
+        ),
+        labels: { confirm: '删除', cancel: '取消' },
+        confirmProps: { color: 'red' },
+        onConfirm: () =>
+          removeStudent(
+            { schoolId, studentId: student.studentId },
+            {
+              onSuccess: () =>
+                notifications.show({ color: 'teal', message: `已删除学生「${student.studentName}」` }),
+            },
+          ),
+      });
+
+    const col = dataTableColumnHelper<StudentItem>();
+    return col.columns([
+      col.accessor('studentNumber', { id: 'studentNumber', header: '学号', meta: { width: 130 } }),
+      col.accessor('studentName', { id: 'studentName', header: '姓名', meta: { width: 110 } }),
+      col.accessor('gender', {
+        id: 'gender',
+        header: '性别',
+        enableSorting: false,
+        meta: { width: 64 },
+        cell: ({ getValue }) => GENDER_LABELS[getValue()],
+      }),
+      col.accessor('userName', {
+        id: 'userName',
+        header: '账号',
+        enableSorting: false,
+        meta: { width: 130 },
+      }),
+      col.accessor('className', { id: 'className', header: '行政班', meta: { width: 180 } }),
+      col.accessor((student) => student.adminClass.majorName, {
+        id: 'major',
+        header: '专业',
+        enableSorting: false,
+      }),
+      col.accessor('status', {
+        id: 'status',
+        header: '状态',
+        meta: { width: 84 },
+        cell: ({ getValue }) => <StudentStatusBadge status={getValue()} />,
+      }),
+      col.accessor('phoneNumber', {
+        id: 'phoneNumber',
+        header: '手机号',
+        enableSorting: false,
+        meta: { width: 130 },
+      }),
+      col.accessor('lastLoginAt', {
+        id: 'lastLoginAt',
+        header: '最近登录',
+        meta: { width: 150 },
+        cell: ({ getValue }) => {
+          const value = getValue();
+          return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '从未登录';
+        },
+      }),
+      col.display({
+        id: 'actions',
+        header: '操作',
+        meta: { width: 64, align: 'center' },
+        cell: ({ row }) => {
+          const student = row.original;
+          return (
+            <RowMenu
+              student={student}
+              onEdit={() => setEditing(student)}
+              onStatus={(status) => confirmStatus(student, status)}
+              onDelete={() => confirmDelete(student)}
+            />
+          );
+        },
+      }),
+    ]);
+  }, [schoolId, setStatus, removeStudent]);
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const all = await fetchAllStudents(scope, schoolId, query, sort);
+      const fileName = await saveStudentsXlsx(all);
+      notifications.show({ color: 'teal', message: `已导出 ${all.length} 名学生（${fileName}）` });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = Object.keys(query).length > 0;
+  const canPickClasses = classes.isSuccess;
+  // The list scrolls inside the table; it takes the window's height, within reason.
+  const { height: viewportHeight } = useViewportSize();
+  const tableHeight = Math.min(Math.max((viewportHeight || 900) - 300, 360), 960);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz="h3">
+            学生管理
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {scope === 'schoolManager' ? '全校学生。' : '你任教的教学班所来自的行政班里的全部学生。'}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            disabled={!canPickClasses}
+            onClick={() => setEditing(null)}
+          >
+            新增学生
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconFileImport size={16} aria-hidden />}
+            disabled={!canPickClasses}
+            onClick={() => setImporting(true)}
+          >
+            导入学生
+          </Button>
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exporting}
+            disabled={total === 0}
+            onClick={() => void exportList()}
+          >
+            导出
+          </Button>
+        </Group>
+      </Group>
+
+      <Group gap="sm" wrap="wrap" role="search" aria-label="筛选学生">
+        <TextInput
+          aria-label="搜索学生"
+          placeholder="学号、姓名或账号"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={keyword}
+          onChange={(event) => setKeyword(event.currentTarget.value)}
+          w={220}
+        />
+        {canPickClasses ? (
+          <>
+            <Select
+              aria-label="学院"
+              placeholder="全部学院"
+              data={options.colleges}
+              value={filters.collegeId ?? null}
+              onChange={(value) =>
+                setFilters(pick({ ...filters, collegeId: value, majorId: null, classId: null }))
+              }
+              clearable
+              w={160}
+            />
+            <Select
+              aria-label="专业"
+              placeholder="全部专业"
+              data={options.majors}
+              value={filters.majorId ?? null}
+              onChange={(value) => setFilters(pick({ ...filters, majorId: value, classId: null }))}
+              clearable
+              w={160}
+            />
+            <Select
+              aria-label="年级"
+              placeholder="全部年级"
+              data={options.grades}
+              value={filters.gradeId ?? null}
+              onChange={(value) => setFilters(pick({ ...filters, gradeId: value, classId: null }))}
+              clearable
+              w={120}
+            />
+            <Select
+              aria-label="行政班"
+              placeholder="全部班级"
+              data={options.classes}
+              value={filters.classId ?? null}
+              onChange={(value) => setFilters(pick({ ...filters, classId: value }))}
+              clearable
+              searchable
+              w={200}
+            />
+          </>
+        ) : null}
+        <Select
+          aria-label="状态"
+          placeholder="全部状态"
+          data={STATUS_OPTIONS}
+          value={filters.status === undefined ? null : String(filters.status)}
+          onChange={(value) =>
+            setFilters(pick({ ...filters, status: value === null ? null : (Number(value) as StudentStatus) }))
+          }
+          clearable
+          w={120}
+        />
+        {classes.isError ? (
+          <Text size="sm" c="dimmed">
+            无法读取行政班列表，按班级筛选、新增和导入学生暂不可用。
+          </Text>
+        ) : null}
+        {filtered ? (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setFilters({});
+              setKeyword('');
+            }}
+          >
+            清除筛选
+          </Button>
+        ) : null}
+      </Group>
+
+      <DataTable
+        label="学生列表"
+        columns={columns}
+        data={rows}
+        getRowId={(student) => student.studentId}
+        manualSorting
+        sorting={sorting}
+        onSortingChange={(next) => setSorting(next.filter((item) => SORTABLE.has(item.id)))}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isFetchingNextPage && !list.isPending}
+        error={list.isError ? errorMessage(list.error) : undefined}
+        onRetry={() => void list.refetch()}
+        empty={
+          <EmptyState
+            icon={<IconUsers size={28} aria-hidden />}
+            variant="light"
+            title={filtered ? '没有符合条件的学生' : '还没有学生'}
+            description={
+              filtered
+                ? '换个关键字或筛选条件试试。'
+                : scope === 'teacher'
+                  ? '新建课程并选择行政班后，这些班的学生会出现在这里；也可以导入学生。'
+                  : '导入学生或新增学生后会出现在这里。'
+            }
+          />
+        }
+        infinite={{
+          total,
+          hasMore: list.hasNextPage,
+          loadingMore: list.isFetchingNextPage,
+          onLoadMore: () => void list.fetchNextPage(),
+        }}
+        height={tableHeight}
+      />
+
+      <StudentFormModal
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        scope={scope}
+        schoolId={schoolId}
+        classes={classList}
+        student={editing ?? null}
+      />
+      <ImportStudentsModal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        scope={scope}
+        schoolId={schoolId}
+        classes={classList}
+        defaultClassId={filters.classId}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * 操作 of one row. The menu (with its floating-position machinery) mounts on
+ * the first click only: a scrolling list of thousands of rows then mounts just
+ * a button per row.
+ */
+function RowMenu({
+  student,
+  onEdit,
+  onStatus,
+  onDelete,
+}: {
+  student: StudentItem;
+  onEdit: () => void;
+  onStatus: (status: StudentStatus) => void;
+  onDelete: () => void;
+}) {
+  const [opened, setOpened] = useState(false);
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={`操作 ${student.studentName}`}
+      aria-haspopup="menu"
+      onClick={opened ? undefined : () => setOpened(true)}
+    >
+      <IconDots size={18} aria-hidden />
+    </ActionIcon>
+  );
+  if (!opened) return button;
+  return (
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} returnFocus>
+      <Menu.Target>{button}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
+          编辑
+        </Menu.Item>
+        <Menu.Label>状态</Menu.Label>
+        {STATUSES.filter((status) => status !== student.status).map((status) => (
+          <Menu.Item key={status} onClick={() => onStatus(status)}>
+            设为{STATUS_LABELS[status]}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+          删除
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Drops cleared filters, so the query key (and the server request) carries only real ones. */
+function pick(next: { [K in keyof Omit<StudentFilters, 'keyword'>]?: StudentFilters[K] | null }) {
+  const out: Omit<StudentFilters, 'keyword'> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if (value !== null && value !== undefined && value !== '') (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+const NO_ROWS: StudentItem[] = [];
+const NO_CLASSES: never[] = [];

@@ -1,0 +1,82 @@
+import {
+  clearCourseSection,
+  type CourseSave,
+  delCourse,
+  delCourseSection,
+  updateCourse,
+  uploadCourseSection,
+} from '@dfrm/sdk/tms';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import { downloadApiFile } from '../../../lib/api-file';
+import { COURSE_KEY } from './course-queries';
+
+// Students' course lists and counts hang off courses too.
+const STUDENT_KEY = ['studentMgr'] as const;
+
+function refreshCourses(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: COURSE_KEY }),
+    queryClient.invalidateQueries({ queryKey: STUDENT_KEY }),
+  ]);
+}
+
+/** New course (no courseId) or edit: every chosen administrative class becomes a teaching class. */
+export const saveCourseMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: [...COURSE_KEY, 'save'],
+    mutationFn: (body: CourseSave) => updateCourse({ body }),
+    onSuccess: () => refreshCourses(queryClient),
+  });
+
+export const deleteCourseMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: [...COURSE_KEY, 'delete'],
+    mutationFn: (input: { schoolId: string; courseId: string }) => delCourse({ path: input }),
+    onSuccess: () => refreshCourses(queryClient),
+  });
+
+export interface SectionUpload {
+  schoolId: string;
+  teacherId: string;
+  courseId: string;
+  file: File;
+  mode: 'replace' | 'append';
+}
+
+/**
+ * Imports sections from the template's .xlsx. A file with errors is not an
+ * exception: the answer (success false, errors per row) is for the page to show.
+ */
+export const uploadSectionsMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: [...COURSE_KEY, 'uploadSections'],
+    mutationFn: ({ schoolId, teacherId, courseId, file, mode }: SectionUpload) =>
+      uploadCourseSection({
+        path: { schoolId, teacherId, courseId },
+        body: { file, mode },
+        // The generated request check types the binary part as a string and would refuse the File.
+        requestValidator: undefined,
+      }),
+    onSuccess: (result) => (result.success ? refreshCourses(queryClient) : undefined),
+  });
+
+export const deleteSectionMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: [...COURSE_KEY, 'deleteSection'],
+    mutationFn: (input: { schoolId: string; sectionId: string }) => delCourseSection({ path: input }),
+    onSuccess: () => refreshCourses(queryClient),
+  });
+
+export const clearSectionsMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: [...COURSE_KEY, 'clearSections'],
+    mutationFn: (input: { schoolId: string; courseId: string }) => clearCourseSection({ path: input }),
+    onSuccess: () => refreshCourses(queryClient),
+  });
+
+export const downloadSectionTemplateMutation = (auth: () => { token: string; userId: string } | null) =>
+  mutationOptions({
+    mutationKey: [...COURSE_KEY, 'sectionTemplate'],
+    mutationFn: () =>
+      downloadApiFile('/tms-server/courseMgr/downloadTemplateExcel', '课程章节导入模板.xlsx', auth()),
+  });

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureSchoolId } from '../../../../../app/session/current-school-id';
+import { coursewareCoursesQuery } from '../../../../../features/courseware/api/courseware-queries';
+import { AddCoursewarePage } from '../../../../../features/courseware/pages/add-courseware-page';
+import { CoursewarePageSkeleton } from '../../../../../features/courseware/pages/courseware-page-skeleton';
+import { courseIdSearch } from '../../../../../lib/search-params';
+
+export const Route = createFileRoute('/_main/teaching/teacher/add/courseware')({
+  // The loader travels with the page: its SDK calls stay out of the first bundle.
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+  validateSearch: courseIdSearch,
+  loader: async ({ context: { queryClient } }) => {
+    const schoolId = await ensureSchoolId(queryClient);
+    await queryClient.ensureQueryData(coursewareCoursesQuery(schoolId));
+  },
+  pendingComponent: CoursewarePageSkeleton,
+  component: AddCoursewareRoute,
+});
+
+function AddCoursewareRoute() {
+  const { courseId } = Route.useSearch();
+  return <AddCoursewarePage area="teaching" courseId={courseId} />;
+}

@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureSchoolId } from '../../../../../app/session/current-school-id';
+import { coursewareCoursesQuery, teacherCoursewareListQuery } from '../../../../../features/courseware/api/courseware-queries';
+import { CoursewarePageSkeleton } from '../../../../../features/courseware/pages/courseware-page-skeleton';
+import { TeacherCoursewareListPage } from '../../../../../features/courseware/pages/teacher-courseware-list-page';
+import { courseIdSearch } from '../../../../../lib/search-params';
+
+export const Route = createFileRoute('/_main/teaching/teacher/courseware/list')({
+  // The loader travels with the page: its SDK calls stay out of the first bundle.
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+  validateSearch: courseIdSearch,
+  loaderDeps: ({ search }) => ({ courseId: search.courseId }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const schoolId = await ensureSchoolId(queryClient);
+    await Promise.all([
+      queryClient.ensureQueryData(coursewareCoursesQuery(schoolId)),
+      queryClient.ensureQueryData(teacherCoursewareListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 })),
+    ]);
+  },
+  pendingComponent: CoursewarePageSkeleton,
+  component: CoursewareListRoute,
+});
+
+function CoursewareListRoute() {
+  const { courseId } = Route.useSearch();
+  return <TeacherCoursewareListPage area="teaching" courseId={courseId} />;
+}

@@ -1,0 +1,29 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { RoleGuardError } from '../../../../../app/no-access';
+import { requireSchoolRole, TEACHER_ONLY } from '../../../../../app/role-guard';
+import { TablePageSkeleton } from '../../../../../components/data-table/table-page-skeleton';
+import { ensureCourseStudents } from '../../../../../features/student/api/student-queries';
+import { CourseStudentsPage } from '../../../../../features/student/pages/course-students-page';
+
+/** 学生数据 tab: the course's students with their work and study figures. */
+export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data')({
+  codeSplitGroupings: [
+    ['loader', 'component', 'pendingComponent'],
+    ['errorComponent'],
+    ['notFoundComponent'],
+  ],
+  beforeLoad: async ({ context, search }) => {
+    await requireSchoolRole(context.queryClient, TEACHER_ONLY);
+    if (!search.courseId) throw redirect({ to: '/teaching-manage/teacher/teaching-class', replace: true });
+    return { courseId: search.courseId };
+  },
+  loader: ({ context }) => ensureCourseStudents(context.queryClient, context.courseId, 'data'),
+  pendingComponent: TablePageSkeleton,
+  errorComponent: RoleGuardError,
+  component: StudentDataRoute,
+});
+
+function StudentDataRoute() {
+  const { courseId } = Route.useRouteContext();
+  return <CourseStudentsPage key={courseId} courseId={courseId} variant="data" />;
+}

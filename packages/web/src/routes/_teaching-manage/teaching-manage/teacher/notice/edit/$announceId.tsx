@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureSchoolId } from '../../../../../../app/session/current-school-id';
+import { noticeCoursesQuery, noticeDetailQuery } from '../../../../../../features/notice/api/notice-queries';
+import { NoticeEditPage } from '../../../../../../features/notice/pages/notice-edit-page';
+import { NoticePageSkeleton } from '../../../../../../features/notice/pages/notice-page-skeleton';
+
+export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId')({
+  // The loader travels with the page: its SDK calls stay out of the first bundle.
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+  loader: async ({ context: { queryClient }, params }) => {
+    const schoolId = await ensureSchoolId(queryClient);
+    await Promise.all([
+      queryClient.ensureQueryData(noticeCoursesQuery(schoolId)),
+      queryClient.ensureQueryData(noticeDetailQuery(schoolId, params.announceId)),
+    ]);
+  },
+  pendingComponent: NoticePageSkeleton,
+  component: EditNoticeRoute,
+});
+
+function EditNoticeRoute() {
+  const { announceId } = Route.useParams();
+  return <NoticeEditPage area="teaching-manage" announceId={announceId} />;
+}

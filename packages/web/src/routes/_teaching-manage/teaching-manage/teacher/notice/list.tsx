@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureSchoolId } from '../../../../../app/session/current-school-id';
+import { noticeCoursesQuery, teacherNoticeListQuery } from '../../../../../features/notice/api/notice-queries';
+import { NoticePageSkeleton } from '../../../../../features/notice/pages/notice-page-skeleton';
+import { TeacherNoticeListPage } from '../../../../../features/notice/pages/teacher-notice-list-page';
+import { courseIdSearch } from '../../../../../lib/search-params';
+
+export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/notice/list')({
+  // The loader travels with the page: its SDK calls stay out of the first bundle.
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+  validateSearch: courseIdSearch,
+  loaderDeps: ({ search }) => ({ courseId: search.courseId }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const schoolId = await ensureSchoolId(queryClient);
+    await Promise.all([
+      queryClient.ensureQueryData(noticeCoursesQuery(schoolId)),
+      queryClient.ensureQueryData(teacherNoticeListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 })),
+    ]);
+  },
+  pendingComponent: NoticePageSkeleton,
+  component: NoticeListRoute,
+});
+
+function NoticeListRoute() {
+  const { courseId } = Route.useSearch();
+  return <TeacherNoticeListPage area="teaching-manage" courseId={courseId} />;
+}
