@@ -36,13 +36,17 @@ export function TextareaField(props: BoundInputProps<TextareaProps>) {
   );
 }
 
-/** A single choice; the value is '' while nothing is chosen, so a schema can ask for one. */
+/**
+ * A single choice; the value is '' while nothing is chosen, so a schema can ask for one.
+ * A required choice is not cleared by clicking the chosen option again.
+ */
 export function SelectField(props: BoundInputProps<SelectProps>) {
   const field = useFieldContext<string>();
   const error = useVisibleError();
   const onBlur = useBlurValidation();
   return (
     <Select
+      allowDeselect={!props.required}
       {...props}
       name={field.name}
       value={field.state.value || null}

@@ -103,6 +103,7 @@ export function ImportStudentsModal({
           placeholder={classes.length ? '选择行政班' : '没有可选的行政班'}
           required
           searchable
+          allowDeselect={false}
           data={classes.map((item) => ({
             value: item.classId,
             label: `${item.className}（${item.collegeName} · ${item.majorName} · ${item.gradeName}）`,
