@@ -190,6 +190,17 @@ export type Announce = {
 };
 
 /**
+ * 一个可见教学班的阅读情况。
+ */
+export type AnnounceClassRead = {
+    teachingClass: TeachingClassBrief;
+    /**
+     * 该班已读学生数（只计在读学生）。
+     */
+    viewedNum: number;
+};
+
+/**
  * 通知详情（教师视角），含正文、可见教学班和阅读统计。
  */
 export type AnnounceDetail = AnnounceListItem & {
@@ -208,6 +219,10 @@ export type AnnounceDetail = AnnounceListItem & {
  */
 export type AnnounceListItem = Announce & {
     createdAt: Instant;
+    /**
+     * 每个可见教学班的已读人数（按教学班 ID 升序），列表一次给全，无需逐行再查 getAnnounceVisibleList。
+     */
+    classReads: Array<AnnounceClassRead>;
     /**
      * 可见教学班数量。
      */

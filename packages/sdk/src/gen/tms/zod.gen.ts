@@ -176,24 +176,6 @@ export const zAnnounce = z.object({
 });
 
 /**
- * 教师通知列表中的一行。
- */
-export const zAnnounceListItem = z.intersection(zAnnounce, z.object({
-    createdAt: zInstant,
-    visibleClassNum: z.int().check(z.gte(0)),
-    studentNum: z.int().check(z.gte(0)),
-    viewedNum: z.int().check(z.gte(0))
-}));
-
-/**
- * 通知分页结果。
- */
-export const zAnnouncePage = z.object({
-    list: z.array(zAnnounceListItem),
-    total: zTotal
-});
-
-/**
  * 教师通知列表查询。
  */
 export const zAnnounceQuery = z.intersection(zPageRequest, z.object({
@@ -325,12 +307,39 @@ export const zTeachingClassBrief = z.object({
 });
 
 /**
+ * 一个可见教学班的阅读情况。
+ */
+export const zAnnounceClassRead = z.object({
+    teachingClass: zTeachingClassBrief,
+    viewedNum: z.int().check(z.gte(0))
+});
+
+/**
+ * 教师通知列表中的一行。
+ */
+export const zAnnounceListItem = z.intersection(zAnnounce, z.object({
+    createdAt: zInstant,
+    classReads: z.array(zAnnounceClassRead),
+    visibleClassNum: z.int().check(z.gte(0)),
+    studentNum: z.int().check(z.gte(0)),
+    viewedNum: z.int().check(z.gte(0))
+}));
+
+/**
  * 通知详情（教师视角），含正文、可见教学班和阅读统计。
  */
 export const zAnnounceDetail = z.intersection(zAnnounceListItem, z.object({
     content: z.string().check(z.maxLength(100000)),
     visibleClasses: z.array(zTeachingClassBrief)
 }));
+
+/**
+ * 通知分页结果。
+ */
+export const zAnnouncePage = z.object({
+    list: z.array(zAnnounceListItem),
+    total: zTotal
+});
 
 /**
  * 通知所属课程的一个教学班及其可见状态。

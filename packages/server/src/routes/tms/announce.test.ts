@@ -285,6 +285,24 @@ describe('POST /tms-server/announce/queryAnnounceList', () => {
     expect(theirs.list.map((item) => item.title)).toEqual(['衍生品通知']);
   });
 
+  it('gives each row the read count of every visible class, so the list needs no call per row', async () => {
+    const both = await created({ teachingClassIds: [String(f.quant.class1), String(f.quant.class2)] });
+    const hidden = await created({ title: '未设置可见', teachingClassIds: [] });
+    for (const account of ['student01', 'student02', 'student16']) {
+      const student = await login(t.app, account);
+      await call(t.app, 'GET', `/tms-server/studentPage/viewAnnounce/1/${both.announceId}`, { session: student });
+    }
+    const page = z.parse(zQueryAnnounceListResponse, (await query(teacher1)).body.data);
+    const row = page.list.find((item) => item.announceId === both.announceId);
+    expect(row?.classReads.map((read) => [read.teachingClass.teachingClassId, read.viewedNum])).toEqual([
+      [String(f.quant.class1), 2],
+      [String(f.quant.class2), 1],
+    ]);
+    expect(row?.classReads[0]?.teachingClass.studentCount).toBe(15);
+    expect(row).toMatchObject({ viewedNum: 3, studentNum: 30, visibleClassNum: 2 });
+    expect(page.list.find((item) => item.announceId === hidden.announceId)?.classReads).toEqual([]);
+  });
+
   it('refuses bad paging and other roles', async () => {
     expect((await query(teacher1, { pageSize: 201 })).body).toEqual({
       errCode: 2,

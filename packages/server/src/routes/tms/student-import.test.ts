@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/identity';
 import { classes, grades, schoolMembers, students } from '../../db/schema/school';
-import { verifyPassword } from '../../lib/passwords';
+import { needsRehash, verifyPassword } from '../../lib/passwords';
 import { call, createTestApp, login, type Session, type TestApp } from '../../testing/index';
 import { addCourse, classIdOf, classPath, upload, xlsx } from './student.fixtures';
 
@@ -181,6 +181,18 @@ describe('POST /tms-server/studentMgr/uploadStudent/…', () => {
       body: { schoolId: '1', pageIndex: 1, pageSize: 10 },
     });
     expect(list.body.data.total).toBe(55);
+
+    // the initial password is stored cheaply, and re-hashed at full cost by the first login
+    const hashOf = async () =>
+      (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.userName, '20260140')))[0]
+        ?.hash ?? '';
+    const initialHash = await hashOf();
+    expect(needsRehash(initialHash)).toBe(true);
+    await login(t.app, '20260140', '260140');
+    const upgraded = await hashOf();
+    expect(upgraded).not.toBe(initialHash);
+    expect(needsRehash(upgraded)).toBe(false);
+    expect(await verifyPassword('260140', upgraded)).toBe(true);
     await login(t.app, '20260140', '260140');
   });
 

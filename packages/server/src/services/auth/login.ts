@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { MINUTE_MS } from '../../lib/clock';
 import { RefusedError, TooManyRequestsError } from '../../lib/errors';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
   checkLimit,
   clearKey,
@@ -63,6 +63,15 @@ async function passwordLogin(ctx: ServiceContext, account: string, password: str
   // a right password wipes the account's failures and gives the IP its slot back
   await clearKey(ctx.db, PASSWORD_LIMIT_PER_ACCOUNT, accountKey);
   await forgetHit(ctx.db, ipHit);
+  if (needsRehash(user.passwordHash)) {
+    // an imported student's cheap initial hash (or older parameters) gets today's cost;
+    // only if the password was not changed meanwhile
+    const passwordHash = await hashPassword(password);
+    await ctx.db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+  }
   return user;
 }
 

@@ -52,8 +52,14 @@ export interface Announce {
   updatedAt: number;
 }
 
+export interface AnnounceClassRead {
+  teachingClass: TeachingClassBrief;
+  viewedNum: number;
+}
+
 export interface AnnounceListItem extends Announce {
   createdAt: number;
+  classReads: AnnounceClassRead[];
   visibleClassNum: number;
   studentNum: number;
   viewedNum: number;
@@ -147,22 +153,57 @@ async function readingStats(
   return stats;
 }
 
+/** Per notice, its visible classes in id order, each with how many of its active students read it. */
+async function classReadsOf(db: Db, noticeIds: readonly number[]): Promise<Map<number, AnnounceClassRead[]>> {
+  const reads = new Map<number, AnnounceClassRead[]>(noticeIds.map((id) => [id, []]));
+  if (noticeIds.length === 0) return reads;
+  const rows = await db
+    .select({
+      noticeId: noticeVisibility.noticeId,
+      teachingClassId: noticeVisibility.teachingClassId,
+      viewedNum: countDistinct(noticeViews.userId),
+    })
+    .from(noticeVisibility)
+    .innerJoin(teachingClasses, eq(teachingClasses.id, noticeVisibility.teachingClassId))
+    .leftJoin(
+      students,
+      and(
+        eq(students.schoolId, teachingClasses.schoolId),
+        eq(students.status, 'active'),
+        studentInTeachingClass(),
+      ),
+    )
+    .leftJoin(
+      noticeViews,
+      and(eq(noticeViews.noticeId, noticeVisibility.noticeId), eq(noticeViews.userId, students.userId)),
+    )
+    .where(inArray(noticeVisibility.noticeId, [...noticeIds]))
+    .groupBy(noticeVisibility.noticeId, noticeVisibility.teachingClassId)
+    .orderBy(asc(noticeVisibility.noticeId), asc(noticeVisibility.teachingClassId));
+  const briefs = await teachingClassBriefs(db, [...new Set(rows.map((row) => row.teachingClassId))]);
+  for (const row of rows) {
+    const teachingClass = briefs.get(row.teachingClassId);
+    if (teachingClass) reads.get(row.noticeId)?.push({ teachingClass, viewedNum: toNumber(row.viewedNum) });
+  }
+  return reads;
+}
+
 async function listItemsOf(
   db: Db,
   rows: readonly { notice: NoticeRow; courseName: string }[],
 ): Promise<AnnounceListItem[]> {
-  const [announces, stats] = await Promise.all([
+  const ids = rows.map((row) => row.notice.id);
+  const [announces, stats, reads] = await Promise.all([
     announcesOf(db, rows),
-    readingStats(
-      db,
-      rows.map((row) => row.notice.id),
-    ),
+    readingStats(db, ids),
+    classReadsOf(db, ids),
   ]);
   return announces.map((announce, index) => {
     const notice = (rows[index] as { notice: NoticeRow }).notice;
     return {
       ...announce,
       createdAt: notice.createdAt,
+      classReads: reads.get(notice.id) ?? [],
       ...(stats.get(notice.id) ?? { visibleClassNum: 0, studentNum: 0, viewedNum: 0 }),
     };
   });

@@ -1,6 +1,6 @@
-import { randomBytes, scrypt } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { hashPassword, INITIAL_PASSWORD_PARAMS } from '../../lib/passwords';
 import { sessions, users } from '../../db/schema/identity';
 import { schoolMembers, students } from '../../db/schema/school';
 import { studentOnline } from '../../db/schema/student';
@@ -10,24 +10,9 @@ export function initialPassword(studentNumber: string): string {
   return studentNumber.slice(-6).padStart(6, '0');
 }
 
-// Initial passwords follow a rule anyone in the class knows (the student
-// number), so a slow hash protects nothing until the student changes it, while
-// a 2,000-row import at the login's cost (N = 2^14, ~17 ms each) would take
-// half a minute. They are hashed with N = 2^10 in the same self-describing
-// format (lib/passwords.ts reads the parameters from each hash), so login
-// verifies them unchanged; a password the student sets gets the full cost.
-const INITIAL_PARAMS = { N: 1024, r: 8, p: 1 } as const;
-
+/** An initial password's hash: cheap, and upgraded at the student's first login. */
 export function hashInitialPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const { N, r, p } = INITIAL_PARAMS;
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, 32, { N, r, p, maxmem: 128 * N * r * 2 }, (error, key) =>
-      error
-        ? reject(error)
-        : resolve(['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$')),
-    );
-  });
+  return hashPassword(password, INITIAL_PASSWORD_PARAMS);
 }
 
 export interface AccountFacts {

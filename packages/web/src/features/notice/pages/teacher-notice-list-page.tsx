@@ -91,7 +91,7 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
         id: 'visibleClasses',
         header: '可见班级（已读/人数）',
         meta: { width: 230 },
-        cell: ({ row }) => <NoticeVisibleClasses schoolId={schoolId} announceId={row.original.announceId} />,
+        cell: ({ row }) => <NoticeVisibleClasses classReads={row.original.classReads} />,
       }),
       column.accessor('publishedAt', {
         header: '发布时间',
