@@ -49,6 +49,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // Everything the entry imports statically loads on every first visit anyway; left to
+              // automatic chunking it was cut into a dozen files (router, Mantine core, zod...) by
+              // which lazy routes share them, and each file compresses on its own. One chunk
+              // gzips ~7 KB smaller and saves the requests.
+              name: 'initial',
+              tags: ['$initial'],
+            },
+            {
               // The rich-text editor (tiptap, ProseMirror) loads only when a notice is edited, but
               // in one piece it is ~140 KB gzip; sliced, each chunk stays under the lazy-chunk bar.
               // Its own modules only: with their dependencies (React...) the entry would import it.

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 
 import { client } from './client.gen.js';
-import type { Client, Options as Options2, TDataShape } from './client/index.js';
+import type { Client, Options as Options2, TDataShape } from '../shared/client/index.js';
 import type { DownloadStrategyCodeData, DownloadStrategyCodeResponses, GetStrategyBaseInfoData, GetStrategyBaseInfoResponses, GetStrategyCodeTextData, GetStrategyCodeTextResponses, GetStrategyDetailPerformanceData, GetStrategyDetailPerformanceResponses, GetUserStrategyPoolData, GetUserStrategyPoolResponses, GetUstStPerformanceData, GetUstStPerformanceResponses, SendSmsCodeData, SendSmsCodeResponses } from './types.gen.js';
 import { zDownloadStrategyCodePath, zDownloadStrategyCodeResponse, zGetStrategyBaseInfoPath, zGetStrategyBaseInfoResponse, zGetStrategyCodeTextPath, zGetStrategyCodeTextResponse, zGetStrategyDetailPerformancePath, zGetStrategyDetailPerformanceResponse, zGetUserStrategyPoolBody, zGetUserStrategyPoolPath, zGetUserStrategyPoolResponse, zGetUstStPerformancePath, zGetUstStPerformanceResponse, zSendSmsCodePath, zSendSmsCodeResponse } from './zod.gen.js';
 

@@ -1,11 +1,19 @@
-import { clientUserLogin, type ClientUserLogin, type SchoolRole } from '@dfrm/sdk/tms';
-import { getClientUserLoginOptions } from '@dfrm/sdk/tms/query';
+import type { ClientUserLogin, SchoolRole } from '@dfrm/sdk/tms';
 import { getOwnUserGroup, type OwnUserGroup } from '@dfrm/sdk/user';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { SchoolInfo, Session } from './session-store';
 
 /** The current school and role as the server remembers them. */
-export const currentSchoolQuery = () => getClientUserLoginOptions();
+export const currentSchoolQuery = () =>
+  queryOptions({
+    queryKey: ['school', 'current'] as const,
+    // The session and the route guards run in the first bundle, but the chunk of the tms module
+    // holds every teaching operation the app calls; it loads when the school is first asked for.
+    queryFn: async ({ signal }) => {
+      const { getClientUserLogin } = await import('@dfrm/sdk/tms');
+      return getClientUserLogin({ signal });
+    },
+  });
 
 /** The user's groups (resource pools) in a school; the first one is the pool. */
 export const ownUserGroupsQuery = (schoolId: string) =>
@@ -50,6 +58,7 @@ export async function switchSchoolRole(
   role: SchoolRole,
 ): Promise<SchoolInfo> {
   const { schoolId } = session.getState().school;
+  const { clientUserLogin } = await import('@dfrm/sdk/tms');
   const current = await clientUserLogin({ path: { schoolId, role } });
   queryClient.setQueryData(currentSchoolQuery().queryKey, current);
   const groups = await queryClient.fetchQuery({ ...ownUserGroupsQuery(current.schoolId), staleTime: 0 });
