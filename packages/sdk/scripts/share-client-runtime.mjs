@@ -68,4 +68,29 @@ for (const service of services) {
   }
 }
 
+// hey-api's fetch client always wires in its server-sent-events reader (~1 KB gzip on every
+// page). No operation of our contract streams, so the client gets a stand-in that says so; the
+// types stay hey-api's.
+const clientFile = join(gen, SHARED, 'client', 'client.gen.ts');
+const SSE_IMPORT = "import { createSseClient } from '../core/serverSentEvents.gen.js';";
+const clientSource = readFileSync(clientFile, 'utf8');
+if (!clientSource.includes(SSE_IMPORT)) {
+  console.error(
+    `${relative(gen, clientFile)} no longer imports createSseClient as expected; update this script.`,
+  );
+  process.exit(1);
+}
+writeFileSync(
+  clientFile,
+  `${clientSource.replace(
+    SSE_IMPORT,
+    "import type { createSseClient as HeyApiSseClient } from '../core/serverSentEvents.gen.js';",
+  )}
+// dfrm: no operation of the contract streams (scripts/share-client-runtime.mjs).
+const createSseClient: typeof HeyApiSseClient = () => {
+  throw new Error('dfrm 的接口不提供服务器推送（SSE）');
+};
+`,
+);
+
 console.log(`hey-api client runtime shared by ${services.length} services in src/gen/${SHARED}.`);

@@ -34,7 +34,7 @@ export function NoAccess({
   );
 }
 
-/** errorComponent of role-guarded routes: 无权访问 for a role refusal, the usual load failure otherwise. */
+/** The router's error component: 无权访问 for a role refusal, the usual load failure otherwise. */
 export function RoleGuardError(props: ErrorComponentProps) {
   const { error } = props;
   if (isRoleRequiredError(error)) return <NoAccess allowed={error.allowed} current={error.current} />;

@@ -10,8 +10,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPreload: 'intent',
     // Loaders read through React Query, which already caches; the router need not.
     defaultPreloadStaleTime: 0,
-    // Rarely shown, so fetched when needed rather than with every page.
-    defaultErrorComponent: lazyRouteComponent(() => import('./route-error'), 'RouteError'),
+    // Rarely shown, so fetched when needed rather than with every page: 无权访问 when a route's
+    // role guard refused, the load failure otherwise. Routes do not set their own.
+    defaultErrorComponent: lazyRouteComponent(() => import('./no-access'), 'RoleGuardError'),
     scrollRestoration: true,
   });
 }

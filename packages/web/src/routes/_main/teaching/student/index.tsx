@@ -8,7 +8,6 @@ import { LatestNoticeCard } from '../../../../features/notice/components/latest-
 /** 学习中心 of the old teaching area: courses, with the newest notice beside them. */
 export const Route = createFileRoute('/_main/teaching/student/')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ context: { queryClient } }) => {
     const schoolId = await ensureSchoolId(queryClient);
     await queryClient.ensureQueryData(myCoursesQuery(schoolId));

@@ -6,7 +6,6 @@ import { MyCoursePageSkeleton } from '../../../../features/my-course/pages/my-co
 
 export const Route = createFileRoute('/_main/teaching/student/mycourse')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ context: { queryClient } }) => {
     const schoolId = await ensureSchoolId(queryClient);
     await queryClient.ensureQueryData(myCoursePageQuery({ schoolId, pageIndex: 1 }));

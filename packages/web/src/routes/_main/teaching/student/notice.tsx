@@ -9,7 +9,6 @@ import { courseIdSearch } from '../../../../lib/search-params';
 
 export const Route = createFileRoute('/_main/teaching/student/notice')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: courseIdSearch,
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: async ({ context: { queryClient }, deps }) => {

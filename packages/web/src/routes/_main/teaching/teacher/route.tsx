@@ -1,11 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { RoleGate, RoleGuardError } from '../../../../app/no-access';
+import { RoleGate } from '../../../../app/no-access';
 import { requireSchoolRole, TEACHER_AREA_ROLES } from '../../../../app/role-guard';
 
 /** /teaching/teacher/...: teachers, and school managers for student management. */
 export const Route = createFileRoute('/_main/teaching/teacher')({
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_AREA_ROLES),
-  errorComponent: RoleGuardError,
   component: () => (
     <RoleGate allowed={TEACHER_AREA_ROLES}>
       <Outlet />

@@ -11,7 +11,6 @@ import { courseIdSearch } from '../../../../lib/search-params';
  */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/student/_class-frame')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: courseIdSearch,
   loader: async ({ context: { queryClient } }) => {
     const schoolId = await ensureSchoolId(queryClient);

@@ -1,6 +1,6 @@
 import type { SchoolRole } from '@dfrm/sdk/tms';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { RoleGate, RoleGuardError } from '../../../../app/no-access';
+import { RoleGate } from '../../../../app/no-access';
 import { requireSchoolRole } from '../../../../app/role-guard';
 
 const STUDENT_ONLY: readonly SchoolRole[] = ['student'];
@@ -8,7 +8,6 @@ const STUDENT_ONLY: readonly SchoolRole[] = ['student'];
 /** /teaching-manage/student/...: students only; others get 无权访问 before any loader runs. */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/student')({
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, STUDENT_ONLY),
-  errorComponent: RoleGuardError,
   component: () => (
     <RoleGate allowed={STUDENT_ONLY}>
       <Outlet />

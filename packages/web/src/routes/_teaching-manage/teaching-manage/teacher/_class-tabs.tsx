@@ -10,11 +10,6 @@ import { courseIdSearch } from '../../../../lib/search-params';
  * features' tab pages get the frame by living under teacher/_class-tabs/ too.
  */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/_class-tabs')({
-  codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
-    ['errorComponent'],
-    ['notFoundComponent'],
-  ],
   validateSearch: courseIdSearch,
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: async ({ context, deps }) => {

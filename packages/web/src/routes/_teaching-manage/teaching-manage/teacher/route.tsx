@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { RoleGate, RoleGuardError } from '../../../../app/no-access';
+import { RoleGate } from '../../../../app/no-access';
 import { requireSchoolRole, TEACHER_AREA_ROLES } from '../../../../app/role-guard';
 
 /**
@@ -9,7 +9,6 @@ import { requireSchoolRole, TEACHER_AREA_ROLES } from '../../../../app/role-guar
  */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher')({
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_AREA_ROLES),
-  errorComponent: RoleGuardError,
   component: () => (
     <RoleGate allowed={TEACHER_AREA_ROLES}>
       <Outlet />

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoleGuardError } from '../../../../../app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '../../../../../app/role-guard';
 import { TablePageSkeleton } from '../../../../../components/data-table/table-page-skeleton';
 import { ensureCourseList } from '../../../../../features/teaching-class/api/course-queries';
@@ -8,17 +7,11 @@ import { TeachingClassListPage } from '../../../../../features/teaching-class/pa
 
 export const Route = createFileRoute('/_main/teaching/teacher/teachingclass/')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
-    ['errorComponent'],
-    ['notFoundComponent'],
-  ],
   validateSearch: parseCourseListSearch,
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => ensureCourseList(context.queryClient, deps),
   pendingComponent: TablePageSkeleton,
-  errorComponent: RoleGuardError,
   component: TeachingClassListRoute,
 });
 

@@ -6,7 +6,6 @@ import { CoursewarePageSkeleton } from '../../../../../features/courseware/pages
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/student/_class-frame/courseWare')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: async ({ context: { queryClient }, deps }) => {
     const schoolId = await ensureSchoolId(queryClient);

@@ -7,7 +7,6 @@ import { NoticeListSkeleton, StudentNoticePage } from '../../../../../features/n
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/student/_class-frame/notice')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: async ({ context: { queryClient }, deps }) => {
     const schoolId = await ensureSchoolId(queryClient);

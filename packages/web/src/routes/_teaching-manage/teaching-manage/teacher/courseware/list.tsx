@@ -7,7 +7,6 @@ import { courseIdSearch } from '../../../../../lib/search-params';
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/courseware/list')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: courseIdSearch,
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: async ({ context: { queryClient }, deps }) => {

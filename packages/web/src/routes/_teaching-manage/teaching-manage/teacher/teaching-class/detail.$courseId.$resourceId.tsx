@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoleGuardError } from '../../../../../app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '../../../../../app/role-guard';
 import { TablePageSkeleton } from '../../../../../components/data-table/table-page-skeleton';
 import { ensureCourseDetail } from '../../../../../features/teaching-class/api/course-queries';
@@ -8,15 +7,9 @@ import { TeachingClassDetailPage } from '../../../../../features/teaching-class/
 export const Route = createFileRoute(
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId',
 )({
-  codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
-    ['errorComponent'],
-    ['notFoundComponent'],
-  ],
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   loader: ({ context, params }) => ensureCourseDetail(context.queryClient, params.courseId),
   pendingComponent: TablePageSkeleton,
-  errorComponent: RoleGuardError,
   component: DetailRoute,
 });
 

@@ -1,20 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoleGuardError } from '../../../../../../app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '../../../../../../app/role-guard';
 import { TablePageSkeleton } from '../../../../../../components/data-table/table-page-skeleton';
 import { ensureCourseDetail } from '../../../../../../features/teaching-class/api/course-queries';
 import { TeachingClassDetailPage } from '../../../../../../features/teaching-class/pages/teaching-class-detail-page';
 
 export const Route = createFileRoute('/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId')({
-  codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
-    ['errorComponent'],
-    ['notFoundComponent'],
-  ],
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   loader: ({ context, params }) => ensureCourseDetail(context.queryClient, params.courseId),
   pendingComponent: TablePageSkeleton,
-  errorComponent: RoleGuardError,
   component: DetailRoute,
 });
 

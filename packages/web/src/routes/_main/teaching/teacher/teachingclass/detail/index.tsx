@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoleGuardError } from '../../../../../../app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '../../../../../../app/role-guard';
 import { TablePageSkeleton } from '../../../../../../components/data-table/table-page-skeleton';
 import { ensureAddClass } from '../../../../../../features/teaching-class/api/course-queries';
@@ -8,17 +7,11 @@ import { courseIdSearch } from '../../../../../../lib/search-params';
 
 /** The old area's "new class detail": 新建课程, or 编辑课程 with ?courseId=. */
 export const Route = createFileRoute('/_main/teaching/teacher/teachingclass/detail/')({
-  codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
-    ['errorComponent'],
-    ['notFoundComponent'],
-  ],
   validateSearch: courseIdSearch,
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: ({ context, deps }) => ensureAddClass(context.queryClient, deps.courseId),
   pendingComponent: TablePageSkeleton,
-  errorComponent: RoleGuardError,
   component: AddClassRoute,
 });
 

@@ -1,5 +1,4 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { RoleGuardError } from '../../../../../../app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '../../../../../../app/role-guard';
 import { TablePageSkeleton } from '../../../../../../components/data-table/table-page-skeleton';
 import { ensureCourseStudents } from '../../../../../../features/student/api/student-queries';
@@ -7,11 +6,6 @@ import { CourseStudentsPage } from '../../../../../../features/student/pages/cou
 
 /** 学生名单 tab: the course's students with class, status and online state. */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list')({
-  codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
-    ['errorComponent'],
-    ['notFoundComponent'],
-  ],
   beforeLoad: async ({ context, search }) => {
     await requireSchoolRole(context.queryClient, TEACHER_ONLY);
     if (!search.courseId) throw redirect({ to: '/teaching-manage/teacher/teaching-class', replace: true });
@@ -19,7 +13,6 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/
   },
   loader: ({ context }) => ensureCourseStudents(context.queryClient, context.courseId, 'list'),
   pendingComponent: TablePageSkeleton,
-  errorComponent: RoleGuardError,
   component: StudentListRoute,
 });
 

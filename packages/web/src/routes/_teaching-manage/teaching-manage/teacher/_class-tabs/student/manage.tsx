@@ -5,11 +5,6 @@ import { StudentManagePage } from '../../../../../../features/student/pages/stud
 
 /** 学生管理 (teachers: their classes' students; school managers: the school's). */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage')({
-  codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
-    ['errorComponent'],
-    ['notFoundComponent'],
-  ],
   loader: ({ context }) => ensureStudentManage(context.queryClient),
   pendingComponent: TablePageSkeleton,
   component: StudentManagePage,

@@ -6,7 +6,6 @@ import { NoticePageSkeleton } from '../../../../../../features/notice/pages/noti
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ context: { queryClient }, params }) => {
     const schoolId = await ensureSchoolId(queryClient);
     await Promise.all([

@@ -8,7 +8,6 @@ import { courseIdSearch } from '../../../../../../lib/search-params';
 /** A new notice; ?courseId= picks its course in advance. */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/notice/edit/')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: courseIdSearch,
   loader: async ({ context: { queryClient } }) => {
     const schoolId = await ensureSchoolId(queryClient);
