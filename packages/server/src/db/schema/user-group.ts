@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { schools } from './school';
 
@@ -23,6 +34,10 @@ export const userGroups = pgTable(
   (t) => [
     index('user_groups_school_idx').on(t.schoolId),
     unique('user_groups_school_name_uq').on(t.schoolId, t.name),
+    // at most one default group per school, even when two server processes save at once
+    uniqueIndex('user_groups_school_default_uq')
+      .on(t.schoolId)
+      .where(sql`${t.isSchoolDefault}`),
   ],
 );
 

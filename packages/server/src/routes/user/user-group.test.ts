@@ -1,21 +1,24 @@
 import {
   zGetOwnUserGroupResponse,
+  zGetUserGroupSchoolIdsResponse,
   zUserGroupDeleteResponse,
   zUserGroupInfoResponse,
   zUserGroupListResponse,
   zUserGroupSaveResponse,
+  zUserGroupSchoolRefreshUserBindResponse,
+  zUserGroupSchoolSaveResponse,
   zUserGroupUpdateResponse,
   zUserGroupUserBindByFileResponse,
   zUserGroupUserBindResponse,
   zUserGroupUserListResponse,
   zUserGroupUserUnbindResponse,
 } from '@dfrm/sdk/user/zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/identity';
-import { schools } from '../../db/schema/school';
-import { userGroups } from '../../db/schema/user-group';
+import { schoolMembers, schools } from '../../db/schema/school';
+import { userGroupMembers, userGroups } from '../../db/schema/user-group';
 import { call, createTestApp, DEMO_SCHOOL, login, type Session, type TestApp } from '../../testing/index';
 
 let t: TestApp;
@@ -468,5 +471,411 @@ describe('user groups: Excel', () => {
       bound: 0,
       failedRows: [{ row: 2, account: 'student20', reason: '只有管理员或学校管理员可以任命组管理员' }],
     });
+  });
+});
+
+// ---- the school's default group ------------------------------------------------------
+
+async function otherSchool(name = '其他学校'): Promise<string> {
+  const [row] = await t.db.insert(schools).values({ name, createdAt: 0 }).returning({ id: schools.id });
+  return String(row?.id);
+}
+
+/** Distinct accounts holding any role in the school. */
+async function rosterOf(schoolId: number): Promise<number[]> {
+  const rows = await t.db
+    .selectDistinct({ userId: schoolMembers.userId })
+    .from(schoolMembers)
+    .where(eq(schoolMembers.schoolId, schoolId));
+  return rows.map((row) => row.userId).sort((a, b) => a - b);
+}
+
+async function membersOf(groupId: string): Promise<Map<number, number>> {
+  const rows = await t.db
+    .select({ userId: userGroupMembers.userId, bindRole: userGroupMembers.bindRole })
+    .from(userGroupMembers)
+    .where(eq(userGroupMembers.groupId, Number(groupId)));
+  return new Map(rows.map((row) => [row.userId, row.bindRole]));
+}
+
+const refresh = <T = unknown>(session: Session | null, schoolId: string, body: unknown = {}) =>
+  group<T>(session, `/school/refrash/user/bind/${schoolId}`, body);
+
+interface RefreshResult {
+  schoolId: string;
+  groupId: string;
+  added: number;
+  removed: number;
+  memberCount: number;
+}
+
+describe('POST /usergroupinfo/v1/school/save', () => {
+  it('creates the default group named after the school, then renames it', async () => {
+    const admin = await login(t.app, 'admin');
+    const schoolId = await otherSchool('东方财经大学');
+    const created = await group<GroupView>(admin, '/school/save', { schoolId });
+    expect(created.body.errCode).toBe(0);
+    const view = zUserGroupSchoolSaveResponse.parse(created.body.data);
+    expect(view).toMatchObject({
+      name: '东方财经大学资源池',
+      description: '',
+      schoolId,
+      schoolName: '东方财经大学',
+      isSchoolDefault: true,
+      memberCount: 0,
+      adminCount: 0,
+      admins: [],
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    });
+
+    t.clock.advance(60_000);
+    const renamed = await group<GroupView>(admin, '/school/save', { schoolId, name: ' 东财共享资源池 ' });
+    expect(zUserGroupSchoolSaveResponse.parse(renamed.body.data)).toEqual({
+      ...view,
+      name: '东财共享资源池',
+      updatedAt: t.clock.now(),
+    });
+    // without a name an existing default group is left as it is
+    t.clock.advance(60_000);
+    const again = await group<GroupView>(admin, '/school/save', { schoolId });
+    expect(again.body.data).toEqual(renamed.body.data);
+    const rows = await t.db
+      .select()
+      .from(userGroups)
+      .where(eq(userGroups.schoolId, Number(schoolId)));
+    expect(rows).toHaveLength(1);
+    // and it cannot be deleted
+    expect((await group(admin, '/delete', { id: view.id })).body).toEqual({
+      errCode: 1,
+      errMsg: '学校的默认用户组不能删除',
+      data: null,
+    });
+  });
+
+  it('refuses a name another group of the school has (errCode 7), on creation and on rename', async () => {
+    const admin = await login(t.app, 'admin');
+    expect((await group(admin, '/school/save', { schoolId: '1', name: DEMO_SCHOOL.userGroup })).body).toEqual(
+      {
+        errCode: 7,
+        errMsg: `本校已有名为“${DEMO_SCHOOL.userGroup}”的用户组`,
+        data: null,
+      },
+    );
+    const created = await group<GroupView>(admin, '/school/save', { schoolId: '1' });
+    expect(created.body.data).toMatchObject({ name: `${DEMO_SCHOOL.name}资源池`, isSchoolDefault: true });
+    expect((await group(admin, '/school/save', { schoolId: '1', name: DEMO_SCHOOL.userGroup })).body).toEqual(
+      {
+        errCode: 7,
+        errMsg: `本校已有名为“${DEMO_SCHOOL.userGroup}”的用户组`,
+        data: null,
+      },
+    );
+    // the same name in another school is fine
+    const elsewhere = await otherSchool();
+    const other = await group(admin, '/school/save', { schoolId: elsewhere, name: DEMO_SCHOOL.userGroup });
+    expect(other.body.errCode).toBe(0);
+  });
+
+  it('is for admins only', async () => {
+    const body = { schoolId: '1' };
+    for (const account of ['manager', 'groupadmin', 'teacher1', 'student01']) {
+      const answer = await group(await login(t.app, account), '/school/save', body);
+      expect(answer.status, account).toBe(403);
+      expect(answer.body.errCode, account).toBe(5);
+    }
+    expect((await group(null, '/school/save', body)).body.errCode).toBe(4);
+    expect(await t.db.select().from(userGroups).where(eq(userGroups.isSchoolDefault, true))).toEqual([]);
+  });
+
+  it('names bad input in Chinese, and answers 6 for an unknown school', async () => {
+    const admin = await login(t.app, 'admin');
+    const bad = async (body: unknown) => (await group(admin, '/school/save', body)).body;
+    expect(await bad({ schoolId: '0' })).toEqual({
+      errCode: 2,
+      errMsg: '参数 schoolId 不能为 "0"，请指定学校',
+      data: null,
+    });
+    expect((await bad({})).errMsg).toBe('参数 schoolId 不能为 "0"，请指定学校');
+    expect((await bad({ schoolId: 1 })).errMsg).toBe('参数 schoolId 类型不正确');
+    expect((await bad({ schoolId: '1', name: '' })).errMsg).toBe('参数 name 不能为空');
+    expect(await bad({ schoolId: '1', name: '   ' })).toEqual({
+      errCode: 2,
+      errMsg: '参数 name 不能为空',
+      data: null,
+    });
+    expect((await bad({ schoolId: '1', name: '名'.repeat(51) })).errMsg).toBe(
+      '参数 name 长度不能超过 50 个字符',
+    );
+    expect(await bad({ schoolId: '999' })).toEqual({ errCode: 6, errMsg: '学校不存在', data: null });
+    expect((await bad({ schoolId: 'abc' })).errCode).toBe(6);
+  });
+
+  it('makes one default group when two servers save at once', async () => {
+    const admin = await login(t.app, 'admin');
+    const peer = await t.createPeerApp();
+    try {
+      const schoolId = await otherSchool();
+      const answers = await Promise.all([
+        call<GroupView>(t.app, 'POST', '/usergroupinfo/v1/school/save', {
+          session: admin,
+          body: { schoolId },
+        }),
+        call<GroupView>(peer, 'POST', '/usergroupinfo/v1/school/save', {
+          session: admin,
+          body: { schoolId },
+        }),
+      ]);
+      expect(answers.map((answer) => answer.body.errCode)).toEqual([0, 0]);
+      expect(answers[1]?.body.data.id).toBe(answers[0]?.body.data.id);
+      const rows = await t.db
+        .select()
+        .from(userGroups)
+        .where(eq(userGroups.schoolId, Number(schoolId)));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('cannot hold two default groups for one school (the database refuses)', async () => {
+    const schoolId = Number(await otherSchool());
+    await t.db.insert(userGroups).values({ schoolId, name: '甲', isSchoolDefault: true, createdAt: 0 });
+    await expect(
+      t.db.insert(userGroups).values({ schoolId, name: '乙', isSchoolDefault: true, createdAt: 0 }),
+    ).rejects.toThrow();
+    // non-default groups are not limited
+    await t.db.insert(userGroups).values([
+      { schoolId, name: '丙', createdAt: 0 },
+      { schoolId, name: '丁', createdAt: 0 },
+    ]);
+  });
+});
+
+describe('POST /usergroupinfo/v1/get/group/schoolIds', () => {
+  async function setUp() {
+    const admin = await login(t.app, 'admin');
+    const schoolId = await otherSchool('东方财经大学');
+    const otherGroup = await group<GroupView>(admin, '/save', { schoolId, name: '东财实训组' });
+    await group(admin, '/school/save', { schoolId });
+    // a second group of school 1 the group admin does not administer
+    const second = await group<GroupView>(admin, '/save', { schoolId: '1', name: '实训组' });
+    return { admin, schoolId, otherGroupId: otherGroup.body.data.id, secondGroupId: second.body.data.id };
+  }
+
+  const schoolIds = (session: Session | null, body: unknown) =>
+    group<{ schoolId: string; groupCount: number }[]>(session, '/get/group/schoolIds', body);
+
+  it('lists every school with groups for an admin, with group counts and default flags', async () => {
+    const { admin, schoolId } = await setUp();
+    const answer = await schoolIds(admin, {});
+    expect(answer.body.errCode).toBe(0);
+    expect(zGetUserGroupSchoolIdsResponse.parse(answer.body.data)).toEqual([
+      { schoolId: '1', schoolName: DEMO_SCHOOL.name, groupCount: 2, hasDefaultGroup: false },
+      { schoolId, schoolName: '东方财经大学', groupCount: 2, hasDefaultGroup: true },
+    ]);
+    // schools without groups are not listed
+    await otherSchool('无组学校');
+    expect((await schoolIds(admin, {})).body.data).toHaveLength(2);
+  });
+
+  it('answers the schools of the given groups, once each, ignoring unknown ids', async () => {
+    const { admin, schoolId, otherGroupId, secondGroupId } = await setUp();
+    const demoId = await demoGroupId();
+    const answer = await schoolIds(admin, { groupIds: [demoId, secondGroupId, '404', 'abc'] });
+    expect(zGetUserGroupSchoolIdsResponse.parse(answer.body.data)).toEqual([
+      { schoolId: '1', schoolName: DEMO_SCHOOL.name, groupCount: 2, hasDefaultGroup: false },
+    ]);
+    expect((await schoolIds(admin, { groupIds: [otherGroupId] })).body.data).toEqual([
+      { schoolId, schoolName: '东方财经大学', groupCount: 1, hasDefaultGroup: true },
+    ]);
+    expect((await schoolIds(admin, { groupIds: ['404'] })).body.data).toEqual([]);
+    expect((await schoolIds(admin, { groupIds: [] })).body.data).toEqual([]);
+  });
+
+  it('shows a school manager only the schools they manage', async () => {
+    const { otherGroupId } = await setUp();
+    const manager = await login(t.app, 'manager');
+    const answer = await schoolIds(manager, {});
+    expect(zGetUserGroupSchoolIdsResponse.parse(answer.body.data)).toEqual([
+      { schoolId: '1', schoolName: DEMO_SCHOOL.name, groupCount: 2, hasDefaultGroup: false },
+    ]);
+    expect((await schoolIds(manager, { groupIds: [otherGroupId] })).body.data).toEqual([]);
+  });
+
+  it('shows a group admin only the schools of their own groups, counting only those groups', async () => {
+    const { otherGroupId, secondGroupId } = await setUp();
+    const groupAdmin = await login(t.app, 'groupadmin');
+    const answer = await schoolIds(groupAdmin, {});
+    expect(zGetUserGroupSchoolIdsResponse.parse(answer.body.data)).toEqual([
+      { schoolId: '1', schoolName: DEMO_SCHOOL.name, groupCount: 1, hasDefaultGroup: false },
+    ]);
+    expect((await schoolIds(groupAdmin, { groupIds: [otherGroupId, secondGroupId] })).body.data).toEqual([]);
+  });
+
+  it('refuses teachers and students, and names bad input', async () => {
+    for (const account of ['teacher1', 'student01']) {
+      const answer = await schoolIds(await login(t.app, account), {});
+      expect(answer.body.errCode, account).toBe(5);
+    }
+    expect((await schoolIds(null, {})).body.errCode).toBe(4);
+    const admin = await login(t.app, 'admin');
+    expect((await schoolIds(admin, { groupIds: '1' })).body).toEqual({
+      errCode: 2,
+      errMsg: '参数 groupIds 类型不正确',
+      data: null,
+    });
+    expect((await schoolIds(admin, { groupIds: [''] })).body.errMsg).toBe('参数 groupIds.0 不能为空');
+    expect(
+      (await schoolIds(admin, { groupIds: Array.from({ length: 1001 }, (_, i) => String(i + 1)) })).body
+        .errMsg,
+    ).toBe('参数 groupIds 最多 1000 项');
+    expect((await schoolIds(admin, undefined)).body.errMsg).toBe('请求参数不能为空');
+  });
+});
+
+describe('POST /usergroupinfo/v1/school/refrash/user/bind/{schoolId}', () => {
+  it('needs a default group first (errCode 1)', async () => {
+    const manager = await login(t.app, 'manager');
+    expect((await refresh(manager, '1')).body).toEqual({
+      errCode: 1,
+      errMsg: '该学校还没有默认用户组，请先保存学校默认用户组',
+      data: null,
+    });
+  });
+
+  it('adds the missing school members as members, keeps bindRoles, removes those who left', async () => {
+    const admin = await login(t.app, 'admin');
+    const manager = await login(t.app, 'manager');
+    const saved = await group<GroupView>(admin, '/school/save', { schoolId: '1' });
+    const groupId = saved.body.data.id;
+    const teacher1 = await userIdOf('teacher1');
+    const student01 = await userIdOf('student01');
+    const adminId = await userIdOf('admin');
+    // before the sync: teacher1 is a group admin of the default group, and an outsider slipped in
+    await group(manager, '/user/bind', { groupId, userIds: [String(teacher1)], bindRole: 1 });
+    await t.db.insert(userGroupMembers).values({ groupId: Number(groupId), userId: adminId, bindRole: 0 });
+    const roster = await rosterOf(1);
+    expect(roster).toContain(student01);
+
+    t.clock.advance(1000);
+    const first = await refresh<RefreshResult>(manager, '1');
+    expect(first.body.errCode).toBe(0);
+    expect(zUserGroupSchoolRefreshUserBindResponse.parse(first.body.data)).toEqual({
+      schoolId: '1',
+      groupId,
+      added: roster.length - 1,
+      removed: 1,
+      memberCount: roster.length,
+    });
+    const members = await membersOf(groupId);
+    expect([...members.keys()].sort((a, b) => a - b)).toEqual(roster);
+    expect(members.get(teacher1)).toBe(1);
+    expect(members.get(student01)).toBe(0);
+    expect([...members.values()].filter((role) => role === 1)).toHaveLength(1);
+    const listed = await group<{ list: { userName: string; bindRole: number; boundAt: number }[] }>(
+      manager,
+      '/user/list',
+      { groupId, pageIndex: 1, pageSize: 200, keyword: 'student01' },
+    );
+    expect(listed.body.data.list).toEqual([
+      expect.objectContaining({ userName: 'student01', bindRole: 0, boundAt: t.clock.now() }),
+    ]);
+    // the new members now see the pool
+    const student = await login(t.app, 'student01');
+    expect((await ownGroups(student, { schoolId: '1' })).body.data).toContainEqual({
+      id: groupId,
+      bindRole: 0,
+      name: `${DEMO_SCHOOL.name}资源池`,
+      schoolId: '1',
+    });
+
+    // nothing to do the second time
+    expect((await refresh<RefreshResult>(manager, '1')).body.data).toMatchObject({ added: 0, removed: 0 });
+
+    // student01 leaves the school: kept with removeLeft false, removed by default
+    await t.db
+      .delete(schoolMembers)
+      .where(and(eq(schoolMembers.schoolId, 1), eq(schoolMembers.userId, student01)));
+    expect((await refresh<RefreshResult>(admin, '1', { removeLeft: false })).body.data).toMatchObject({
+      added: 0,
+      removed: 0,
+      memberCount: roster.length,
+    });
+    expect((await refresh<RefreshResult>(admin, '1')).body.data).toEqual({
+      schoolId: '1',
+      groupId,
+      added: 0,
+      removed: 1,
+      memberCount: roster.length - 1,
+    });
+    expect((await membersOf(groupId)).has(student01)).toBe(false);
+    // other groups of the school are untouched
+    expect(
+      (await group<GroupView>(manager, '/info', { id: await demoGroupId() })).body.data.memberCount,
+    ).toBe(33);
+  });
+
+  it('lets a school manager sync only the schools they manage; teachers and group admins not at all', async () => {
+    const admin = await login(t.app, 'admin');
+    const schoolId = await otherSchool();
+    await group(admin, '/school/save', { schoolId });
+    await t.db
+      .insert(schoolMembers)
+      .values({ schoolId: Number(schoolId), userId: await userIdOf('teacher2'), role: 'teacher' });
+    const manager = await login(t.app, 'manager');
+    expect((await refresh(manager, schoolId)).body).toMatchObject({ errCode: 5 });
+    for (const account of ['groupadmin', 'teacher1', 'student01']) {
+      expect((await refresh(await login(t.app, account), '1')).body.errCode, account).toBe(5);
+    }
+    expect((await refresh(null, '1')).body.errCode).toBe(4);
+    // nothing was synced by the refused calls; the admin may sync it
+    const [defaultGroup] = await t.db
+      .select()
+      .from(userGroups)
+      .where(and(eq(userGroups.schoolId, Number(schoolId)), eq(userGroups.isSchoolDefault, true)));
+    expect((await membersOf(String(defaultGroup?.id))).size).toBe(0);
+    expect((await refresh<RefreshResult>(admin, schoolId)).body.data).toMatchObject({
+      added: 1,
+      memberCount: 1,
+    });
+  });
+
+  it('answers 6 for an unknown school and names bad input in Chinese', async () => {
+    const admin = await login(t.app, 'admin');
+    expect((await refresh(admin, '999')).body).toEqual({ errCode: 6, errMsg: '学校不存在', data: null });
+    expect((await refresh(admin, 'abc')).body.errCode).toBe(6);
+    expect((await refresh(admin, '1'.repeat(65))).body).toEqual({
+      errCode: 2,
+      errMsg: '参数 schoolId 长度不能超过 64 个字符',
+      data: null,
+    });
+    const manager = await login(t.app, 'manager');
+    expect((await refresh(manager, '1', { removeLeft: 'yes' })).body).toEqual({
+      errCode: 2,
+      errMsg: '参数 removeLeft 类型不正确',
+      data: null,
+    });
+    expect((await group(manager, '/school/refrash/user/bind/1')).body.errMsg).toBe('请求参数不能为空');
+  });
+
+  it('is safe when two servers sync the same school at once', async () => {
+    const admin = await login(t.app, 'admin');
+    const saved = await group<GroupView>(admin, '/school/save', { schoolId: '1' });
+    const peer = await t.createPeerApp();
+    try {
+      const path = '/usergroupinfo/v1/school/refrash/user/bind/1';
+      const answers = await Promise.all([
+        call<RefreshResult>(t.app, 'POST', path, { session: admin, body: {} }),
+        call<RefreshResult>(peer, 'POST', path, { session: admin, body: {} }),
+      ]);
+      expect(answers.map((answer) => answer.body.errCode)).toEqual([0, 0]);
+      const roster = await rosterOf(1);
+      expect(answers.reduce((sum, answer) => sum + answer.body.data.added, 0)).toBe(roster.length);
+      expect(answers.map((answer) => answer.body.data.memberCount)).toEqual([roster.length, roster.length]);
+      expect((await membersOf(saved.body.data.id)).size).toBe(roster.length);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,9 +1,13 @@
 import {
   zGetOwnUserGroupBody,
+  zGetUserGroupSchoolIdsBody,
   zUserGroupDeleteBody,
   zUserGroupInfoBody,
   zUserGroupListBody,
   zUserGroupSaveBody,
+  zUserGroupSchoolRefreshUserBindBody,
+  zUserGroupSchoolRefreshUserBindPath,
+  zUserGroupSchoolSaveBody,
   zUserGroupUpdateBody,
   zUserGroupUserBindBody,
   zUserGroupUserBindByFilePath,
@@ -35,6 +39,11 @@ import {
   memberTemplate,
 } from '../../services/user-group/member-file';
 import { getOwnUserGroups } from '../../services/user-group/own-groups';
+import {
+  refreshSchoolUserGroup,
+  saveSchoolUserGroup,
+  userGroupSchools,
+} from '../../services/user-group/school-group';
 
 export const userGroupRoutes = new Hono<AppEnv>();
 
@@ -102,6 +111,36 @@ userGroupRoutes.post(
           data: file.data,
           defaultBindRole: file.fields.defaultBindRole,
         },
+      }),
+    );
+  },
+);
+
+userGroupRoutes.post(`${base}/school/save`, allow('admin'), async (c) => {
+  const input = validate(zUserGroupSchoolSaveBody, await jsonBody(c));
+  return ok(c, await saveSchoolUserGroup({ ctx: authedContext(c.var.ctx), input }));
+});
+
+userGroupRoutes.post(
+  `${base}/get/group/schoolIds`,
+  allow('schoolManager', 'groupAdmin', 'admin'),
+  async (c) => {
+    const input = validate(zGetUserGroupSchoolIdsBody, await jsonBody(c));
+    return ok(c, await userGroupSchools({ ctx: authedContext(c.var.ctx), input }));
+  },
+);
+
+userGroupRoutes.post(
+  `${base}/school/refrash/user/bind/:schoolId`,
+  allow('schoolManager', 'admin'),
+  async (c) => {
+    const path = validate(zUserGroupSchoolRefreshUserBindPath, c.req.param());
+    const body = validate(zUserGroupSchoolRefreshUserBindBody, await jsonBody(c));
+    return ok(
+      c,
+      await refreshSchoolUserGroup({
+        ctx: authedContext(c.var.ctx),
+        input: { ...body, schoolId: path.schoolId },
       }),
     );
   },

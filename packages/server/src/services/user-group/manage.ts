@@ -27,7 +27,7 @@ interface Reach {
   adminGroupIds: number[];
 }
 
-async function reachOf(ctx: AuthedContext): Promise<Reach> {
+export async function reachOf(ctx: AuthedContext): Promise<Reach> {
   if (ctx.auth.isAdmin) return { all: true, managedSchoolIds: [], adminGroupIds: [] };
   const managed = await ctx.db
     .select({ schoolId: schoolMembers.schoolId })
@@ -53,7 +53,7 @@ function reaches(reach: Reach, group: GroupRow): boolean {
   return managesSchoolOf(reach, group) || reach.adminGroupIds.includes(group.id);
 }
 
-function reachCondition(reach: Reach): SQL | undefined {
+export function reachCondition(reach: Reach): SQL | undefined {
   if (reach.all) return undefined;
   const parts: SQL[] = [];
   if (reach.managedSchoolIds.length > 0) parts.push(inArray(userGroups.schoolId, reach.managedSchoolIds));
@@ -137,7 +137,7 @@ async function groupViews(db: Db, rows: GroupRow[]) {
   });
 }
 
-async function groupView(db: Db, row: GroupRow) {
+export async function groupView(db: Db, row: GroupRow) {
   const [view] = await groupViews(db, [row]);
   if (!view) throw new NotFoundError(GROUP_NOT_FOUND_MESSAGE);
   return view;
@@ -215,7 +215,7 @@ async function accountNames(db: Db, ids: number[]): Promise<Map<number, string>>
   return new Map(rows.map((row) => [row.id, row.userName]));
 }
 
-function nameConflict(error: unknown): boolean {
+export function nameConflict(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
     if ((current as { code?: unknown }).code === '23505') return true;
     current = (current as { cause?: unknown }).cause;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "user_groups_school_default_uq" ON "user_groups" USING btree ("school_id") WHERE "user_groups"."is_school_default";
