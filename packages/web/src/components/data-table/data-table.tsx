@@ -92,8 +92,10 @@ const OVERSCAN_ROWS = 5;
 // Narrowest a column without a meta width gets, px.
 const MIN_SHARED_COLUMN = 80;
 const SKELETON_ROWS = 6;
-// Start the next page this many rows before the loaded end comes into view.
-const LOAD_AHEAD_ROWS = 40;
+// Start the next page this many rows before the loaded end comes into view: far enough
+// ahead that a fast scroll meets loaded rows, not placeholders that all re-render (and
+// re-lay out) in one frame when their page arrives.
+const LOAD_AHEAD_ROWS = 100;
 
 function resolve<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
