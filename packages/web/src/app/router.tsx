@@ -1,4 +1,5 @@
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { parseSearch, stringifySearch } from '../lib/search-params';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './router-context';
 
@@ -13,6 +14,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     // Rarely shown, so fetched when needed rather than with every page.
     defaultErrorComponent: lazyRouteComponent(() => import('./route-error'), 'RouteError'),
     scrollRestoration: true,
+    // Ids stay plain in the address bar (?courseId=1, not ?courseId=%221%22) and arrive as strings.
+    parseSearch,
+    stringifySearch,
   });
 }
 
