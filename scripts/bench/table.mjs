@@ -26,10 +26,13 @@ const port = await new Promise((ok) => {
   });
 });
 const base = `http://127.0.0.1:${port}`;
+// Its own process group: `npx` starts tsx, which starts node; killing npx alone left the
+// server running (and its data folder in use) after every run.
 const server = spawn('npx', ['tsx', 'src/main.ts'], {
   cwd: join(root, 'packages/server'),
   env: { ...process.env, PORT: String(port), DATA_DIR: data },
   stdio: 'ignore',
+  detached: true,
 });
 
 async function api(path, { session, body, form } = {}) {
@@ -165,7 +168,11 @@ try {
   console.log(`scroll frames: p50 ${fmt(pct(frames, 50))}  p95 ${fmt(pct(frames, 95))}  max ${fmt(Math.max(...frames))}  (bar p95 17 ms: ${pct(frames, 95) <= 17 ? 'ok' : 'OVER'})`);
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
   await new Promise((r) => setTimeout(r, 500));
   rmSync(data, { recursive: true, force: true });
 }

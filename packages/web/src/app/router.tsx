@@ -1,4 +1,5 @@
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { parseSearch, stringifySearch } from '../lib/search-params';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './router-context';
 
@@ -14,6 +15,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     // role guard refused, the load failure otherwise. Routes do not set their own.
     defaultErrorComponent: lazyRouteComponent(() => import('./no-access'), 'RoleGuardError'),
     scrollRestoration: true,
+    // Ids stay plain in the address bar (?courseId=1, not ?courseId=%221%22) and arrive as strings.
+    parseSearch,
+    stringifySearch,
   });
 }
 

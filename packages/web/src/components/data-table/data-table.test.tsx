@@ -60,6 +60,24 @@ describe('DataTable', () => {
     expect(bodyNames(table)).toEqual(['李四', '张三', '王五']);
   });
 
+  it('keeps table semantics (rows are laid out as grids): header, rows, cells and row indexes', () => {
+    wrap(<DataTable label="人员" columns={columns} data={people} getRowId={getRowId} />);
+    const table = screen.getByRole('table', { name: '人员' });
+    expect(table).toHaveAttribute('aria-rowcount', '4');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['姓名', '年龄']);
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.getAttribute('aria-rowindex'))).toEqual(['1', '2', '3', '4']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['张三', '30']);
+  });
+
   it('selects rows with checkboxes and counts them', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
@@ -174,6 +192,53 @@ describe('DataTable', () => {
       await user.click(within(table).getByRole('button', { name: '年龄' }));
       const firstAge = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[1]!.textContent;
       expect(firstAge).toBe('99');
+    });
+
+    it('keeps the rows on screen as they are when the next page arrives', () => {
+      const rendered: string[] = [];
+      const counting = col.columns([
+        col.accessor('name', {
+          header: '姓名',
+          cell: ({ row, getValue }) => {
+            rendered.push(row.id);
+            return getValue();
+          },
+        }),
+      ]);
+      const infinite = { total: 10_000, hasMore: true, loadingMore: false, onLoadMore: () => {} };
+      const { rerender } = wrap(
+        <DataTable
+          label="学生"
+          columns={counting}
+          data={many.slice(0, 200)}
+          getRowId={getRowId}
+          manualSorting
+          infinite={infinite}
+          height={440}
+        />,
+      );
+      const table = screen.getByRole('table', { name: '学生' });
+      const onScreen = within(table).getAllByRole('row').length - 1;
+      expect(rendered).toHaveLength(onScreen);
+      expect(within(table).getAllByRole('cell')[0]).toHaveTextContent('学生00000');
+
+      rendered.length = 0;
+      // A new array with the same row objects in front, as an infinite query's next page gives.
+      rerender(
+        <MantineProvider theme={theme} env="test">
+          <DataTable
+            label="学生"
+            columns={counting}
+            data={many.slice(0, 400)}
+            getRowId={getRowId}
+            manualSorting
+            infinite={{ ...infinite, loadingMore: false }}
+            height={440}
+          />
+        </MantineProvider>,
+      );
+      expect(rendered).toEqual([]);
+      expect(screen.getByText('共 10000 条，已加载 400 条')).toBeVisible();
     });
 
     it('asks for the next page when the loaded end comes into view', () => {

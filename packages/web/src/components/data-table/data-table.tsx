@@ -1,19 +1,6 @@
 import '@mantine/core/styles/Table.layer.css';
-import '@mantine/core/styles/Checkbox.layer.css';
-import '@mantine/core/styles/CheckboxIndicator.layer.css';
 import '@mantine/core/styles/Pagination.layer.css';
-import '@mantine/core/styles/Skeleton.layer.css';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Skeleton,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   type Header,
@@ -26,7 +13,16 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  memo,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import classes from './data-table.module.css';
 import { type DataTableColumns, type DataTableFeatures, dataTableFeatures } from './data-table-features';
 
@@ -92,9 +88,14 @@ export interface DataTableProps<TData extends RowData> {
 const DEFAULT_VIRTUALIZE_AFTER = 200;
 const DEFAULT_ROW_HEIGHT = 44;
 const DEFAULT_HEIGHT = 560;
+const OVERSCAN_ROWS = 5;
+// Narrowest a column without a meta width gets, px.
+const MIN_SHARED_COLUMN = 80;
 const SKELETON_ROWS = 6;
-// Start the next page this many rows before the loaded end comes into view.
-const LOAD_AHEAD_ROWS = 40;
+// Start the next page this many rows before the loaded end comes into view: far enough
+// ahead that a fast scroll meets loaded rows, not placeholders that all re-render (and
+// re-lay out) in one frame when their page arrives.
+const LOAD_AHEAD_ROWS = 100;
 
 function resolve<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
@@ -174,7 +175,20 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     if (wantMoreNow) onLoadMore?.();
   }, [wantMoreNow, onLoadMore, rows.length]);
 
-  const colSpan = leafColumns.length;
+  // One column template for every row (rows are grids, see data-table.module.css): a column's
+  // meta width in px, the others share the rest, each at least MIN_SHARED_COLUMN wide.
+  const gridColumns = leafColumns
+    .map((column) => {
+      const width = column.columnDef.meta?.width;
+      return width === undefined ? `minmax(${MIN_SHARED_COLUMN}px, 1fr)` : `${width}px`;
+    })
+    .join(' ');
+  const minWidth = leafColumns.reduce(
+    (sum, column) => sum + (column.columnDef.meta?.width ?? MIN_SHARED_COLUMN),
+    0,
+  );
+  const columnIdsKey = leafColumns.map((column) => column.id).join('\u0000');
+  const columnIds = useMemo(() => columnIdsKey.split('\u0000'), [columnIdsKey]);
 
   const renderRow = (row: Row<DataTableFeatures, TData>, index: number) => (
     <BodyRow
@@ -188,23 +202,23 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     />
   );
 
-  const placeholderRow = (index: number) => (
-    <Table.Tr key={`placeholder-${index}`} aria-rowindex={index + 2} style={{ height: rowHeight }}>
-      {leafColumns.map((column) => (
-        <Table.Td key={column.id} className={classes.cell}>
-          <Skeleton height={12} radius="sm" width="70%" />
-        </Table.Td>
-      ))}
-    </Table.Tr>
+  const placeholderRow = (index: number, pulse?: boolean) => (
+    <PlaceholderRow
+      key={`placeholder-${index}`}
+      index={index}
+      height={rowHeight}
+      columnIds={columnIds}
+      pulse={pulse}
+    />
   );
 
   let body: ReactNode;
   if (showSkeleton) {
-    body = Array.from({ length: SKELETON_ROWS }, (_, index) => placeholderRow(index));
+    body = Array.from({ length: SKELETON_ROWS }, (_, index) => placeholderRow(index, true));
   } else if (showEmpty) {
     body = (
-      <Table.Tr>
-        <Table.Td colSpan={colSpan} className={classes.empty}>
+      <Table.Tr role="row" className={classes.emptyRow}>
+        <Table.Td role="cell" className={classes.empty}>
           {empty ?? <Text c="dimmed">暂无数据</Text>}
         </Table.Td>
       </Table.Tr>
@@ -217,7 +231,6 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         scrollRef={scrollRef}
         rowHeight={rowHeight}
         height={height}
-        colSpan={colSpan}
         renderRow={(index) => {
           const row = rows[index];
           return row ? renderRow(row, index) : placeholderRow(index);
@@ -230,32 +243,30 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   }
 
   const tableElement = (
+    // The roles are spelled out because the rows are laid out as grids, not as table rows
+    // (see data-table.module.css), and some browsers drop a table's semantics with its display.
     <Table
+      role="table"
       aria-label={label}
       aria-rowcount={rowCount + 1}
       aria-busy={loading || fetching || undefined}
-      layout="fixed"
       stickyHeader={virtual}
       highlightOnHover
       verticalSpacing="xs"
       className={classes.table}
+      style={{ '--data-table-columns': gridColumns, minWidth } as CSSProperties}
       data-fetching={fetching || undefined}
     >
-      <colgroup>
-        {leafColumns.map((column) => (
-          <col key={column.id} style={{ width: column.columnDef.meta?.width }} />
-        ))}
-      </colgroup>
-      <Table.Thead className={classes.head}>
+      <Table.Thead role="rowgroup" className={classes.head}>
         {table.getHeaderGroups().map((group) => (
-          <Table.Tr key={group.id} aria-rowindex={1}>
+          <Table.Tr key={group.id} role="row" aria-rowindex={1} className={classes.headRow}>
             {group.headers.map((header) => (
               <HeaderCell key={header.id} header={header} />
             ))}
           </Table.Tr>
         ))}
       </Table.Thead>
-      <Table.Tbody>{body}</Table.Tbody>
+      <Table.Tbody role="rowgroup">{body}</Table.Tbody>
     </Table>
   );
 
@@ -309,7 +320,6 @@ function VirtualRows({
   scrollRef,
   rowHeight,
   height,
-  colSpan,
   renderRow,
   onNearEnd,
 }: {
@@ -318,7 +328,6 @@ function VirtualRows({
   scrollRef: RefObject<HTMLDivElement | null>;
   rowHeight: number;
   height: number;
-  colSpan: number;
   renderRow: (index: number) => ReactNode;
   onNearEnd: (() => void) | undefined;
 }) {
@@ -329,7 +338,10 @@ function VirtualRows({
     getScrollElement: () => scrollRef.current,
     // Rows are one fixed height, so nothing is measured.
     estimateSize: () => rowHeight,
-    overscan: 10,
+    // Rows rendered beyond each edge of the view. Scrolling renders in the same frame (the
+    // virtualizer flushes synchronously), so a few are enough; each extra row is laid out and
+    // painted on every scroll frame.
+    overscan: OVERSCAN_ROWS,
     // Keyboard scrolling keeps a row clear of the sticky header.
     scrollPaddingStart: rowHeight,
     initialRect: { width: 0, height },
@@ -345,33 +357,61 @@ function VirtualRows({
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   return (
     <>
-      {paddingTop > 0 ? (
-        <tr aria-hidden className={classes.spacer} style={{ height: paddingTop }}>
-          <td colSpan={colSpan} />
-        </tr>
-      ) : null}
+      {paddingTop > 0 ? <tr aria-hidden className={classes.spacer} style={{ height: paddingTop }} /> : null}
       {items.map((item) => renderRow(item.index))}
       {paddingBottom > 0 ? (
-        <tr aria-hidden className={classes.spacer} style={{ height: paddingBottom }}>
-          <td colSpan={colSpan} />
-        </tr>
+        <tr aria-hidden className={classes.spacer} style={{ height: paddingBottom }} />
       ) : null}
     </>
   );
 }
 
 /**
- * A body row, re-rendered only when its row, selection or columns change: while
- * a long list scrolls, only the rows coming into view render.
+ * A body row, re-rendered only when its data, position, selection or columns
+ * change: while a long list scrolls, only the rows coming into view render.
+ * Compared by the row's data, not the Row object: each page that arrives
+ * rebuilds every Row object, and the rows on screen would all render again
+ * with the same content.
+ *
+ * Plain `tr`/`td` (styled like Mantine's table by our own classes), not
+ * `Table.Tr`/`Table.Td`: a scroll frame mounts a few rows of ten-odd cells
+ * each, and a Mantine component per cell was most of that frame's work.
  */
-const BodyRow = memo(function BodyRow({
-  row,
-  index,
-  height,
-  selected,
-  columns: _columns,
-  rowProps,
-}: {
+const BodyRow = memo(
+  function BodyRow({ row, index, height, selected, columns: _columns, rowProps }: BodyRowProps) {
+    return (
+      <tr
+        role="row"
+        aria-rowindex={index + 2}
+        aria-selected={selected}
+        className={classes.row}
+        style={{ height }}
+        {...rowProps?.(row.original)}
+      >
+        {row.getAllCells().map((cell) => (
+          <td
+            key={cell.id}
+            role="cell"
+            className={classes.cell}
+            data-align={cell.column.columnDef.meta?.align}
+          >
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  (prev, next) =>
+    prev.row.original === next.row.original &&
+    prev.row.id === next.row.id &&
+    prev.index === next.index &&
+    prev.height === next.height &&
+    prev.selected === next.selected &&
+    prev.columns === next.columns &&
+    prev.rowProps === next.rowProps,
+);
+
+interface BodyRowProps {
   row: Row<DataTableFeatures, RowData>;
   index: number;
   height: number;
@@ -379,23 +419,37 @@ const BodyRow = memo(function BodyRow({
   /** Only compared: new column definitions mean new cells for the same row. */
   columns: unknown;
   rowProps: ((row: RowData) => Record<string, string | undefined>) | undefined;
+}
+
+/** A row not loaded yet: a plain bar per cell (no component per cell; still unless it is the first load). */
+function PlaceholderRow({
+  index,
+  height,
+  columnIds,
+  pulse,
+}: {
+  index: number;
+  height: number;
+  columnIds: readonly string[];
+  /** The first load's skeleton pulses; rows awaiting their page while scrolling stay still. */
+  pulse?: boolean;
 }) {
   return (
-    <Table.Tr
+    <tr
+      role="row"
       aria-rowindex={index + 2}
-      aria-selected={selected}
       className={classes.row}
+      data-pulse={pulse || undefined}
       style={{ height }}
-      {...rowProps?.(row.original)}
     >
-      {row.getAllCells().map((cell) => (
-        <Table.Td key={cell.id} className={classes.cell} data-align={cell.column.columnDef.meta?.align}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-        </Table.Td>
+      {columnIds.map((id) => (
+        <td key={id} role="cell" className={classes.cell}>
+          <span className={classes.placeholder} />
+        </td>
       ))}
-    </Table.Tr>
+    </tr>
   );
-});
+}
 
 function HeaderCell<TData extends RowData>({
   header,
@@ -407,7 +461,7 @@ function HeaderCell<TData extends RowData>({
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
   if (!column.getCanSort()) {
     return (
-      <Table.Th className={classes.th} data-align={meta?.align} aria-label={meta?.label}>
+      <Table.Th role="columnheader" className={classes.th} data-align={meta?.align} aria-label={meta?.label}>
         {content}
       </Table.Th>
     );
@@ -416,6 +470,7 @@ function HeaderCell<TData extends RowData>({
   const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
   return (
     <Table.Th
+      role="columnheader"
       className={classes.th}
       data-align={meta?.align}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
@@ -474,22 +529,28 @@ const CONTROL_LABELS: Record<string, string> = {
 };
 
 function selectionColumn<TData extends RowData>(): DataTableColumns<TData>[number] {
+  // Native checkboxes (styled in data-table.module.css): one per row, mounted as rows scroll
+  // into view, where a Mantine Checkbox per row would cost as much as the rest of the row.
   return {
     id: '_select',
     meta: { width: 44, align: 'center', label: '选择' },
     enableSorting: false,
     header: ({ table }) => (
-      <Checkbox
-        size="xs"
+      <input
+        type="checkbox"
+        className={classes.checkbox}
         aria-label="全选"
         checked={table.getIsAllRowsSelected()}
-        indeterminate={table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected()}
+        ref={(node) => {
+          if (node) node.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected();
+        }}
         onChange={table.getToggleAllRowsSelectedHandler()}
       />
     ),
     cell: ({ row }) => (
-      <Checkbox
-        size="xs"
+      <input
+        type="checkbox"
+        className={classes.checkbox}
         aria-label="选择此行"
         checked={row.getIsSelected()}
         disabled={!row.getCanSelect()}

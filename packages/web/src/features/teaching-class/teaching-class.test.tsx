@@ -79,6 +79,9 @@ describe('teaching classes', () => {
     });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/teaching-manage/teacher/student-data'));
+    // The redirect carries the id along, plainly in the address and as a string in the search.
+    expect(router.state.location.searchStr).toBe(`?courseId=${course.courseId}`);
+    expect(router.state.location.search).toEqual({ courseId: course.courseId });
     expect(await screen.findByRole('heading', { name: '量化投资基础' })).toBeVisible();
     const tabs = screen.getByRole('tablist', { name: '班级详情' });
     expect(within(tabs).getByRole('tab', { name: '学生数据' })).toHaveAttribute('aria-selected', 'true');

@@ -1,6 +1,5 @@
-import '@mantine/core/styles/Badge.layer.css';
 import type { StudentGender, StudentStatus } from '@dfrm/sdk/tms';
-import { Badge } from '@mantine/core';
+import classes from './student-status.module.css';
 
 // specs/tms/common.yaml StudentStatus and specs/tms/student.yaml StudentGender.
 export const STATUS_LABELS: Record<StudentStatus, string> = { 0: '在读', 1: '停用', 2: '休学', 3: '毕业' };
@@ -15,10 +14,14 @@ export const STATUSES: readonly StudentStatus[] = [0, 1, 2, 3];
 
 export const GENDER_LABELS: Record<StudentGender, string> = { 0: '未知', 1: '男', 2: '女' };
 
+/**
+ * The status as a small light badge. A styled span rather than Mantine's Badge: it sits in a
+ * cell of every row of long, virtualized student lists, where each mounted component counts.
+ */
 export function StudentStatusBadge({ status }: { status: StudentStatus }) {
   return (
-    <Badge variant="light" size="sm" radius="sm" color={STATUS_COLORS[status]}>
+    <span className={classes.badge} data-color={STATUS_COLORS[status]}>
       {STATUS_LABELS[status]}
-    </Badge>
+    </span>
   );
 }

@@ -1,29 +1,15 @@
-import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import type { StudentItem, StudentStatus } from '@dfrm/sdk/tms';
-import {
-  ActionIcon,
-  Button,
-  EmptyState,
-  Group,
-  Menu,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useViewportSize } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
-  IconDots,
   IconDownload,
   IconEdit,
   IconFileImport,
-  IconSearch,
   IconTrash,
   IconUserPlus,
   IconUsers,
@@ -37,10 +23,11 @@ import {
 } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { errorMessage, notifyError } from '../../../app/error-notifications';
 import { currentSchoolQuery } from '../../../app/session/school-info';
 import { DataTable } from '../../../components/data-table/data-table';
+import { RowMenu } from '../../../components/data-table/row-menu';
 import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
 import { changeStatusMutation, deleteStudentMutation } from '../api/student-mutations';
 import {
@@ -55,6 +42,7 @@ import {
 } from '../api/student-queries';
 import { classFilterOptions } from '../components/class-options';
 import { saveStudentsXlsx } from '../components/export-students';
+import { StudentFilterBar } from '../components/student-filter-bar';
 import { ImportStudentsModal } from '../components/import-students-modal';
 import { StudentFormModal } from '../components/student-form-modal';
 import {
@@ -65,7 +53,6 @@ import {
   StudentStatusBadge,
 } from '../components/student-status';
 
-const STATUS_OPTIONS = STATUSES.map((status) => ({ value: String(status), label: STATUS_LABELS[status] }));
 const SORTABLE = new Set<string>([
   'studentNumber',
   'studentName',
@@ -210,7 +197,7 @@ export function StudentManagePage() {
         cell: ({ row }) => {
           const student = row.original;
           return (
-            <RowMenu
+            <StudentRowMenu
               student={student}
               onEdit={() => setEditing(student)}
               onStatus={(status) => confirmStatus(student, status)}
@@ -236,6 +223,10 @@ export function StudentManagePage() {
   };
 
   const filtered = Object.keys(query).length > 0;
+  const clearFilters = useCallback(() => {
+    setFilters({});
+    setKeyword('');
+  }, []);
   const canPickClasses = classes.isSuccess;
   // The list scrolls inside the table; it takes the window's height, within reason.
   const { height: viewportHeight } = useViewportSize();
@@ -280,86 +271,17 @@ export function StudentManagePage() {
         </Group>
       </Group>
 
-      <Group gap="sm" wrap="wrap" role="search" aria-label="筛选学生">
-        <TextInput
-          aria-label="搜索学生"
-          placeholder="学号、姓名或账号"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={keyword}
-          onChange={(event) => setKeyword(event.currentTarget.value)}
-          w={220}
-        />
-        {canPickClasses ? (
-          <>
-            <Select
-              aria-label="学院"
-              placeholder="全部学院"
-              data={options.colleges}
-              value={filters.collegeId ?? null}
-              onChange={(value) =>
-                setFilters(pick({ ...filters, collegeId: value, majorId: null, classId: null }))
-              }
-              clearable
-              w={160}
-            />
-            <Select
-              aria-label="专业"
-              placeholder="全部专业"
-              data={options.majors}
-              value={filters.majorId ?? null}
-              onChange={(value) => setFilters(pick({ ...filters, majorId: value, classId: null }))}
-              clearable
-              w={160}
-            />
-            <Select
-              aria-label="年级"
-              placeholder="全部年级"
-              data={options.grades}
-              value={filters.gradeId ?? null}
-              onChange={(value) => setFilters(pick({ ...filters, gradeId: value, classId: null }))}
-              clearable
-              w={120}
-            />
-            <Select
-              aria-label="行政班"
-              placeholder="全部班级"
-              data={options.classes}
-              value={filters.classId ?? null}
-              onChange={(value) => setFilters(pick({ ...filters, classId: value }))}
-              clearable
-              searchable
-              w={200}
-            />
-          </>
-        ) : null}
-        <Select
-          aria-label="状态"
-          placeholder="全部状态"
-          data={STATUS_OPTIONS}
-          value={filters.status === undefined ? null : String(filters.status)}
-          onChange={(value) =>
-            setFilters(pick({ ...filters, status: value === null ? null : (Number(value) as StudentStatus) }))
-          }
-          clearable
-          w={120}
-        />
-        {classes.isError ? (
-          <Text size="sm" c="dimmed">
-            无法读取行政班列表，按班级筛选、新增和导入学生暂不可用。
-          </Text>
-        ) : null}
-        {filtered ? (
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setFilters({});
-              setKeyword('');
-            }}
-          >
-            清除筛选
-          </Button>
-        ) : null}
-      </Group>
+      <StudentFilterBar
+        keyword={keyword}
+        onKeywordChange={setKeyword}
+        filters={filters}
+        onFiltersChange={setFilters}
+        options={options}
+        canPickClasses={canPickClasses}
+        classesFailed={classes.isError}
+        filtered={filtered}
+        onClear={clearFilters}
+      />
 
       <DataTable
         label="学生列表"
@@ -416,12 +338,8 @@ export function StudentManagePage() {
   );
 }
 
-/**
- * 操作 of one row. The menu (with its floating-position machinery) mounts on
- * the first click only: a scrolling list of thousands of rows then mounts just
- * a button per row.
- */
-function RowMenu({
+/** 操作 of one row: edit, the other statuses, delete. */
+function StudentRowMenu({
   student,
   onEdit,
   onStatus,
@@ -432,48 +350,28 @@ function RowMenu({
   onStatus: (status: StudentStatus) => void;
   onDelete: () => void;
 }) {
-  const [opened, setOpened] = useState(false);
-  const button = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      aria-label={`操作 ${student.studentName}`}
-      aria-haspopup="menu"
-      onClick={opened ? undefined : () => setOpened(true)}
-    >
-      <IconDots size={18} aria-hidden />
-    </ActionIcon>
-  );
-  if (!opened) return button;
   return (
-    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} returnFocus>
-      <Menu.Target>{button}</Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
-          编辑
-        </Menu.Item>
-        <Menu.Label>状态</Menu.Label>
-        {STATUSES.filter((status) => status !== student.status).map((status) => (
-          <Menu.Item key={status} onClick={() => onStatus(status)}>
-            设为{STATUS_LABELS[status]}
+    <RowMenu
+      label={`操作 ${student.studentName}`}
+      items={() => (
+        <>
+          <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
+            编辑
           </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-          删除
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          <Menu.Label>状态</Menu.Label>
+          {STATUSES.filter((status) => status !== student.status).map((status) => (
+            <Menu.Item key={status} onClick={() => onStatus(status)}>
+              设为{STATUS_LABELS[status]}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+            删除
+          </Menu.Item>
+        </>
+      )}
+    />
   );
-}
-
-/** Drops cleared filters, so the query key (and the server request) carries only real ones. */
-function pick(next: { [K in keyof Omit<StudentFilters, 'keyword'>]?: StudentFilters[K] | null }) {
-  const out: Omit<StudentFilters, 'keyword'> = {};
-  for (const [key, value] of Object.entries(next)) {
-    if (value !== null && value !== undefined && value !== '') (out as Record<string, unknown>)[key] = value;
-  }
-  return out;
 }
 
 const NO_ROWS: StudentItem[] = [];
