@@ -56,16 +56,30 @@ const pct = (values, p) => {
 let browser;
 try {
   for (let i = 0; i < 120; i++) {
-    if (await fetch(`${base}/config.json`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/config.json`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const teacher = await api('/user/login', { body: { account: 'teacher1', password: PASSWORD, productId: 7 } });
+  const teacher = await api('/user/login', {
+    body: { account: 'teacher1', password: PASSWORD, productId: 7 },
+  });
   const session = { token: teacher.token, userId: teacher.userId };
   const classes = await api('/tms-server/courseMgr/getSchoolClass', { session, body: { schoolId: '1' } });
   const class1 = (Array.isArray(classes) ? classes : classes.list)[0];
   await api('/tms-server/courseMgr/updateCourse', {
     session,
-    body: { schoolId: '1', courseName: '量化投资（性能测试）', startDate: '2026-03-02', endDate: '2026-07-10', classIds: [class1.classId] },
+    body: {
+      schoolId: '1',
+      courseName: '量化投资（性能测试）',
+      startDate: '2026-03-02',
+      endDate: '2026-07-10',
+      classIds: [class1.classId],
+    },
   });
   const started = Date.now();
   for (let file = 0; file < Math.ceil(STUDENTS / 2000); file++) {
@@ -78,13 +92,25 @@ try {
     const form = new FormData();
     form.append('file', new File([await workbook.xlsx.writeBuffer()], `students-${file}.xlsx`));
     const { collegeId, majorId, gradeId, classId } = class1;
-    await api(`/tms-server/studentMgr/uploadStudent/1/${collegeId}/${majorId}/${gradeId}/${classId}`, { session, form });
+    await api(`/tms-server/studentMgr/uploadStudent/1/${collegeId}/${majorId}/${gradeId}/${classId}`, {
+      session,
+      form,
+    });
   }
   console.log(`imported ${STUDENTS} students in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${base}/account`);
@@ -100,7 +126,8 @@ try {
       window.__bench = {};
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
-          if (e.name.includes('/api/tms-server/studentMgr/') && window.__bench.listEnd === undefined) window.__bench.listEnd = e.responseEnd;
+          if (e.name.includes('/api/tms-server/studentMgr/') && window.__bench.listEnd === undefined)
+            window.__bench.listEnd = e.responseEnd;
         }
       }).observe({ type: 'resource', buffered: true });
       const seen = () => document.querySelector('[aria-label="学生列表（可滚动）"] tbody tr td');
@@ -126,9 +153,12 @@ try {
   for (let i = 0; i < 6; i++) {
     sortTimes.push(
       await page.evaluate(async (sel) => {
-        const first = () => document.querySelector(`${sel} tbody tr:not([aria-hidden]) td:nth-child(2)`)?.textContent;
+        const first = () =>
+          document.querySelector(`${sel} tbody tr:not([aria-hidden]) td:nth-child(2)`)?.textContent;
         const before = first();
-        const header = [...document.querySelectorAll(`${sel} thead button, ${sel} thead th`)].find((el) => /学号/.test(el.textContent ?? ''));
+        const header = [...document.querySelectorAll(`${sel} thead button, ${sel} thead th`)].find((el) =>
+          /学号/.test(el.textContent ?? ''),
+        );
         const t0 = performance.now();
         (header.querySelector('button') ?? header).click();
         await new Promise((resolveWait) => {
@@ -145,27 +175,62 @@ try {
 
   sortTimes.splice(0, sortTimes.length, ...sortTimes.filter((ms) => ms < 5000));
   // scroll: 400 frames of steady scrolling through the list (loading further pages on the way)
-  const frames = await page.evaluate(async (sel) => {
-    const el = document.querySelector(sel);
-    const deltas = [];
-    let last = performance.now();
-    for (let i = 0; i < 400; i++) {
-      el.scrollTop += 240;
-      await new Promise((r) => requestAnimationFrame(r));
-      const now = performance.now();
-      deltas.push(now - last);
-      last = now;
-    }
-    return deltas;
-  }, region);
+  const scrollFrames = (target, sel) =>
+    target.evaluate(async (selector) => {
+      const el = document.querySelector(selector);
+      const deltas = [];
+      let last = performance.now();
+      for (let i = 0; i < 400; i++) {
+        el.scrollTop += 240;
+        await new Promise((r) => requestAnimationFrame(r));
+        const now = performance.now();
+        deltas.push(now - last);
+        last = now;
+      }
+      return deltas;
+    }, sel);
+  const frames = await scrollFrames(page, region);
+  // The floor of that figure on this machine and browser: the same scroll through a static page of
+  // plain rows of the same size (no script, no React, nothing loading). Headless Chromium without a
+  // GPU rasterizes in software, so even this page may not keep every frame within 16.7 ms.
+  const regionHeight = await page.locator(region).evaluate((el) => el.clientHeight);
+  const baselinePage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const cells = [
+    '20260001',
+    '陈思远',
+    '男',
+    'student01',
+    '金融工程2026级1班',
+    '金融工程',
+    '在读',
+    '13900000001',
+    '从未登录',
+    '⋯',
+  ];
+  await baselinePage.setContent(
+    `<style>#s{height:${regionHeight}px;overflow:auto;font:14px sans-serif}.r{display:grid;grid-template-columns:repeat(${cells.length},1fr);height:44px;align-items:center;border-bottom:1px solid #eee}</style>` +
+      `<div id="s">${`<div class="r">${cells.map((c) => `<span>${c}</span>`).join('')}</div>`.repeat(4000)}</div>`,
+  );
+  const baseline = await scrollFrames(baselinePage, '#s');
   const total = await page.locator(region).evaluate((el) => el.scrollHeight);
 
   const fmt = (n) => `${n.toFixed(1)} ms`;
   console.log(`rows in the list: ${STUDENTS + 15} (scroll height ${total} px)`);
-  console.log(`first render (list data received → rows painted): median ${fmt(pct(firstRender, 50))}  (bar 150 ms: ${pct(firstRender, 50) <= 150 ? 'ok' : 'OVER'})  runs ${firstRender.map(fmt).join(', ')}`);
-  console.log(`first rows after navigation (incl. app start and the first page request): median ${fmt(pct(firstRows, 50))}`);
-  console.log(`sort by 学号 (click → rows re-sorted on screen, server-side sort incl. request): median ${fmt(pct(sortTimes, 50))}  (bar 100 ms: ${pct(sortTimes, 50) <= 100 ? 'ok' : 'OVER'})  runs ${sortTimes.map(fmt).join(', ')}`);
-  console.log(`scroll frames: p50 ${fmt(pct(frames, 50))}  p95 ${fmt(pct(frames, 95))}  max ${fmt(Math.max(...frames))}  (bar p95 17 ms: ${pct(frames, 95) <= 17 ? 'ok' : 'OVER'})`);
+  console.log(
+    `first render (list data received → rows painted): median ${fmt(pct(firstRender, 50))}  (bar 150 ms: ${pct(firstRender, 50) <= 150 ? 'ok' : 'OVER'})  runs ${firstRender.map(fmt).join(', ')}`,
+  );
+  console.log(
+    `first rows after navigation (incl. app start and the first page request): median ${fmt(pct(firstRows, 50))}`,
+  );
+  console.log(
+    `sort by 学号 (click → rows re-sorted on screen, server-side sort incl. request): median ${fmt(pct(sortTimes, 50))}  (bar 100 ms: ${pct(sortTimes, 50) <= 100 ? 'ok' : 'OVER'})  runs ${sortTimes.map(fmt).join(', ')}`,
+  );
+  console.log(
+    `scroll frames: p50 ${fmt(pct(frames, 50))}  p95 ${fmt(pct(frames, 95))}  max ${fmt(Math.max(...frames))}  (bar p95 17 ms: ${pct(frames, 95) <= 17 ? 'ok' : 'OVER'})`,
+  );
+  console.log(
+    `  the same scroll through a static page of plain rows, this machine's floor: p50 ${fmt(pct(baseline, 50))}  p95 ${fmt(pct(baseline, 95))}  max ${fmt(Math.max(...baseline))}`,
+  );
 } finally {
   await browser?.close();
   try {
