@@ -12,7 +12,13 @@ import {
   type TextareaProps,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type BoundInputProps, useBlurValidation, useFieldContext, useVisibleError } from './form';
+import {
+  type BoundInputProps,
+  useFieldBinding,
+  useFieldContext,
+  useTextBinding,
+  useVisibleError,
+} from './form';
 
 // More bound inputs for the app form, used as children of `form.AppField`:
 //   <form.AppField name="courseId">{() => <SelectField label="课程" data={...} />}</form.AppField>
@@ -21,19 +27,8 @@ import { type BoundInputProps, useBlurValidation, useFieldContext, useVisibleErr
 // first load, which only needs text inputs.
 
 export function TextareaField(props: BoundInputProps<TextareaProps>) {
-  const field = useFieldContext<string>();
-  const error = useVisibleError();
-  const onBlur = useBlurValidation();
-  return (
-    <Textarea
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(event) => field.handleChange(event.currentTarget.value)}
-      onBlur={onBlur}
-      error={error}
-    />
-  );
+  const binding = useTextBinding();
+  return <Textarea {...props} {...binding} />;
 }
 
 /**
@@ -41,14 +36,12 @@ export function TextareaField(props: BoundInputProps<TextareaProps>) {
  * A required choice is not cleared by clicking the chosen option again.
  */
 export function SelectField(props: BoundInputProps<SelectProps>) {
-  const field = useFieldContext<string>();
-  const error = useVisibleError();
-  const onBlur = useBlurValidation();
+  const { field, name, error, onBlur } = useFieldBinding<string>();
   return (
     <Select
       allowDeselect={!props.required}
       {...props}
-      name={field.name}
+      name={name}
       value={field.state.value || null}
       onChange={(value) => field.handleChange(value ?? '')}
       onBlur={onBlur}

@@ -7,7 +7,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 
 const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
 
@@ -47,36 +47,33 @@ export function useBlurValidation() {
 
 export type BoundInputProps<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name'>;
 
-function TextField(props: BoundInputProps<TextInputProps>) {
-  const field = useFieldContext<string>();
+/** What every bound input takes from its field: the field itself, its name, its visible error and blur validation. */
+export function useFieldBinding<V>() {
+  const field = useFieldContext<V>();
   const error = useVisibleError();
   const onBlur = useBlurValidation();
-  return (
-    <TextInput
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(event) => field.handleChange(event.currentTarget.value)}
-      onBlur={onBlur}
-      error={error}
-    />
-  );
+  return { field, name: field.name, error, onBlur };
+}
+
+/** The props of a text-like input (TextInput, PasswordInput, Textarea) bound to a string field. */
+export function useTextBinding() {
+  const { field, ...props } = useFieldBinding<string>();
+  return {
+    ...props,
+    value: field.state.value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      field.handleChange(event.currentTarget.value),
+  };
+}
+
+function TextField(props: BoundInputProps<TextInputProps>) {
+  const binding = useTextBinding();
+  return <TextInput {...props} {...binding} />;
 }
 
 function PasswordField(props: BoundInputProps<PasswordInputProps>) {
-  const field = useFieldContext<string>();
-  const error = useVisibleError();
-  const onBlur = useBlurValidation();
-  return (
-    <PasswordInput
-      {...props}
-      name={field.name}
-      value={field.state.value}
-      onChange={(event) => field.handleChange(event.currentTarget.value)}
-      onBlur={onBlur}
-      error={error}
-    />
-  );
+  const binding = useTextBinding();
+  return <PasswordInput {...props} {...binding} />;
 }
 
 function SubmitButton({ children, ...props }: Omit<ButtonProps, 'type'> & { children: ReactNode }) {

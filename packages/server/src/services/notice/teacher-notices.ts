@@ -108,21 +108,31 @@ export async function announcesOf(
   }));
 }
 
+interface Reading {
+  visibleClassNum: number;
+  studentNum: number;
+  viewedNum: number;
+  classReads: AnnounceClassRead[];
+}
+
 /**
- * Per notice: its visible classes, the distinct active students in them, and
- * how many of those students have read it (receipts of students no longer in
- * a visible class are kept but not counted).
+ * Per notice, in one query: each visible class with how many of its active
+ * students read it (grouping set notice + class, in class id order), and the
+ * notice's totals over distinct students (grouping set notice alone: a student
+ * in two visible classes counts once). Receipts of students no longer in a
+ * visible class are kept but not counted.
  */
-async function readingStats(
-  db: Db,
-  noticeIds: readonly number[],
-): Promise<Map<number, { visibleClassNum: number; studentNum: number; viewedNum: number }>> {
-  const stats = new Map<number, { visibleClassNum: number; studentNum: number; viewedNum: number }>();
-  if (noticeIds.length === 0) return stats;
-  for (const id of noticeIds) stats.set(id, { visibleClassNum: 0, studentNum: 0, viewedNum: 0 });
+async function readingOf(db: Db, noticeIds: readonly number[]): Promise<Map<number, Reading>> {
+  const reading = new Map<number, Reading>(
+    noticeIds.map((id) => [id, { visibleClassNum: 0, studentNum: 0, viewedNum: 0, classReads: [] }]),
+  );
+  if (noticeIds.length === 0) return reading;
   const rows = await db
     .select({
       noticeId: noticeVisibility.noticeId,
+      teachingClassId: sql<
+        number | null
+      >`case when grouping(${noticeVisibility.teachingClassId}) = 0 then ${noticeVisibility.teachingClassId} end`,
       visibleClassNum: countDistinct(noticeVisibility.teachingClassId),
       studentNum: countDistinct(students.id),
       viewedNum: countDistinct(noticeViews.userId),
@@ -142,69 +152,44 @@ async function readingStats(
       and(eq(noticeViews.noticeId, noticeVisibility.noticeId), eq(noticeViews.userId, students.userId)),
     )
     .where(inArray(noticeVisibility.noticeId, [...noticeIds]))
-    .groupBy(noticeVisibility.noticeId);
-  for (const row of rows) {
-    stats.set(row.noticeId, {
-      visibleClassNum: toNumber(row.visibleClassNum),
-      studentNum: toNumber(row.studentNum),
-      viewedNum: toNumber(row.viewedNum),
-    });
-  }
-  return stats;
-}
-
-/** Per notice, its visible classes in id order, each with how many of its active students read it. */
-async function classReadsOf(db: Db, noticeIds: readonly number[]): Promise<Map<number, AnnounceClassRead[]>> {
-  const reads = new Map<number, AnnounceClassRead[]>(noticeIds.map((id) => [id, []]));
-  if (noticeIds.length === 0) return reads;
-  const rows = await db
-    .select({
-      noticeId: noticeVisibility.noticeId,
-      teachingClassId: noticeVisibility.teachingClassId,
-      viewedNum: countDistinct(noticeViews.userId),
-    })
-    .from(noticeVisibility)
-    .innerJoin(teachingClasses, eq(teachingClasses.id, noticeVisibility.teachingClassId))
-    .leftJoin(
-      students,
-      and(
-        eq(students.schoolId, teachingClasses.schoolId),
-        eq(students.status, 'active'),
-        studentInTeachingClass(),
-      ),
+    .groupBy(
+      sql`grouping sets ((${noticeVisibility.noticeId}, ${noticeVisibility.teachingClassId}), (${noticeVisibility.noticeId}))`,
     )
-    .leftJoin(
-      noticeViews,
-      and(eq(noticeViews.noticeId, noticeVisibility.noticeId), eq(noticeViews.userId, students.userId)),
-    )
-    .where(inArray(noticeVisibility.noticeId, [...noticeIds]))
-    .groupBy(noticeVisibility.noticeId, noticeVisibility.teachingClassId)
     .orderBy(asc(noticeVisibility.noticeId), asc(noticeVisibility.teachingClassId));
-  const briefs = await teachingClassBriefs(db, [...new Set(rows.map((row) => row.teachingClassId))]);
+  const classIds = rows.flatMap((row) => (row.teachingClassId === null ? [] : [Number(row.teachingClassId)]));
+  const briefs = await teachingClassBriefs(db, [...new Set(classIds)]);
   for (const row of rows) {
-    const teachingClass = briefs.get(row.teachingClassId);
-    if (teachingClass) reads.get(row.noticeId)?.push({ teachingClass, viewedNum: toNumber(row.viewedNum) });
+    const entry = reading.get(row.noticeId);
+    if (!entry) continue;
+    if (row.teachingClassId === null) {
+      entry.visibleClassNum = toNumber(row.visibleClassNum);
+      entry.studentNum = toNumber(row.studentNum);
+      entry.viewedNum = toNumber(row.viewedNum);
+    } else {
+      const teachingClass = briefs.get(Number(row.teachingClassId));
+      if (teachingClass) entry.classReads.push({ teachingClass, viewedNum: toNumber(row.viewedNum) });
+    }
   }
-  return reads;
+  return reading;
 }
 
 async function listItemsOf(
   db: Db,
   rows: readonly { notice: NoticeRow; courseName: string }[],
 ): Promise<AnnounceListItem[]> {
-  const ids = rows.map((row) => row.notice.id);
-  const [announces, stats, reads] = await Promise.all([
+  const [announces, reading] = await Promise.all([
     announcesOf(db, rows),
-    readingStats(db, ids),
-    classReadsOf(db, ids),
+    readingOf(
+      db,
+      rows.map((row) => row.notice.id),
+    ),
   ]);
   return announces.map((announce, index) => {
     const notice = (rows[index] as { notice: NoticeRow }).notice;
     return {
       ...announce,
       createdAt: notice.createdAt,
-      classReads: reads.get(notice.id) ?? [],
-      ...(stats.get(notice.id) ?? { visibleClassNum: 0, studentNum: 0, viewedNum: 0 }),
+      ...(reading.get(notice.id) ?? { visibleClassNum: 0, studentNum: 0, viewedNum: 0, classReads: [] }),
     };
   });
 }

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Table.layer.css';
-import '@mantine/core/styles/Pagination.layer.css';
-import { Alert, Button, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   type Header,
   type Row,
@@ -23,6 +22,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { ListPagination } from '../feedback/list-pagination';
+import { LoadError } from '../feedback/load-error';
 import classes from './data-table.module.css';
 import { type DataTableColumns, type DataTableFeatures, dataTableFeatures } from './data-table-features';
 
@@ -272,18 +273,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
 
   return (
     <div className={classes.root}>
-      {error ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title="加载失败" mb="sm">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{error}</Text>
-            {onRetry ? (
-              <Button size="xs" variant="light" color="red" onClick={onRetry}>
-                重试
-              </Button>
-            ) : null}
-          </Group>
-        </Alert>
-      ) : null}
+      {error ? <LoadError title="加载失败" error={error} onRetry={onRetry} mb="sm" /> : null}
       {virtual ? (
         // A focusable region, so the keyboard scrolls it (arrows, Page Up/Down, Home/End).
         <div
@@ -495,7 +485,6 @@ function Footer({
   selected: number;
 }) {
   if (!pagination && !infinite && selected === 0) return null;
-  const pages = pagination ? Math.max(1, Math.ceil(pagination.total / pagination.pageSize)) : 0;
   return (
     <Group justify="space-between" mt="sm" gap="sm" className={classes.footer}>
       <Text size="sm" c="dimmed" aria-live="polite">
@@ -507,26 +496,17 @@ function Footer({
           : null}
         {selected > 0 ? `${pagination || infinite ? '，' : ''}已选 ${selected} 条` : null}
       </Text>
-      {pagination && pages > 1 ? (
-        <Pagination
-          size="sm"
-          total={pages}
-          value={pagination.page}
+      {pagination ? (
+        <ListPagination
+          total={pagination.total}
+          pageSize={pagination.pageSize}
+          page={pagination.page}
           onChange={pagination.onPageChange}
-          getItemProps={(page) => ({ 'aria-label': `第 ${page} 页` })}
-          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
         />
       ) : null}
     </Group>
   );
 }
-
-const CONTROL_LABELS: Record<string, string> = {
-  first: '第一页',
-  previous: '上一页',
-  next: '下一页',
-  last: '最后一页',
-};
 
 function selectionColumn<TData extends RowData>(): DataTableColumns<TData>[number] {
   // Native checkboxes (styled in data-table.module.css): one per row, mounted as rows scroll

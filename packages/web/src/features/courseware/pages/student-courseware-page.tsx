@@ -1,31 +1,19 @@
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import type { MyCourseWare } from '@dfrm/sdk/tms';
-import {
-  Alert,
-  Badge,
-  Button,
-  Container,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Container, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFolder } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { useSchoolId } from '../../../app/session/current-school-id';
 import { formatFileSize } from '../../../lib/save-file';
 import { COURSEWARE_PAGE_SIZE, studentCoursewareListQuery } from '../api/courseware-queries';
 import { useCoursewareDownload } from '../api/use-courseware-download';
 import { AttachmentRows } from '../components/courseware-attachments';
 import { formatInstant } from '../format';
+import { LoadError } from '../../../components/feedback/load-error';
+import { ListPagination } from '../../../components/feedback/list-pagination';
+import { PageHeader } from '../../../components/page/page-header';
 
 export interface StudentCoursewarePageProps {
   /** Only this course's courseware (the class-detail tab); all courses without it. */
@@ -40,32 +28,13 @@ export function StudentCoursewarePage({ courseId, embedded = false }: StudentCou
   const [pageIndex, setPageIndex] = useState(1);
   const list = useQuery(studentCoursewareListQuery({ schoolId: schoolId, courseId, pageIndex }));
   const download = useCoursewareDownload();
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / COURSEWARE_PAGE_SIZE));
 
   const content = (
     <Stack gap="lg">
-      {embedded ? (
-        <Title order={2} fz="h3">
-          课程课件
-        </Title>
-      ) : (
-        <div>
-          <Title order={1} fz="h2">
-            课程课件
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            老师共享给你所在教学班的课件。
-          </Text>
-        </div>
-      )}
+      <PageHeader title="课程课件" description="老师共享给你所在教学班的课件。" embedded={embedded} />
 
       {list.isError ? (
-        <Alert color="red" title="课件加载失败">
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void list.refetch()}>
-            重试
-          </Button>
-        </Alert>
+        <LoadError title="课件加载失败" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
         <CoursewareListSkeleton />
       ) : list.data.list.length === 0 ? (
@@ -93,20 +62,18 @@ export function StudentCoursewarePage({ courseId, embedded = false }: StudentCou
         </Stack>
       )}
 
-      {pages > 1 ? (
-        <Group justify="flex-end">
-          <Pagination
-            size="sm"
-            total={pages}
-            value={pageIndex}
-            onChange={setPageIndex}
-            getItemProps={(page) => ({ 'aria-label': `第 ${page} 页` })}
-          />
-        </Group>
-      ) : null}
+      <ListPagination
+        end
+        total={list.data?.total ?? 0}
+        pageSize={COURSEWARE_PAGE_SIZE}
+        page={pageIndex}
+        onChange={setPageIndex}
+      />
     </Stack>
   );
-  return embedded ? content : (
+  return embedded ? (
+    content
+  ) : (
     <Container size="xl" py="md">
       {content}
     </Container>
@@ -162,7 +129,10 @@ function CoursewareCard({
       </Group>
       {item.attachments.length > 0 ? (
         <Paper bg="gray.0" radius="sm" p="sm" mt="sm">
-          <AttachmentRows files={item.attachments} onDownload={(file) => onDownload(file.fileId, file.fileName)} />
+          <AttachmentRows
+            files={item.attachments}
+            onDownload={(file) => onDownload(file.fileId, file.fileName)}
+          />
         </Paper>
       ) : null}
     </Paper>

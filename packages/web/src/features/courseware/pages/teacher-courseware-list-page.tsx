@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/Tooltip.layer.css';
 import type { CourseWareListItem } from '@dfrm/sdk/tms';
-import { ActionIcon, Badge, Button, Container, EmptyState, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFolder, IconShare, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -11,7 +11,6 @@ import type { SortingState } from '@tanstack/react-table';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { useSchoolId } from '../../../app/session/current-school-id';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
@@ -28,9 +27,16 @@ import { CoursewareAttachments } from '../components/courseware-attachments';
 import { type CoursewareShareTarget, CoursewareShareModal } from '../components/courseware-share-modal';
 import { TEACHER_COURSEWARE_PATHS, type TeachingArea } from '../courseware-paths';
 import { formatInstant } from '../format';
+import { tableQueryState } from '../../../components/data-table/query-state';
+import { CourseFilter } from '../../../components/page/course-filter';
+import { PageHeader } from '../../../components/page/page-header';
 
 const column = dataTableColumnHelper<CourseWareListItem>();
-const SORT_FIELDS: readonly string[] = ['updatedAt', 'courseWareName', 'totalSize'] satisfies CoursewareSortField[];
+const SORT_FIELDS: readonly string[] = [
+  'updatedAt',
+  'courseWareName',
+  'totalSize',
+] satisfies CoursewareSortField[];
 
 export interface TeacherCoursewareListPageProps {
   area: TeachingArea;
@@ -152,7 +158,10 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
                 variant="subtle"
                 aria-label={`共享 ${row.original.courseWareName}`}
                 onClick={() =>
-                  setShareTarget({ courseWareId: row.original.courseWareId, courseWareName: row.original.courseWareName })
+                  setShareTarget({
+                    courseWareId: row.original.courseWareId,
+                    courseWareName: row.original.courseWareName,
+                  })
                 }
               >
                 <IconShare size={18} aria-hidden />
@@ -195,35 +204,29 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
   return (
     <Container size="xl" py="md">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="md">
-          <div>
-            <Title order={1} fz="h2">
-              课件管理
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              上传课件并共享给教学班，学生在“课程课件”中下载。
-            </Text>
-          </div>
-          <Group gap="sm" align="flex-end">
-            <Select
-              label="课程"
-              aria-label="按课程筛选"
-              placeholder="全部课程"
-              clearable
-              w={220}
-              data={courses.map((course) => ({ value: course.courseId, label: course.courseName }))}
-              value={courseId ?? null}
-              onChange={(value) => void navigate({ to: paths.list, search: value ? { courseId: value } : {} })}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Button
-              renderRoot={(props) => <Link {...props} to={paths.add} search={courseId ? { courseId } : {}} />}
-              leftSection={<IconUpload size={18} aria-hidden />}
-            >
-              上传课件
-            </Button>
-          </Group>
-        </Group>
+        <PageHeader
+          title="课件管理"
+          description="上传课件并共享给教学班，学生在“课程课件”中下载。"
+          actions={
+            <Group gap="sm" align="flex-end">
+              <CourseFilter
+                courses={courses}
+                value={courseId}
+                onChange={(value) =>
+                  void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
+                }
+              />
+              <Button
+                renderRoot={(props) => (
+                  <Link {...props} to={paths.add} search={courseId ? { courseId } : {}} />
+                )}
+                leftSection={<IconUpload size={18} aria-hidden />}
+              >
+                上传课件
+              </Button>
+            </Group>
+          }
+        />
 
         <DataTable
           label="课件列表"
@@ -237,16 +240,17 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
             setSorting(next);
             setPage({ courseId, index: 1 });
           }}
-          loading={list.isPending}
-          fetching={list.isFetching && !list.isPending}
-          error={list.isError ? errorMessage(list.error) : undefined}
-          onRetry={() => void list.refetch()}
+          {...tableQueryState(list)}
           empty={
             <EmptyState
               icon={<IconFolder size={28} aria-hidden />}
               variant="light"
               title="还没有课件"
-              description={courses.length === 0 ? '先创建课程，再为课程上传课件。' : '点击“上传课件”，把讲义、数据和代码发给学生。'}
+              description={
+                courses.length === 0
+                  ? '先创建课程，再为课程上传课件。'
+                  : '点击“上传课件”，把讲义、数据和代码发给学生。'
+              }
             />
           }
           pagination={{

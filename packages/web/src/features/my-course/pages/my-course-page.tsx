@@ -1,34 +1,32 @@
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import type { MyCourseV2Item } from '@dfrm/sdk/tms';
 import {
-  Alert,
   Badge,
   Button,
   Card,
   Container,
   EmptyState,
   Group,
-  Pagination,
   Paper,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBell, IconBook2, IconFolder, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { useSchoolId } from '../../../app/session/current-school-id';
 import { MY_COURSE_PAGE_SIZE, myCoursePageQuery } from '../api/my-course-queries';
 import { COURSE_STATUS, type TeachingArea } from '../course-status';
 import classes from './my-course-page.module.css';
+import { LoadError } from '../../../components/feedback/load-error';
+import { ListPagination } from '../../../components/feedback/list-pagination';
+import { PageHeader } from '../../../components/page/page-header';
 
 /** 我的课程: the courses of the student's teaching classes, each leading to its notices and courseware. */
 export function MyCoursePage({ area }: { area: TeachingArea }) {
@@ -38,37 +36,27 @@ export function MyCoursePage({ area }: { area: TeachingArea }) {
   const [page, setPage] = useState({ keyword, index: 1 });
   const pageIndex = page.keyword === keyword ? page.index : 1;
   const list = useQuery(myCoursePageQuery({ schoolId: schoolId, pageIndex, keyword: keyword || undefined }));
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / MY_COURSE_PAGE_SIZE));
 
   return (
     <Container size="xl" py="md">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="md">
-          <div>
-            <Title order={1} fz="h2">
-              我的课程
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              你所在教学班开设的课程。
-            </Text>
-          </div>
-          <TextInput
-            aria-label="搜索课程"
-            placeholder="搜索课程名或教师"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={260}
-          />
-        </Group>
+        <PageHeader
+          title="我的课程"
+          description="你所在教学班开设的课程。"
+          actions={
+            <TextInput
+              aria-label="搜索课程"
+              placeholder="搜索课程名或教师"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              w={260}
+            />
+          }
+        />
 
         {list.isError ? (
-          <Alert color="red" title="课程加载失败">
-            <Text size="sm">{errorMessage(list.error)}</Text>
-            <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void list.refetch()}>
-              重试
-            </Button>
-          </Alert>
+          <LoadError title="课程加载失败" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.isPending ? (
           <MyCourseGridSkeleton />
         ) : list.data.list.length === 0 ? (
@@ -88,17 +76,13 @@ export function MyCoursePage({ area }: { area: TeachingArea }) {
           </SimpleGrid>
         )}
 
-        {pages > 1 ? (
-          <Group justify="flex-end">
-            <Pagination
-              size="sm"
-              total={pages}
-              value={pageIndex}
-              onChange={(index) => setPage({ keyword, index })}
-              getItemProps={(item) => ({ 'aria-label': `第 ${item} 页` })}
-            />
-          </Group>
-        ) : null}
+        <ListPagination
+          end
+          total={list.data?.total ?? 0}
+          pageSize={MY_COURSE_PAGE_SIZE}
+          page={pageIndex}
+          onChange={(index) => setPage({ keyword, index })}
+        />
       </Stack>
     </Container>
   );
@@ -110,9 +94,17 @@ function CourseCard({ course, area }: { course: MyCourseV2Item; area: TeachingAr
   const search = { courseId: course.courseId };
   const coursewarePath =
     area === 'teaching-manage' ? '/teaching-manage/student/courseWare' : '/teaching/student/courseWare';
-  const noticePath = area === 'teaching-manage' ? '/teaching-manage/student/notice' : '/teaching/student/notice';
+  const noticePath =
+    area === 'teaching-manage' ? '/teaching-manage/student/notice' : '/teaching/student/notice';
   return (
-    <Card withBorder radius="lg" padding="lg" role="listitem" aria-label={course.courseName} className={classes.card}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      role="listitem"
+      aria-label={course.courseName}
+      className={classes.card}
+    >
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text
           fw={650}

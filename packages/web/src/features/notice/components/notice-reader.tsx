@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { RichTextView } from '../../../components/rich-text/rich-text-view';
 import { noticeKeys, viewNoticeQuery } from '../api/notice-queries';
 import { formatInstant } from '../format';
+import { LoadError } from '../../../components/feedback/load-error';
 
 export interface NoticeReaderTarget {
   announceId: string;
@@ -39,7 +39,12 @@ export function NoticeReader({
       closeButtonProps={{ 'aria-label': '关闭' }}
     >
       {target ? (
-        <NoticeBody key={target.announceId} schoolId={schoolId} target={target} {...(onRead ? { onRead } : {})} />
+        <NoticeBody
+          key={target.announceId}
+          schoolId={schoolId}
+          target={target}
+          {...(onRead ? { onRead } : {})}
+        />
       ) : null}
     </Modal>
   );
@@ -77,14 +82,7 @@ function NoticeBody({
     );
   }
   if (notice.isError) {
-    return (
-      <Alert color="red" title="通知打开失败">
-        <Text size="sm">{errorMessage(notice.error)}</Text>
-        <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void notice.refetch()}>
-          重试
-        </Button>
-      </Alert>
-    );
+    return <LoadError title="通知打开失败" error={notice.error} onRetry={() => void notice.refetch()} />;
   }
   const data = notice.data;
   const teacher = data.publisher.realName || data.publisher.userName;

@@ -1,32 +1,29 @@
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import type { StudentAnnounce } from '@dfrm/sdk/tms';
 import {
-  Alert,
   Badge,
-  Button,
   Container,
   EmptyState,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   Skeleton,
   Stack,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { useSchoolId } from '../../../app/session/current-school-id';
 import { NOTICE_PAGE_SIZE, studentNoticeListQuery } from '../api/notice-queries';
 import { NoticeReader, type NoticeReaderTarget } from '../components/notice-reader';
 import { formatInstant } from '../format';
 import classes from './student-notice-page.module.css';
+import { LoadError } from '../../../components/feedback/load-error';
+import { ListPagination } from '../../../components/feedback/list-pagination';
+import { PageHeader } from '../../../components/page/page-header';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const VIEWED: Record<ReadFilter, boolean | undefined> = { all: undefined, unread: false, read: true };
@@ -49,55 +46,40 @@ export function StudentNoticePage({ courseId, embedded = false, onRead }: Studen
   const [open, setOpen] = useState<NoticeReaderTarget | null>(null);
 
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / NOTICE_PAGE_SIZE));
 
   const content = (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="md">
-        {embedded ? (
-          <Title order={2} fz="h3">
-            课程通知
-          </Title>
-        ) : (
-          <div>
-            <Group gap="sm">
-              <Title order={1} fz="h2">
-                课程通知
-              </Title>
-              {list.data && list.data.unViewNum > 0 ? (
-                <Badge color="red" radius="sm" aria-label={`未读 ${list.data.unViewNum} 条`}>
-                  未读 {list.data.unViewNum}
-                </Badge>
-              ) : null}
-            </Group>
-            <Text c="dimmed" size="sm" mt={4}>
-              老师发布给你所在教学班的通知。
-            </Text>
-          </div>
-        )}
-        <SegmentedControl
-          aria-label="按阅读状态筛选"
-          size="sm"
-          value={filter}
-          onChange={(value) => {
-            setFilter(value as ReadFilter);
-            setPageIndex(1);
-          }}
-          data={[
-            { value: 'all', label: '全部' },
-            { value: 'unread', label: '未读' },
-            { value: 'read', label: '已读' },
-          ]}
-        />
-      </Group>
+      <PageHeader
+        title="课程通知"
+        description="老师发布给你所在教学班的通知。"
+        embedded={embedded}
+        badge={
+          list.data && list.data.unViewNum > 0 ? (
+            <Badge color="red" radius="sm" aria-label={`未读 ${list.data.unViewNum} 条`}>
+              未读 {list.data.unViewNum}
+            </Badge>
+          ) : null
+        }
+        actions={
+          <SegmentedControl
+            aria-label="按阅读状态筛选"
+            size="sm"
+            value={filter}
+            onChange={(value) => {
+              setFilter(value as ReadFilter);
+              setPageIndex(1);
+            }}
+            data={[
+              { value: 'all', label: '全部' },
+              { value: 'unread', label: '未读' },
+              { value: 'read', label: '已读' },
+            ]}
+          />
+        }
+      />
 
       {list.isError ? (
-        <Alert color="red" title="通知加载失败">
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void list.refetch()}>
-            重试
-          </Button>
-        </Alert>
+        <LoadError title="通知加载失败" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
         <NoticeListSkeleton />
       ) : list.data.list.length === 0 ? (
@@ -116,23 +98,21 @@ export function StudentNoticePage({ courseId, embedded = false, onRead }: Studen
               key={notice.announceId}
               notice={notice}
               showCourse={!courseId}
-              onOpen={() => setOpen({ announceId: notice.announceId, title: notice.title, viewed: notice.viewed })}
+              onOpen={() =>
+                setOpen({ announceId: notice.announceId, title: notice.title, viewed: notice.viewed })
+              }
             />
           ))}
         </ul>
       )}
 
-      {pages > 1 ? (
-        <Group justify="flex-end">
-          <Pagination
-            size="sm"
-            total={pages}
-            value={pageIndex}
-            onChange={setPageIndex}
-            getItemProps={(page) => ({ 'aria-label': `第 ${page} 页` })}
-          />
-        </Group>
-      ) : null}
+      <ListPagination
+        end
+        total={total}
+        pageSize={NOTICE_PAGE_SIZE}
+        page={pageIndex}
+        onChange={setPageIndex}
+      />
 
       <NoticeReader
         schoolId={schoolId}
@@ -142,7 +122,9 @@ export function StudentNoticePage({ courseId, embedded = false, onRead }: Studen
       />
     </Stack>
   );
-  return embedded ? content : (
+  return embedded ? (
+    content
+  ) : (
     <Container size="xl" py="md">
       {content}
     </Container>

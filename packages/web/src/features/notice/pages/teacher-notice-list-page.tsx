@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import { ActionIcon, Badge, Button, Container, EmptyState, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
@@ -9,7 +9,6 @@ import { IconEdit, IconEye, IconPlus, IconSpeakerphone, IconTrash } from '@table
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { useSchoolId } from '../../../app/session/current-school-id';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
@@ -19,6 +18,9 @@ import { type NoticeVisibilityTarget, NoticeVisibilityModal } from '../component
 import { NoticeVisibleClasses } from '../components/notice-visible-classes';
 import { formatInstant } from '../format';
 import { NOTICE_STATUS_LABELS, TEACHER_NOTICE_PATHS, type TeachingArea } from '../notice-paths';
+import { tableQueryState } from '../../../components/data-table/query-state';
+import { CourseFilter } from '../../../components/page/course-filter';
+import { PageHeader } from '../../../components/page/page-header';
 
 const column = dataTableColumnHelper<AnnounceListItem>();
 
@@ -48,9 +50,7 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
         title: '删除通知',
         centered: true,
         children: (
-          <Text size="sm">
-            确定删除“{notice.title}”吗？删除后学生将看不到这条通知，阅读记录也一并删除。
-          </Text>
+          <Text size="sm">确定删除“{notice.title}”吗？删除后学生将看不到这条通知，阅读记录也一并删除。</Text>
         ),
         labels: { confirm: '删除', cancel: '取消' },
         confirmProps: { color: 'red' },
@@ -97,7 +97,14 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
         header: '发布时间',
         enableSorting: false,
         meta: { width: 150 },
-        cell: ({ getValue }) => (getValue() ? formatInstant(getValue()) : <Text size="sm" c="dimmed">未发布</Text>),
+        cell: ({ getValue }) =>
+          getValue() ? (
+            formatInstant(getValue())
+          ) : (
+            <Text size="sm" c="dimmed">
+              未发布
+            </Text>
+          ),
       }),
       column.accessor('viewedNum', {
         header: '已读',
@@ -126,7 +133,9 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
               <ActionIcon
                 variant="subtle"
                 aria-label={`设置 ${row.original.title} 的可见范围`}
-                onClick={() => setVisibilityTarget({ announceId: row.original.announceId, title: row.original.title })}
+                onClick={() =>
+                  setVisibilityTarget({ announceId: row.original.announceId, title: row.original.title })
+                }
               >
                 <IconEye size={18} aria-hidden />
               </ActionIcon>
@@ -153,37 +162,29 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
   return (
     <Container size="xl" py="md">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="md">
-          <div>
-            <Title order={1} fz="h2">
-              通知管理
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              发布课程通知并指定可见的教学班，学生在“课程通知”中查看。
-            </Text>
-          </div>
-          <Group gap="sm" align="flex-end">
-            <Select
-              label="课程"
-              aria-label="按课程筛选"
-              placeholder="全部课程"
-              clearable
-              w={220}
-              data={courses.map((course) => ({ value: course.courseId, label: course.courseName }))}
-              value={courseId ?? null}
-              onChange={(value) =>
-                void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
-              }
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Button
-              renderRoot={(props) => <Link {...props} to={paths.create} search={courseId ? { courseId } : {}} />}
-              leftSection={<IconPlus size={18} aria-hidden />}
-            >
-              发布通知
-            </Button>
-          </Group>
-        </Group>
+        <PageHeader
+          title="通知管理"
+          description="发布课程通知并指定可见的教学班，学生在“课程通知”中查看。"
+          actions={
+            <Group gap="sm" align="flex-end">
+              <CourseFilter
+                courses={courses}
+                value={courseId}
+                onChange={(value) =>
+                  void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
+                }
+              />
+              <Button
+                renderRoot={(props) => (
+                  <Link {...props} to={paths.create} search={courseId ? { courseId } : {}} />
+                )}
+                leftSection={<IconPlus size={18} aria-hidden />}
+              >
+                发布通知
+              </Button>
+            </Group>
+          }
+        />
 
         <DataTable
           label="通知列表"
@@ -191,16 +192,17 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
           data={data}
           getRowId={(row) => row.announceId}
           rowHeight={64}
-          loading={list.isPending}
-          fetching={list.isFetching && !list.isPending}
-          error={list.isError ? errorMessage(list.error) : undefined}
-          onRetry={() => void list.refetch()}
+          {...tableQueryState(list)}
           empty={
             <EmptyState
               icon={<IconSpeakerphone size={28} aria-hidden />}
               variant="light"
               title="还没有通知"
-              description={courses.length === 0 ? '先创建课程，再为课程发布通知。' : '点击“发布通知”，为课程的教学班发布第一条通知。'}
+              description={
+                courses.length === 0
+                  ? '先创建课程，再为课程发布通知。'
+                  : '点击“发布通知”，为课程的教学班发布第一条通知。'
+              }
             />
           }
           pagination={{
@@ -211,7 +213,11 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
           }}
         />
       </Stack>
-      <NoticeVisibilityModal schoolId={schoolId} target={visibilityTarget} onClose={() => setVisibilityTarget(null)} />
+      <NoticeVisibilityModal
+        schoolId={schoolId}
+        target={visibilityTarget}
+        onClose={() => setVisibilityTarget(null)}
+      />
     </Container>
   );
 }

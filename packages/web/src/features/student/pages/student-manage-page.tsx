@@ -24,7 +24,7 @@ import {
 import type { SortingState } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
-import { errorMessage, notifyError } from '../../../app/error-notifications';
+import { notifyError } from '../../../app/error-notifications';
 import { currentSchoolQuery } from '../../../app/session/school-info';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowMenu } from '../../../components/data-table/row-menu';
@@ -52,6 +52,7 @@ import {
   STATUSES,
   StudentStatusBadge,
 } from '../components/student-status';
+import { tableQueryState } from '../../../components/data-table/query-state';
 
 const SORTABLE = new Set<string>([
   'studentNumber',
@@ -291,10 +292,7 @@ export function StudentManagePage() {
         manualSorting
         sorting={sorting}
         onSortingChange={(next) => setSorting(next.filter((item) => SORTABLE.has(item.id)))}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isFetchingNextPage && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : undefined}
-        onRetry={() => void list.refetch()}
+        {...tableQueryState(list)}
         empty={
           <EmptyState
             icon={<IconUsers size={28} aria-hidden />}

@@ -9,10 +9,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
 import { schoolClassQuery } from '../api/course-queries';
+import { tableQueryState } from '../../../components/data-table/query-state';
 
 interface Filters {
   collegeId: string | null;
@@ -170,10 +170,7 @@ export function ClassPicker({
           enableRowSelection
           rowSelection={selection}
           onRowSelectionChange={(next) => onChange(Object.keys(next).filter((id) => next[id]))}
-          loading={filtered.isPending}
-          fetching={filtered.isFetching && !filtered.isPending}
-          error={filtered.isError ? errorMessage(filtered.error) : undefined}
-          onRetry={() => void filtered.refetch()}
+          {...tableQueryState(filtered)}
           empty={<Text c="dimmed">没有符合条件的行政班</Text>}
           height={360}
           virtualizeAfter={100}

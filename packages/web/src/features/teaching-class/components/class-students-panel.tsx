@@ -6,12 +6,12 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
 import { courseClassStudentsQuery } from '../api/course-queries';
 import { ALL_CLASSES } from '../area';
 import { STUDENT_STATUS_COLORS, STUDENT_STATUS_LABELS } from './student-status';
+import { tableQueryState } from '../../../components/data-table/query-state';
 
 const PAGE_SIZE = 20;
 type SortField = 'studentNumber' | 'studentName' | 'teachingClass';
@@ -125,10 +125,7 @@ export function ClassStudentsPanel({
             setSorting(next);
             setPage(1);
           }}
-          loading={students.isPending}
-          fetching={students.isFetching && !students.isPending}
-          error={students.isError ? errorMessage(students.error) : undefined}
-          onRetry={() => void students.refetch()}
+          {...tableQueryState(students)}
           empty={<Text c="dimmed">{debounced ? '没有符合条件的学生' : '教学班里还没有学生'}</Text>}
           pagination={
             students.data

@@ -24,7 +24,6 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { useSession, useSessionApi } from '../../../app/session/session-context';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
@@ -35,6 +34,7 @@ import {
   uploadSectionsMutation,
 } from '../api/course-mutations';
 import { sectionsQuery } from '../api/course-queries';
+import { tableQueryState } from '../../../components/data-table/query-state';
 
 const MODES = [
   { value: 'replace', label: '替换现有章节' },
@@ -251,9 +251,7 @@ export function SectionsPanel({ schoolId, courseId }: { schoolId: string; course
           columns={columns}
           data={sections.data ?? EMPTY}
           getRowId={(section) => section.sectionId}
-          loading={sections.isPending}
-          error={sections.isError ? errorMessage(sections.error) : undefined}
-          onRetry={() => void sections.refetch()}
+          {...tableQueryState(sections)}
           empty={
             <Stack align="center" gap={4}>
               <IconFileSpreadsheet size={28} color="var(--mantine-color-gray-5)" aria-hidden />

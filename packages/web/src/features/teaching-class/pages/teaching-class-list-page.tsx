@@ -21,7 +21,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
 import { deleteCourseMutation } from '../api/course-mutations';
@@ -30,6 +29,7 @@ import type { CourseListSearch, CourseSortField } from '../api/list-search';
 import { ALL_CLASSES, AREA_PATHS, CLASS_DETAIL_PATH, type TeachingArea } from '../area';
 import { COURSE_STATUS_LABELS, CourseStatusBadge } from '../components/course-status-badge';
 import { useCurrentSchool } from '../components/use-current-school';
+import { tableQueryState } from '../../../components/data-table/query-state';
 
 const STATUS_CHOICES = [
   { value: 'all', label: '全部' },
@@ -276,10 +276,7 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
             page: undefined,
           });
         }}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : undefined}
-        onRetry={() => void list.refetch()}
+        {...tableQueryState(list)}
         empty={
           <EmptyState
             icon={<IconBooks size={28} aria-hidden />}
