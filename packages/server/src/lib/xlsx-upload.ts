@@ -7,13 +7,19 @@ import { XLSX_MAX_BYTES } from './xlsx';
 // room for the multipart framing and small text fields around the file
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** Refuses a spreadsheet upload over 5 MB before it is read into memory. */
-export const xlsxUploadLimit: MiddlewareHandler<AppEnv> = bodyLimit({
+const limit: MiddlewareHandler<AppEnv> = bodyLimit({
   maxSize: XLSX_MAX_BYTES + MULTIPART_OVERHEAD,
   onError: () => {
     throw new InvalidInputError('参数 file 不能超过 5 MB');
   },
 });
+
+/** Refuses anything but multipart, and a spreadsheet upload over 5 MB before it is read into memory. */
+export const xlsxUploadLimit: MiddlewareHandler<AppEnv> = (c, next) => {
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+    throw new InvalidInputError('请求体必须是 multipart/form-data，文件放在字段 file 中');
+  return limit(c, next);
+};
 
 export interface UploadedFile {
   fileName: string;

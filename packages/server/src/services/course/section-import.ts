@@ -1,3 +1,4 @@
+import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { courseSections } from '../../db/schema/teaching';
@@ -298,4 +299,9 @@ export async function uploadCourseSection({
     await writeSections(ctx.db, courseId, ctx.clock.now(), updates, inserts);
   }
   return { success: true, importedNum: fields.length, errors: [] };
+}
+
+/** The section import template as a download. */
+export async function downloadCourseSectionTemplate(): Promise<FileAnswer> {
+  return bytesAnswer(TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, await courseSectionTemplate());
 }

@@ -84,12 +84,12 @@ export async function currentSchoolRole(
 }
 
 /** GET /clientUser/getClientSchoolList */
-export async function getClientSchoolList({ ctx }: AuthedCall<void>): Promise<ClientSchool[]> {
+export async function getClientSchoolList({ ctx }: AuthedCall<unknown>): Promise<ClientSchool[]> {
   return schoolsOf(ctx.db, ctx.auth.userId);
 }
 
 /** GET /clientUser/v2/userLogin */
-export async function getClientUserLogin({ ctx }: AuthedCall<void>): Promise<ClientUserLogin> {
+export async function getClientUserLogin({ ctx }: AuthedCall<unknown>): Promise<ClientUserLogin> {
   const name = await displayName(ctx.db, ctx.auth.userId);
   const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
   if (!current) return { schoolId: '0', schoolName: '', name, type: null, roles: [] };

@@ -1,3 +1,5 @@
+import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
+import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import {
@@ -403,4 +405,9 @@ export async function importStudents({ ctx, input }: AuthedCall<ImportInput>, sc
     throw error;
   }
   return { success: true, importedNum: plans.length, createdAccountNum: fresh.length, errors: [] };
+}
+
+/** The student import template as a download. */
+export async function downloadStudentTemplate(): Promise<FileAnswer> {
+  return bytesAnswer(STUDENT_TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, await studentTemplate());
 }
