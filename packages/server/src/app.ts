@@ -5,7 +5,7 @@ import type { Clock } from './lib/clock';
 import type { AppConfig } from './lib/config';
 import { errorResponse, failure } from './lib/envelope';
 import { ErrCode, httpStatusOf } from './lib/errors';
-import type { AppEnv } from './lib/hono-env';
+import type { AppEnv } from './routes/hono-env';
 import { consoleSmsSender, type SmsSender } from './lib/sms-sender';
 import { serveWebApp } from './lib/static-web';
 import type { Storage } from './lib/storage';

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { InvalidInputError } from './errors';
-import type { AppEnv } from './hono-env';
+import type { AppEnv } from '../routes/hono-env';
 import { XLSX_MAX_BYTES } from './xlsx';
 
 // room for the multipart framing and small text fields around the file

@@ -4,7 +4,7 @@ import type { AppConfig } from '../lib/config';
 import { ok } from '../lib/envelope';
 import { ForbiddenError, NotImplementedError } from '../lib/errors';
 import { fileResponse } from '../lib/file-answer';
-import type { AppEnv } from '../lib/hono-env';
+import type { AppEnv } from './hono-env';
 import { discardUpload, parseMultipart, type UploadedFile } from '../lib/multipart';
 import { readJsonBody } from '../lib/request';
 import { isSchoolRole, type Role } from '../lib/roles';

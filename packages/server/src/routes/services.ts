@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../lib/hono-env';
+import type { AppEnv } from './hono-env';
 import type { OperationId } from './operations.gen';
 import { type AreaEntry, mountOperations } from './register';
 import { smsArea } from './support/sms';

@@ -15,7 +15,7 @@ import { attachmentHeaders } from '../lib/attachment';
 import { allow } from '../lib/auth';
 import { ok } from '../lib/envelope';
 import { InvalidInputError } from '../lib/errors';
-import { type AppEnv, authedContext } from '../lib/hono-env';
+import { type AppEnv, authedContext } from './hono-env';
 import { validate } from '../lib/validation';
 import { uploadedFile, xlsxUploadLimit } from '../lib/xlsx-upload';
 import { uploadCourseSection } from '../services/course/section-import';
