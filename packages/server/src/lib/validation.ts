@@ -94,6 +94,14 @@ export function rejectControlCharacters(value: unknown, path: readonly PropertyK
   }
 }
 
+/** Whether a field takes numbers: a number passes, or fails for its value rather than its type. */
+function wantsNumber(schema: z.ZodMiniType, value: number): boolean {
+  const result = z.safeParse(schema, value);
+  if (result.success) return true;
+  const issue = result.error.issues[0];
+  return issue !== undefined && issue.code !== 'invalid_type' && issue.code !== 'invalid_union';
+}
+
 function accepts(schema: z.ZodMiniType, value: unknown): boolean {
   return z.safeParse(schema, value).success;
 }
@@ -109,8 +117,8 @@ export function coerceParams(schema: z.ZodMiniType, raw: Record<string, string>)
   for (const [key, text] of Object.entries(raw)) {
     const field = shape[key];
     if (!field || accepts(field, text)) continue;
-    // numbers are converted even when out of range, so the answer names the range, not the type
-    if (/^-?\d+(\.\d+)?$/.test(text)) out[key] = Number(text);
+    // a number field gets the number even when it is out of range, so the answer names the range, not the type
+    if (/^-?\d+(\.\d+)?$/.test(text) && wantsNumber(field, Number(text))) out[key] = Number(text);
     else if ((text === 'true' || text === 'false') && accepts(field, text === 'true'))
       out[key] = text === 'true';
   }

@@ -78,7 +78,8 @@ async function send(op: OperationSpec, session: Session | null, body: 'empty' | 
   return { status: response.status, body: answer };
 }
 
-describe('every operation of the contract', () => {
+// a few thousand requests each: generous, since CI's two cores may be busy
+describe('every operation of the contract', { timeout: 240_000 }, () => {
   it('without a token answers errCode 4 (public operations excepted)', async () => {
     const wrong: string[] = [];
     for (const op of OPERATIONS) {

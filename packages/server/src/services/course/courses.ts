@@ -24,19 +24,21 @@ import {
 } from '../../db/schema/teaching';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { AuthedCall, AuthedContext } from '../context';
-import { type CourseStatus, chinaDate, courseStatus, requireDate, requireDateRange } from './dates';
+import { chinaDate, requireDate, requireDateRange } from '../../lib/china-time';
+import { type CourseStatus, courseStatus } from './status';
 import { assertCourseTeacher, isSchoolManager } from './membership';
 import {
   courseBrief,
   courseStudentNums,
   courseStudentNumSql,
-  idOrNull,
-  likePattern,
-  resolveSchoolId,
   sectionNums,
   teachingClassBriefs,
   userBriefs,
 } from './views';
+import { likePattern } from '../../lib/like';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { resolveSchoolId } from '../school/resolve-school';
+import { parseId } from '../../lib/ids';
 
 export const CLASS_NOT_FOUND_MESSAGE = '行政班不存在';
 
@@ -242,7 +244,7 @@ function courseFields(schoolId: number, input: Omit<CourseSave, 'classIds'>): Co
   requireDateRange(input.startDate, input.endDate, { start: 'startDate', end: 'endDate' });
   let courseId: number | null = null;
   if (input.courseId !== undefined) {
-    courseId = idOrNull(input.courseId);
+    courseId = parseId(input.courseId);
     if (courseId === null) throw new NotFoundError('课程不存在');
   }
   return {
@@ -262,7 +264,7 @@ async function loadClasses(
   schoolId: number,
   ids: string[],
 ): Promise<Map<string, { id: number; name: string }>> {
-  const parsed = ids.map((id) => ({ raw: id, id: idOrNull(id) }));
+  const parsed = ids.map((id) => ({ raw: id, id: parseId(id) }));
   const numeric = parsed.flatMap((entry) => (entry.id === null ? [] : [entry.id]));
   const rows =
     numeric.length === 0
@@ -279,13 +281,6 @@ async function loadClasses(
     map.set(entry.raw, row);
   }
   return map;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 async function saveCourse(
@@ -460,7 +455,7 @@ export async function updateCourseV2({ ctx, input }: AuthedCall<CourseSaveV2>): 
     if (!adminClass) throw new NotFoundError(`${CLASS_NOT_FOUND_MESSAGE}：${entry.classId}`);
     let teachingClassId: number | null = null;
     if (entry.teachingClassId !== undefined) {
-      teachingClassId = idOrNull(entry.teachingClassId);
+      teachingClassId = parseId(entry.teachingClassId);
       if (teachingClassId === null || !existingIds.has(teachingClassId)) {
         throw new NotFoundError(`教学班不存在：${entry.teachingClassId}`);
       }
@@ -472,7 +467,7 @@ export async function updateCourseV2({ ctx, input }: AuthedCall<CourseSaveV2>): 
       if (new Set(entry.studentIds).size !== entry.studentIds.length) {
         throw new InvalidInputError(`参数 ${field}.studentIds 不能有重复的学生`);
       }
-      const ids = entry.studentIds.map(idOrNull);
+      const ids = entry.studentIds.map((id) => parseId(id));
       const numeric = ids.filter((id): id is number => id !== null);
       const found =
         numeric.length === ids.length
@@ -506,7 +501,7 @@ export async function delCourse({
   input,
 }: AuthedCall<{ schoolId: string; courseId: string }>): Promise<CourseDeleted> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
-  const courseId = idOrNull(input.courseId);
+  const courseId = parseId(input.courseId);
   if (courseId === null) throw new NotFoundError('课程不存在');
   await assertCourseTeacher(ctx, schoolId, courseId);
   const removed = await ctx.db.transaction(async (tx) => {

@@ -12,9 +12,10 @@ import type {
   MyCourseV2Query,
 } from './contract';
 import { todayOf } from './courses';
-import { courseStatus } from './dates';
+import { courseStatus } from './status';
 import { coursesOfStudent, ownTeachingClass } from './timetable';
-import { courseBrief, resolveSchoolId, sectionNums, teachingClassBriefs, userBriefs } from './views';
+import { courseBrief, sectionNums, teachingClassBriefs, userBriefs } from './views';
+import { resolveSchoolId } from '../school/resolve-school';
 
 /** Status groups of a student's list: in progress, then upcoming, then over. */
 const STATUS_RANK = { 1: 0, 0: 1, 2: 2 } as const;

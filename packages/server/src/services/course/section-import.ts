@@ -7,7 +7,8 @@ import type { AuthedCall } from '../context';
 import type { CourseSectionImportError, CourseSectionImportResult } from './contract';
 import { assertCourseTeacher, COURSE_NOT_FOUND_MESSAGE } from './membership';
 import { CLOCK_TIME, MAX_SECTIONS, scheduleProblems, type SectionFields, writeSections } from './sections';
-import { idOrNull, resolveSchoolId } from './views';
+import { resolveSchoolId } from '../school/resolve-school';
+import { parseId } from '../../lib/ids';
 
 export const TEMPLATE_FILE_NAME = '课程章节导入模板.xlsx';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -271,9 +272,9 @@ export async function uploadCourseSection({
   input,
 }: AuthedCall<SectionUpload>): Promise<CourseSectionImportResult> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
-  const courseId = idOrNull(input.courseId);
+  const courseId = parseId(input.courseId);
   if (courseId === null) throw new NotFoundError(COURSE_NOT_FOUND_MESSAGE);
-  if (idOrNull(input.teacherId) !== ctx.auth.userId) {
+  if (parseId(input.teacherId) !== ctx.auth.userId) {
     throw new ForbiddenError('teacherId 必须是当前登录的教师');
   }
   await assertCourseTeacher(ctx, schoolId, courseId);

@@ -21,15 +21,11 @@ import {
   initialPassword,
   linkProblem,
 } from './accounts';
-import { isUniqueViolation } from './errors';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { type ScopeOf, USER_NAME_PATTERN } from './manage';
-import {
-  CLASS_NOT_FOUND_MESSAGE,
-  CLASS_OUT_OF_SCOPE_MESSAGE,
-  classInScope,
-  idOrNotFound,
-  resolveSchoolId,
-} from './scope';
+import { CLASS_NOT_FOUND_MESSAGE, CLASS_OUT_OF_SCOPE_MESSAGE, classInScope } from './scope';
+import { resolveSchoolId } from '../school/resolve-school';
+import { idOrNotFound } from '../../lib/ids';
 
 export const STUDENT_TEMPLATE_FILE_NAME = '学生导入模板.xlsx';
 /** Data rows one file may hold (specs/tms/student.yaml uploadStudent). */
