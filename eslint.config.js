@@ -69,7 +69,7 @@ export default tseslint.config(
     },
   },
   {
-    // server layers: lib → services → routes. Services never see Hono; routes never touch the database
+    // server layers: lib → contract → services → routes. Services never see Hono; routes never touch the database
     files: ['packages/server/src/**/*.ts'],
     ignores: [
       'packages/server/src/**/*.test.ts',
@@ -90,8 +90,21 @@ export default tseslint.config(
               message: '服务层不能导入路由层：依赖方向是 lib → services → routes。',
             },
             {
+              target: './packages/server/src/contract',
+              from: [
+                './packages/server/src/services',
+                './packages/server/src/routes',
+                './packages/server/src/db',
+              ],
+              message: 'contract 只描述接口（由 specs 生成）：不能导入 services、routes 或 db。',
+            },
+            {
               target: './packages/server/src/lib',
-              from: ['./packages/server/src/services', './packages/server/src/routes'],
+              from: [
+                './packages/server/src/services',
+                './packages/server/src/routes',
+                './packages/server/src/contract',
+              ],
               message: 'lib 是最底层：不能导入 services 或 routes。',
             },
             {

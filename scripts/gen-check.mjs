@@ -11,8 +11,8 @@ const root = resolve(import.meta.dirname, '..');
 const GENERATED = [
   'specs',
   'packages/sdk/src/gen',
-  'packages/server/src/routes/operations.gen.ts',
-  'packages/server/src/routes/contract.gen.ts',
+  'packages/server/src/contract/operations.gen.ts',
+  'packages/server/src/contract/contract.gen.ts',
 ];
 
 function files(path) {

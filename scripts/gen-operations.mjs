@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes packages/server/src/routes/operations.gen.ts: every operation of the specs (service, operationId,
+// Writes packages/server/src/contract/operations.gen.ts: every operation of the specs (service, operationId,
 // method, path, roles, summary). The server answers the ones it does not implement with errCode 9, and
 // scripts/coverage counts the rest.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -80,7 +80,7 @@ function exportsOf(file, kind) {
 }
 
 /**
- * packages/server/src/routes/contract.gen.ts: for every operation the SDK's zod schemas of its path,
+ * packages/server/src/contract/contract.gen.ts: for every operation the SDK's zod schemas of its path,
  * query and body, and the SDK's type of its answer, so registration validates with the
  * generated schemas and a service verb that drifts from the spec fails to compile.
  */
@@ -154,7 +154,7 @@ export type Area = (typeof OPERATIONS)[number]['area'];
 /** The operation ids of one area file. */
 export type AreaOperationId<A extends Area> = Extract<(typeof OPERATIONS)[number], { area: A }>['operationId'];
 `;
-  writeFileSync(join(root, 'packages/server/src/routes/operations.gen.ts'), text);
-  writeFileSync(join(root, 'packages/server/src/routes/contract.gen.ts'), contractModule(operations));
-  console.log(`已写入 ${operations.length} 个操作：packages/server/src/routes/operations.gen.ts`);
+  writeFileSync(join(root, 'packages/server/src/contract/operations.gen.ts'), text);
+  writeFileSync(join(root, 'packages/server/src/contract/contract.gen.ts'), contractModule(operations));
+  console.log(`已写入 ${operations.length} 个操作：packages/server/src/contract/operations.gen.ts`);
 }

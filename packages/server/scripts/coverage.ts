@@ -1,7 +1,7 @@
 // Prints, per service and in total, the operations in the specs and how many the server implements for real.
 // `--missing [path prefix]` lists the operations still answering errCode 9 instead (optionally under a path prefix).
 import { coverage } from '../src/routes/operations';
-import { OPERATIONS } from '../src/routes/operations.gen';
+import { OPERATIONS } from '../src/contract/operations.gen';
 import { serviceRoutes } from '../src/routes/services';
 
 const { implemented } = serviceRoutes();

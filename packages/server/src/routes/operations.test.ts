@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing';
 import { call, login, type Session } from '../testing/http';
 import { coverage } from './operations';
-import { OPERATIONS, type OperationSpec } from './operations.gen';
+import { OPERATIONS, type OperationSpec } from '../contract/operations.gen';
 import type { AreaEntry } from './register';
 import { AREAS, serviceRoutes } from './services';
 

@@ -1,4 +1,4 @@
-import { OPERATIONS, type OperationId } from './operations.gen';
+import { OPERATIONS, type OperationId } from '../contract/operations.gen';
 
 export interface Coverage {
   service: string;

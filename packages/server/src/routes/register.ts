@@ -12,15 +12,15 @@ import { coerceParams, rejectControlCharacters, validate } from '../lib/validati
 import { authenticate } from '../services/auth/session';
 import type { AuthedContext, ServiceContext } from '../services/context';
 import { holdsSchoolRole } from '../services/school/school-roles';
-import { type OperationOutput, SCHEMAS } from './contract.gen';
-import type { Input } from './contract-types';
+import { type OperationOutput, SCHEMAS } from '../contract/contract.gen';
+import type { Input } from '../contract/types';
 import {
   type Area,
   type AreaOperationId,
   OPERATIONS,
   type OperationId,
   type OperationSpec,
-} from './operations.gen';
+} from '../contract/operations.gen';
 
 type Operation<Id extends OperationId> = Extract<(typeof OPERATIONS)[number], { operationId: Id }>;
 

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './hono-env';
-import type { OperationId } from './operations.gen';
+import type { OperationId } from '../contract/operations.gen';
 import { type AreaEntry, mountOperations } from './register';
 import { smsArea } from './support/sms';
 import { announceArea } from './tms/announce';

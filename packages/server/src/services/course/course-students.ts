@@ -1,7 +1,5 @@
 import type {
-  ClassStudentQuery,
   CourseClassStudentPage,
-  CourseClassStudentQuery,
   CourseStaticTotal,
   CourseStaticTotalV2,
   CourseStudentNum,
@@ -9,9 +7,9 @@ import type {
   CourseStudentPage,
   CourseTeachingClass,
   SchoolClass,
-  SchoolClassQuery,
   StudentBrief,
-} from './contract';
+} from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import { and, asc, count, countDistinct, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseware, coursewareShares } from '../../db/schema/courseware';
@@ -33,6 +31,10 @@ import { type StudentStatusCode, studentStatusCode, studentStatusText, teachingC
 import { likePattern } from '../../lib/like';
 import { resolveSchoolId } from '../school/resolve-school';
 import { parseId } from '../../lib/ids';
+
+type ClassStudentQuery = Input<'getClassStudent'>;
+type CourseClassStudentQuery = Input<'getCourseClassStudentV2'>;
+type SchoolClassQuery = Input<'getSchoolClass'>;
 
 const adminClassColumns = {
   classId: classes.id,

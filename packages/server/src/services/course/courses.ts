@@ -1,15 +1,5 @@
-import type {
-  CourseDeleted,
-  CourseItem,
-  CourseListQuery,
-  CourseListV2Query,
-  CoursePage,
-  CourseSave,
-  CourseSaveV2,
-  CourseSummary,
-  CourseSummaryQuery,
-  CourseV2Page,
-} from './contract';
+import type { CourseDeleted, CourseItem, CoursePage, CourseSummary, CourseV2Page } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseware, coursewareFiles } from '../../db/schema/courseware';
@@ -39,6 +29,12 @@ import { likePattern } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { resolveSchoolId } from '../school/resolve-school';
 import { parseId } from '../../lib/ids';
+
+type CourseListQuery = Input<'getCourseList'>;
+type CourseListV2Query = Input<'getCourseListV2'>;
+type CourseSave = Input<'updateCourse'>;
+type CourseSaveV2 = Input<'updateCourseV2'>;
+type CourseSummaryQuery = Input<'getCourseSummaryList'>;
 
 export const CLASS_NOT_FOUND_MESSAGE = '行政班不存在';
 

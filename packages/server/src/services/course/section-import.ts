@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { courseSections } from '../../db/schema/teaching';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { AuthedCall } from '../context';
-import type { CourseSectionImportError, CourseSectionImportResult } from './contract';
+import type { CourseSectionImportError, CourseSectionImportResult } from '@dfrm/sdk/tms/types';
 import { assertCourseTeacher, COURSE_NOT_FOUND_MESSAGE } from './membership';
 import { CLOCK_TIME, MAX_SECTIONS, scheduleProblems, type SectionFields, writeSections } from './sections';
 import { resolveSchoolId } from '../school/resolve-school';

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { courseSections, courses, teachingClasses } from '../../db/schema/teaching';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { AuthedCall, AuthedContext } from '../context';
-import type { CourseSection, CourseSectionClearResult, CourseSectionSet } from './contract';
+import type { CourseSection, CourseSectionClearResult } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import { isRealDate } from '../../lib/china-time';
 import {
   assertCourseOwner,
@@ -15,6 +16,8 @@ import { sectionView } from './views';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { resolveSchoolId } from '../school/resolve-school';
 import { parseId } from '../../lib/ids';
+
+type CourseSectionSet = Input<'setCourseSection'>;
 
 export const MAX_SECTIONS = 200;
 export const SECTION_NOT_FOUND_MESSAGE = '章节不存在';

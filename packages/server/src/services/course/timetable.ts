@@ -13,7 +13,7 @@ import type {
   TeacherRecentCourse,
   TeachingClassBrief,
   TeachingCourse,
-} from './contract';
+} from '@dfrm/sdk/tms/types';
 import { todayOf } from './courses';
 import { chinaDate, chinaTime, requireDateRange } from '../../lib/china-time';
 import { courseStatus } from './status';

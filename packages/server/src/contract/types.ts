@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { UploadedFile } from '../lib/multipart';
-import type { SCHEMAS } from './contract.gen';
+import type { OperationOutput, SCHEMAS } from './contract.gen';
 import type { OperationId } from './operations.gen';
 
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
@@ -25,3 +25,6 @@ export type Input<Id extends OperationId> = Flatten<
 type BodyFields<B> = B extends unknown
   ? { [K in keyof B]: K extends 'file' ? UploadedFile | null : B[K] }
   : never;
+
+/** What a service verb answers for an operation: the SDK's generated response type (a file for downloads). */
+export type Output<Id extends OperationId> = OperationOutput[Id];
