@@ -13,6 +13,7 @@ const GENERATED = [
   'packages/sdk/src/gen',
   'packages/server/src/contract/operations.gen.ts',
   'packages/server/src/contract/contract.gen.ts',
+  'packages/web/src/routeTree.gen.ts',
 ];
 
 function files(path) {
