@@ -7,8 +7,14 @@ import { gzipSync } from 'node:zlib';
 const sdk = new URL('../src/', import.meta.url).pathname;
 const ENTRIES = [
   ['login from @dfrm/sdk/user', `import { login } from '${sdk}gen/user/index.ts'; console.log(login);`],
-  ['getCourseList from @dfrm/sdk/tms', `import { getCourseList } from '${sdk}gen/tms/index.ts'; console.log(getCourseList);`],
-  ['configure + login', `import { configure } from '${sdk}index.ts'; import { login } from '${sdk}gen/user/index.ts'; console.log(configure, login);`],
+  [
+    'getCourseList from @dfrm/sdk/tms',
+    `import { getCourseList } from '${sdk}gen/tms/index.ts'; console.log(getCourseList);`,
+  ],
+  [
+    'configure + login',
+    `import { configure } from '${sdk}index.ts'; import { login } from '${sdk}gen/user/index.ts'; console.log(configure, login);`,
+  ],
 ];
 
 for (const [name, contents] of ENTRIES) {
