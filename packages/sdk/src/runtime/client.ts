@@ -2,7 +2,7 @@ import { type Client, createClient as createHeyApiClient, createConfig } from '.
 import { applyConfig, install, resolveProduct, type SdkConfig } from './configure.js';
 import { type DownloadedFile, type DownloadOptions, downloadWith } from './download.js';
 
-/** A generated operation or queryOptions factory: `login`, `getCourseList`, `getCourseListOptions`, ... */
+/** A generated operation or queryOptions factory: `login`, `getCourseList`, `getClientUserLoginOptions`, ... */
 type Operation = (options: never) => unknown;
 type OptionsOf<TOperation extends Operation> = Omit<
   NonNullable<Parameters<TOperation>[0]>,
@@ -26,7 +26,7 @@ export interface SdkClient {
   readonly config: Readonly<SdkConfig>;
   /**
    * The hey-api client of this configuration, for any generated operation of any service:
-   * `getCourseList({ client: api.client, body })`, `getCourseListOptions({ client: api.client, ... })`.
+   * `getCourseList({ client: api.client, body })`, `getClientUserLoginOptions({ client: api.client })`.
    */
   readonly client: Client;
   /** The same client under each service's name, for readers who like `{ client: api.tms }`. */
