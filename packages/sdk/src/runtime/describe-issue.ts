@@ -41,6 +41,14 @@ function closestBranch(branches: readonly (readonly ValidationIssue[])[]): reado
 function describeAt(issue: ValidationIssue, root: unknown, prefix: readonly PropertyKey[]): string {
   const path = [...prefix, ...issue.path];
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    // a union of literals (an enum on the wire): name every value it allows
+    const literals = issue.errors.every(
+      (branch) => branch.length === 1 && branch[0]?.code === 'invalid_value' && branch[0].path.length === 0,
+    );
+    if (literals && path.length > 0) {
+      const values = issue.errors.flatMap((branch) => (branch[0]?.code === 'invalid_value' ? branch[0].values : []));
+      return `参数 ${path.map((part) => String(part)).join('.')} 取值不正确，可选值：${values.map(String).join('、')}`;
+    }
     const first = closestBranch(issue.errors)[0];
     if (first) return describeAt(first, root, path);
   }
