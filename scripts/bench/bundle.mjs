@@ -32,7 +32,28 @@ async function load(browser, url, storageState) {
   const problems = await watchPage(page);
   const responses = [];
   page.on('response', (response) => responses.push(response));
-  await page.goto(url, { waitUntil: 'networkidle' });
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const busy = () => {
+    inFlight++;
+    lastActivity = Date.now();
+  };
+  const done = () => {
+    inFlight--;
+    lastActivity = Date.now();
+  };
+  page.on('request', busy);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  await page.goto(url);
+  // Idle: the loading screen replaced by the app, then no request for 1.5 s. Playwright's
+  // 'networkidle' alone (500 ms) fired while a busy machine was still running the entry, before
+  // the app had asked for its route's chunks.
+  await page.waitForFunction(() => !document.querySelector('.boot'), null, { timeout: 60_000 });
+  const deadline = Date.now() + 60_000;
+  while ((inFlight > 0 || Date.now() - lastActivity < 1500) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const files = [];
   for (const response of responses) {
     const type = response.headers()['content-type'] ?? '';
@@ -253,6 +274,7 @@ function buildWithAllRoutes() {
   });
   if (built.status !== 0) {
     console.log(built.stdout, built.stderr);
+    rmSync(tmp, { recursive: true, force: true });
     throw new Error('构建（108 个路由）失败');
   }
   const after = declaredPaths(readFileSync(join(copy, 'src/routeTree.gen.ts'), 'utf8'));
