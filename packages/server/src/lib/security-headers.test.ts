@@ -68,6 +68,24 @@ describe('security headers', () => {
     expect(new Set(answers.map(([, r]) => r.headers.get('x-request-id'))).size).toBe(answers.length);
   });
 
+  it('are on an unexpected failure too', async () => {
+    const broken = new Proxy({} as TestApp['db'], {
+      get() {
+        throw new Error('database gone');
+      },
+    });
+    const app = createApp({ db: broken, clock: t.clock, config: t.config, logError: () => {} });
+    const response = await app.request('/api/user/login', {
+      method: 'POST',
+      headers: { Product: 'dfrm', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ account: 'teacher1', password: 'x', productId: 7 }),
+    });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('let the configured notebook gateway and AI assistant be fetched and framed, and nothing else', async () => {
     const config = defaultConfig({
       webDist: null,
