@@ -5,6 +5,8 @@ import type { Clock } from './lib/clock';
 import type { AppConfig } from './lib/config';
 import { errorResponse, failure } from './lib/envelope';
 import { ErrCode, httpStatusOf } from './lib/errors';
+import { requestLog } from './lib/request-log';
+import { securityHeaders } from './lib/security-headers';
 import type { AppEnv } from './routes/hono-env';
 import { consoleSmsSender, type SmsSender } from './lib/sms-sender';
 import { serveWebApp } from './lib/static-web';
@@ -51,6 +53,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const logError = deps.logError ?? ((message: string, error: unknown) => console.error(message, error));
   const app = new Hono<AppEnv>();
   const api = new Hono<AppEnv>();
+  // first, so every answer (API, files, errors, 404) has a request id, security headers and a log line
+  app.use(requestLog({ enabled: deps.config.accessLog }));
+  app.use(securityHeaders(deps.config));
 
   api.use('*', serviceContext(deps));
   api.route('/', serviceRoutes().app);

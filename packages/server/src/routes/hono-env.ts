@@ -3,7 +3,7 @@ import { NotLoggedInError } from '../lib/errors';
 
 /** Hono typing of the app: the per-request service context travels as `c.var.ctx`. */
 export interface AppEnv {
-  Variables: { ctx: ServiceContext };
+  Variables: { ctx: ServiceContext; requestId: string };
 }
 
 /** The context of a route guarded by `allow(...)` with at least one role. */
