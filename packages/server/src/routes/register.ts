@@ -135,6 +135,7 @@ function operationHandler(op: OperationSpec, registration: Registration<never>):
     if (authenticated) {
       const auth = await authenticate({ ctx, input: credentials });
       ctx = { ...ctx, auth };
+      c.set('ctx', ctx); // the access log names the caller
     } else if (options.sessionInVerb && !credentials.token) {
       // the verb's own check answers the rest; no token at all is simply not logged in
       await authenticate({ ctx, input: credentials });
