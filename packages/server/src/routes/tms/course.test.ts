@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   zClearCourseSectionResponse,
   zDelCourseResponse,
@@ -1038,7 +1039,7 @@ describe('GET /courseMgr/delCourse', () => {
         updatedAt: now,
       })
       .returning();
-    const key = await t.storage.put(new TextEncoder().encode('pdf'), { extension: 'pdf' });
+    const { key } = await t.storage.write(Readable.from([Buffer.from('pdf')]), { extension: 'pdf' });
     await t.db.insert(coursewareFiles).values({
       coursewareId: ware?.id ?? 0,
       storageKey: key,
@@ -1076,7 +1077,7 @@ describe('GET /courseMgr/delCourse', () => {
     expect(await t.db.select().from(courseSections)).toHaveLength(0);
     expect(await t.db.select().from(notices)).toHaveLength(0);
     expect(await t.db.select().from(courseware)).toHaveLength(0);
-    expect(await t.storage.get(key)).toBeNull();
+    expect(await t.storage.stat(key)).toBeNull();
     // the other courses and the students are untouched
     expect((await t.db.select().from(courses)).map((row) => String(row.id)).sort()).toContain(
       python.courseId,

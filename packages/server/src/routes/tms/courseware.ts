@@ -8,17 +8,15 @@ import {
   zUpdateCourseWareShareListBody,
   zUploadCourseWareBody,
 } from '@dfrm/sdk/tms/zod';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { attachmentHeaders } from '../../lib/attachment';
 import { allow } from '../../lib/auth';
 import { ok } from '../../lib/envelope';
-import { InvalidInputError } from '../../lib/errors';
+import { fileResponse } from '../../lib/file-answer';
 import { type AppEnv, authedContext } from '../../lib/hono-env';
+import { keepUploadIfDone, parseMultipart } from '../../lib/multipart';
 import { jsonBody } from '../../lib/request';
 import { validate } from '../../lib/validation';
-import { formatSize } from '../../services/courseware/files';
 import {
   delCourseWare,
   downloadCourseWare,
@@ -32,23 +30,6 @@ import {
 /** specs/tms/courseware.yaml: a teacher's courseware, its files and who it is shared with. */
 export const coursewareRoutes = new Hono<AppEnv>();
 
-// room for the multipart framing and the text fields around the file
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-/** Refuses anything but multipart, and an upload larger than the configured limit before it is read into memory. */
-const uploadLimit: MiddlewareHandler<AppEnv> = (c, next) => {
-  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-    throw new InvalidInputError('请求体必须是 multipart/form-data，文件放在字段 file 中');
-  }
-  const maxBytes = c.var.ctx.config.coursewareMaxBytes;
-  return bodyLimit({
-    maxSize: maxBytes + MULTIPART_OVERHEAD,
-    onError: () => {
-      throw new InvalidInputError(`参数 file 超过大小上限：单个文件不能超过 ${formatSize(maxBytes)}`);
-    },
-  })(c, next);
-};
-
 // the generated schema types the file as a string; the file itself is checked by the service
 const zUploadFields = z.omit(zUploadCourseWareBody, { file: true });
 
@@ -60,24 +41,18 @@ coursewareRoutes.post('/tms-server/courseWareMgr/getCourseWareList', allow('teac
 coursewareRoutes.post(
   '/tms-server/courseWareMgr/uploadCourseWare',
   allow('teacher'),
-  uploadLimit,
   async (c) => {
-    let form: Record<string, string | File>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw new InvalidInputError('请求体不是有效的 multipart/form-data');
-    }
-    const { file, ...fields } = form;
-    const text = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string'));
-    const input = validate(zUploadFields, text);
-    return ok(
-      c,
-      await uploadCourseWare({
-        ctx: authedContext(c.var.ctx),
-        input: { ...input, file: file instanceof File ? file : null },
-      }),
-    );
+    const { ctx } = c.var;
+    if (!ctx.storage) throw new Error('no file storage configured');
+    const storage = ctx.storage;
+    const { fields, file } = await parseMultipart(c.req.raw, {
+      storage,
+      maxFileBytes: ctx.config.coursewareMaxBytes,
+    });
+    return keepUploadIfDone(storage, file, async () => {
+      const input = validate(zUploadFields, fields);
+      return ok(c, await uploadCourseWare({ ctx: authedContext(ctx), input: { ...input, file } }));
+    });
   },
 );
 
@@ -107,11 +82,7 @@ coursewareRoutes.get(
     const path = validate(zDownloadCourseWarePath, c.req.param());
     const query = validate(zDownloadCourseWareQuery, c.req.query());
     const file = await downloadCourseWare({ ctx: authedContext(c.var.ctx), input: { ...path, ...query } });
-    return c.body(
-      file.data as Uint8Array<ArrayBuffer>,
-      200,
-      attachmentHeaders(file.fileName, file.contentType, file.data.byteLength),
-    );
+    return fileResponse(c, file);
   },
 );
 
