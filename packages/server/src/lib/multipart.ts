@@ -151,3 +151,31 @@ export async function keepUploadIfDone<T>(
     throw error;
   }
 }
+
+/** Runs what reads an upload that is never kept (a spreadsheet import), discarding it after either way. */
+export async function discardUploadAfter<T>(
+  storage: Storage,
+  file: UploadedFile | null,
+  use: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await use();
+  } finally {
+    await discardUpload(storage, file).catch(() => {});
+  }
+}
+
+/**
+ * The upload of a spreadsheet import: parsed with the 5 MB limit of
+ * spreadsheets, handed to `use`, discarded after.
+ */
+export async function withSheetUpload<T>(
+  req: Request,
+  storage: Storage | null,
+  maxFileBytes: number,
+  use: (upload: { fields: Record<string, string>; file: UploadedFile | null }) => Promise<T>,
+): Promise<T> {
+  if (!storage) throw new Error('no file storage configured');
+  const upload = await parseMultipart(req, { storage, maxFileBytes });
+  return discardUploadAfter(storage, upload.file, () => use(upload));
+}

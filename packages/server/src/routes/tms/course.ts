@@ -22,13 +22,13 @@ import {
   zUploadCourseSectionPath,
 } from '@dfrm/sdk/tms/zod';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod/mini';
 import { attachmentHeaders } from '../../lib/attachment';
 import { allow } from '../../lib/auth';
 import { ok } from '../../lib/envelope';
-import { InvalidInputError } from '../../lib/errors';
 import { type AppEnv, authedContext } from '../../lib/hono-env';
+import { withSheetUpload } from '../../lib/multipart';
+import { XLSX_MAX_BYTES } from '../../lib/xlsx';
 import { jsonBody } from '../../lib/request';
 import { validate } from '../../lib/validation';
 import {
@@ -51,7 +51,6 @@ import {
 } from '../../services/course/courses';
 import {
   courseSectionTemplate,
-  MAX_IMPORT_BYTES,
   TEMPLATE_FILE_NAME,
   uploadCourseSection,
   XLSX_CONTENT_TYPE,
@@ -197,39 +196,15 @@ courseRoutes.get(
 
 // the generated schema types the file as a string; the file itself is checked by the service
 const zUploadFields = z.omit(zUploadCourseSectionBody, { file: true });
-// room for the multipart framing around the file
-const MULTIPART_OVERHEAD = 64 * 1024;
-
 courseRoutes.post(
   `${PREFIX}/uploadCourseSection/:schoolId/:teacherId/:courseId`,
   allow('teacher'),
-  bodyLimit({
-    maxSize: MAX_IMPORT_BYTES + MULTIPART_OVERHEAD,
-    onError: () => {
-      throw new InvalidInputError('参数 file 不能超过 5 MB');
-    },
-  }),
   async (c) => {
     const path = validate(zUploadCourseSectionPath, c.req.param());
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-      throw new InvalidInputError('请求体必须是 multipart/form-data，文件放在字段 file 中');
-    }
-    let form: Record<string, string | File>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw new InvalidInputError('请求体不是有效的 multipart/form-data');
-    }
-    const { file, ...fields } = form;
-    const text = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string'));
-    const { mode } = validate(zUploadFields, text);
-    if (!(file instanceof File)) throw new InvalidInputError('参数 file 不能为空');
-    const input = {
-      ...path,
-      mode: mode ?? 'replace',
-      fileName: file.name,
-      data: new Uint8Array(await file.arrayBuffer()),
-    };
-    return ok(c, await uploadCourseSection({ ctx: authedContext(c.var.ctx), input }));
+    return withSheetUpload(c.req.raw, c.var.ctx.storage, XLSX_MAX_BYTES, async ({ fields, file }) => {
+      const { mode } = validate(zUploadFields, fields);
+      const input = { ...path, mode: mode ?? 'replace', file };
+      return ok(c, await uploadCourseSection({ ctx: authedContext(c.var.ctx), input }));
+    });
   },
 );

@@ -328,12 +328,12 @@ describe('POST /tms-server/studentMgr/uploadStudent/…', () => {
     );
     const many = Array.from({ length: 2001 }, (_, i) => [`C${i}`, '某']);
     expect((await refusal(upload(await xlsx(many, ['学号', '姓名'])))).errMsg).toMatch(
-      /^文件最多 2000 行数据/,
+      /^文件过大：最多 2000 行数据/,
     );
     const huge = new Uint8Array(5 * 1024 * 1024 + 100 * 1024);
     expect(await refusal(upload(huge, 'big.xlsx'))).toEqual({
       errCode: 2,
-      errMsg: '参数 file 不能超过 5 MB',
+      errMsg: '参数 file 超过大小上限：单个文件不能超过 5 MB',
       data: null,
     });
     expect((await refusal(new FormData())).errMsg).toBe('参数 file 不能为空');

@@ -29,8 +29,8 @@ import { InvalidInputError } from '../../lib/errors';
 import { type AppEnv, authedContext } from '../../lib/hono-env';
 import { jsonBody } from '../../lib/request';
 import { validate } from '../../lib/validation';
-import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
-import { uploadedFile, xlsxUploadLimit } from '../../lib/xlsx-upload';
+import { XLSX_CONTENT_TYPE, XLSX_MAX_BYTES } from '../../lib/xlsx';
+import { withSheetUpload } from '../../lib/multipart';
 import { importStudents, STUDENT_TEMPLATE_FILE_NAME, studentTemplate } from '../../services/student/import';
 import {
   getOnlineStudentList,
@@ -172,13 +172,10 @@ studentRoutes.get(`${base}/downloadTemplateExcel`, allow('teacher', 'schoolManag
 studentRoutes.post(
   `${base}/uploadStudent/:schoolId/:collegeId/:majorId/:gradeId/:classId`,
   allow('teacher'),
-  xlsxUploadLimit,
   async (c) => {
     const path = validate(zUploadStudentPath, c.req.param());
-    const file = await uploadedFile(c);
-    return ok(
-      c,
-      await importStudents({ ctx: authedContext(c.var.ctx), input: { ...path, ...file } }, teacherScope),
+    return withSheetUpload(c.req.raw, c.var.ctx.storage, XLSX_MAX_BYTES, async ({ file }) =>
+      ok(c, await importStudents({ ctx: authedContext(c.var.ctx), input: { ...path, file } }, teacherScope)),
     );
   },
 );
@@ -186,13 +183,10 @@ studentRoutes.post(
 studentRoutes.post(
   `${base}/schoolUploadStudent/:schoolId/:collegeId/:majorId/:gradeId/:classId`,
   allow('schoolManager'),
-  xlsxUploadLimit,
   async (c) => {
     const path = validate(zSchoolUploadStudentPath, c.req.param());
-    const file = await uploadedFile(c);
-    return ok(
-      c,
-      await importStudents({ ctx: authedContext(c.var.ctx), input: { ...path, ...file } }, schoolScope),
+    return withSheetUpload(c.req.raw, c.var.ctx.storage, XLSX_MAX_BYTES, async ({ file }) =>
+      ok(c, await importStudents({ ctx: authedContext(c.var.ctx), input: { ...path, file } }, schoolScope)),
     );
   },
 );

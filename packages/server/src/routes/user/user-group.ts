@@ -21,8 +21,8 @@ import { ok } from '../../lib/envelope';
 import { type AppEnv, authedContext } from '../../lib/hono-env';
 import { jsonBody } from '../../lib/request';
 import { validate } from '../../lib/validation';
-import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
-import { uploadedFile, xlsxUploadLimit } from '../../lib/xlsx-upload';
+import { XLSX_CONTENT_TYPE, XLSX_MAX_BYTES } from '../../lib/xlsx';
+import { withSheetUpload } from '../../lib/multipart';
 import {
   bindUserGroupUsers,
   deleteUserGroup,
@@ -97,21 +97,16 @@ userGroupRoutes.post(`${base}/user/unbind`, allow('schoolManager', 'groupAdmin',
 userGroupRoutes.post(
   `${base}/user/bind/:groupId/by/file`,
   allow('schoolManager', 'groupAdmin', 'admin'),
-  xlsxUploadLimit,
   async (c) => {
     const path = validate(zUserGroupUserBindByFilePath, c.req.param());
-    const file = await uploadedFile(c);
-    return ok(
-      c,
-      await bindMembersFromFile({
-        ctx: authedContext(c.var.ctx),
-        input: {
-          groupId: path.groupId,
-          fileName: file.fileName,
-          data: file.data,
-          defaultBindRole: file.fields.defaultBindRole,
-        },
-      }),
+    return withSheetUpload(c.req.raw, c.var.ctx.storage, XLSX_MAX_BYTES, async ({ fields, file }) =>
+      ok(
+        c,
+        await bindMembersFromFile({
+          ctx: authedContext(c.var.ctx),
+          input: { groupId: path.groupId, file, defaultBindRole: fields.defaultBindRole },
+        }),
+      ),
     );
   },
 );

@@ -1,6 +1,7 @@
 import type { BindRole } from '../../db/schema/user-group';
 import { InvalidInputError } from '../../lib/errors';
-import { buildTemplate, readSheet } from '../../lib/xlsx';
+import type { UploadedFile } from '../../lib/multipart';
+import { buildTemplate, readSheetUpload } from '../../lib/xlsx';
 import type { AuthedCall } from '../context';
 import { assertGroupReachable, bindUserGroupUsersFromRows } from './manage';
 
@@ -39,8 +40,8 @@ export async function bindMembersFromFile({
   input,
 }: AuthedCall<{
   groupId: string;
-  fileName: string;
-  data: Uint8Array;
+  /** The uploaded sheet, in storage; the caller discards it after. */
+  file: UploadedFile | null;
   defaultBindRole?: string | undefined;
 }>) {
   const text = input.defaultBindRole ?? '';
@@ -49,7 +50,7 @@ export async function bindMembersFromFile({
   const defaultBindRole: BindRole = text === '1' ? 1 : 0;
   // 6/5 before the file is even read
   await assertGroupReachable({ ctx, input: { groupId: input.groupId } });
-  const rows = await readSheet(input.fileName, input.data, {
+  const rows = await readSheetUpload(ctx.storage, input.file, {
     headers: ['账号', '姓名', '组内角色'],
     required: ['账号'],
     maxRows: MAX_MEMBER_ROWS,
