@@ -62,10 +62,11 @@ describe('fileResponse', () => {
   });
 
   it('streams a file of unknown size without ranges', async () => {
-    const response = await app({ ...sized, size: undefined, open: () => Readable.from(['ab', 'cd']) }).request(
-      '/file',
-      { headers: { Range: 'bytes=0-0' } },
-    );
+    const response = await app({
+      ...sized,
+      size: undefined,
+      open: () => Readable.from(['ab', 'cd']),
+    }).request('/file', { headers: { Range: 'bytes=0-0' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('accept-ranges')).toBeNull();
     expect(response.headers.get('content-length')).toBeNull();

@@ -69,7 +69,12 @@ function pulled(open: () => Readable | Promise<Readable>): ReadableStream<Uint8A
 export function fileResponse(c: Context, answer: FileAnswer): Response {
   const headers = attachmentHeaders(answer.fileName, answer.contentType, answer.size);
   const size = answer.size;
-  if (size === undefined) return c.body(pulled(() => answer.open()), 200, headers);
+  if (size === undefined)
+    return c.body(
+      pulled(() => answer.open()),
+      200,
+      headers,
+    );
   headers['Accept-Ranges'] = 'bytes';
   const request = parseRange(c.req.header('range'), size);
   if (request.kind === 'unsatisfiable') {

@@ -89,7 +89,10 @@ describe('parseMultipart', () => {
     expect(
       (
         await refusal(
-          parseMultipart(request(form({ file: new File(['ok'], 'a.pdf'), note: 'x'.repeat(70_000) })), options),
+          parseMultipart(
+            request(form({ file: new File(['ok'], 'a.pdf'), note: 'x'.repeat(70_000) })),
+            options,
+          ),
         )
       ).message,
     ).toBe('参数 note 过长：不能超过 64 KB');

@@ -128,7 +128,7 @@ export async function parseMultipart(
     return { fields, file };
   } catch (error) {
     // a file that made it to storage before another part failed
-    await discardUpload(options.storage, await pending()?.catch(() => null) ?? null);
+    await discardUpload(options.storage, (await pending()?.catch(() => null)) ?? null);
     if (error instanceof FileTooLargeError)
       throw new InvalidInputError(fileTooLargeMessage(fileField, options.maxFileBytes));
     throw error;

@@ -173,7 +173,9 @@ async function readRows(buffer, sheetName) {
 }
 
 function isZip(buffer) {
-  return buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b && buffer[2] === 0x03 && buffer[3] === 0x04;
+  return (
+    buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b && buffer[2] === 0x03 && buffer[3] === 0x04
+  );
 }
 
 async function main() {

@@ -49,7 +49,9 @@ describe('readSheetRows (in a worker)', () => {
 
   it('stops reading at the row cap when nothing declares the rows', async () => {
     const quiet = await xlsxBomb({ rows: 300_000, dimension: 'none' });
-    expect(await refusal(readSheetRows('名单.xlsx', quiet, { maxRows: 2000 }))).toBe('文件过大：最多 2000 行数据');
+    expect(await refusal(readSheetRows('名单.xlsx', quiet, { maxRows: 2000 }))).toBe(
+      '文件过大：最多 2000 行数据',
+    );
     // the same shape under the cap is read
     const fine = await xlsxBomb({ rows: 50, dimension: 'none' });
     const rows = await readSheetRows('名单.xlsx', fine, { maxRows: 2000 });
@@ -61,8 +63,8 @@ describe('readSheetRows (in a worker)', () => {
     expect(await refusal(readSheetRows('a.xlsx', new TextEncoder().encode('hello'), { maxRows: 10 }))).toBe(
       '参数 file 必须是 .xlsx 格式的 Excel 文件，请使用下载的模板填写',
     );
-    expect(await refusal(readSheetRows('a.xlsx', new Uint8Array([0x50, 0x4b, 3, 4, 1]), { maxRows: 10 }))).toBe(
-      '参数 file 不是有效的 .xlsx 文件，请使用下载的模板填写',
-    );
+    expect(
+      await refusal(readSheetRows('a.xlsx', new Uint8Array([0x50, 0x4b, 3, 4, 1]), { maxRows: 10 })),
+    ).toBe('参数 file 不是有效的 .xlsx 文件，请使用下载的模板填写');
   });
 });

@@ -38,23 +38,19 @@ coursewareRoutes.post('/tms-server/courseWareMgr/getCourseWareList', allow('teac
   return ok(c, await getCourseWareList({ ctx: authedContext(c.var.ctx), input }));
 });
 
-coursewareRoutes.post(
-  '/tms-server/courseWareMgr/uploadCourseWare',
-  allow('teacher'),
-  async (c) => {
-    const { ctx } = c.var;
-    if (!ctx.storage) throw new Error('no file storage configured');
-    const storage = ctx.storage;
-    const { fields, file } = await parseMultipart(c.req.raw, {
-      storage,
-      maxFileBytes: ctx.config.coursewareMaxBytes,
-    });
-    return keepUploadIfDone(storage, file, async () => {
-      const input = validate(zUploadFields, fields);
-      return ok(c, await uploadCourseWare({ ctx: authedContext(ctx), input: { ...input, file } }));
-    });
-  },
-);
+coursewareRoutes.post('/tms-server/courseWareMgr/uploadCourseWare', allow('teacher'), async (c) => {
+  const { ctx } = c.var;
+  if (!ctx.storage) throw new Error('no file storage configured');
+  const storage = ctx.storage;
+  const { fields, file } = await parseMultipart(c.req.raw, {
+    storage,
+    maxFileBytes: ctx.config.coursewareMaxBytes,
+  });
+  return keepUploadIfDone(storage, file, async () => {
+    const input = validate(zUploadFields, fields);
+    return ok(c, await uploadCourseWare({ ctx: authedContext(ctx), input: { ...input, file } }));
+  });
+});
 
 coursewareRoutes.post('/tms-server/courseWareMgr/delCourseWare', allow('teacher'), async (c) => {
   const input = validate(zDelCourseWareBody, await jsonBody(c));

@@ -358,7 +358,11 @@ describe('spreadsheet bombs', () => {
     const teacher = await login(t.app, 'teacher1');
     const path = `/uploadStudent/${await classPath(t, 0)}`;
     const before = await rosterCount();
-    const answer = await uploadTo(teacher, path, upload(await xlsxBomb({ rows: 4_000_000, unnumbered: true })));
+    const answer = await uploadTo(
+      teacher,
+      path,
+      upload(await xlsxBomb({ rows: 4_000_000, unnumbered: true })),
+    );
     expect(answer.body).toEqual({
       errCode: 2,
       errMsg: '文件过大：解压后超过 50 MB，请只保留模板中的数据',

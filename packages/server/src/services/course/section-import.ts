@@ -13,7 +13,6 @@ import { idOrNull, resolveSchoolId } from './views';
 
 export const TEMPLATE_FILE_NAME = '课程章节导入模板.xlsx';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** The template's columns, in order; the header row carries exactly these names. */
 const COLUMNS = [

@@ -296,8 +296,7 @@ export async function uploadCourseWare({ ctx, input }: AuthedCall<UploadInput>):
   }
   if (file.size === 0) throw new InvalidInputError('参数 file 是空文件');
   const maxBytes = ctx.config.coursewareMaxBytes;
-  if (file.size > maxBytes)
-    throw new InvalidInputError(fileTooLargeMessage('file', maxBytes));
+  if (file.size > maxBytes) throw new InvalidInputError(fileTooLargeMessage('file', maxBytes));
   const name = input.courseWareName?.trim();
   if (input.courseWareName !== undefined && !name)
     throw new InvalidInputError('参数 courseWareName 不能为空');

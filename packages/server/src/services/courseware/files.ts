@@ -51,4 +51,3 @@ export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
 }
-
