@@ -1,10 +1,12 @@
 // Reads the first worksheet of an uploaded .xlsx off the main thread, so a
 // spreadsheet bomb costs this worker (capped heap, time limit, terminated
-// after) and never the event loop every other user waits on.
+// when one is hit) and never the event loop every other user waits on.
 // Plain JavaScript on purpose: it runs in a worker thread that needs no
 // TypeScript loader, under vitest, tsx and plain node alike.
-import { parentPort, workerData } from 'node:worker_threads';
+import { Transform } from 'node:stream';
+import { parentPort } from 'node:worker_threads';
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 
 /** A refusal the user reads (errCode 2, worded by the main thread); anything else is "not a valid .xlsx". */
 class Refusal extends Error {
@@ -28,7 +30,7 @@ function centralDirectory(zip) {
     const entries = [];
     zip.on('entry', (entry) => {
       entries.push(entry);
-      if (entries.length > workerData.maxEntries) reject(new Refusal('uncompressed'));
+      if (entries.length > job.maxEntries) reject(new Refusal('uncompressed'));
       else zip.readEntry();
     });
     zip.on('end', () => resolve(entries));
@@ -38,7 +40,7 @@ function centralDirectory(zip) {
 }
 
 /** The first `limit` inflated bytes of an entry (yauzl checks the real size against the declared one). */
-function readStart(zip, entry, limit) {
+function readStart(zip, entry, limit = Number.POSITIVE_INFINITY) {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
       if (error) return reject(error);
@@ -49,25 +51,12 @@ function readStart(zip, entry, limit) {
         length += chunk.length;
         if (length >= limit) {
           stream.destroy();
-          resolve(Buffer.concat(chunks).subarray(0, limit).toString('utf8'));
+          resolve(Buffer.concat(chunks).subarray(0, limit));
         }
       });
-      stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      stream.on('end', () => resolve(Buffer.concat(chunks)));
       stream.on('error', reject);
     });
-  });
-}
-
-function unescapeXml(text) {
-  return text.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, (_, entity) => {
-    if (entity === 'amp') return '&';
-    if (entity === 'lt') return '<';
-    if (entity === 'gt') return '>';
-    if (entity === 'quot') return '"';
-    if (entity === 'apos') return "'";
-    return String.fromCodePoint(
-      entity[1] === 'x' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1)),
-    );
   });
 }
 
@@ -79,23 +68,27 @@ function columnNumber(letters) {
 
 /**
  * Before anything is inflated in bulk: the central directory's uncompressed
- * sizes, the first sheet and the row count its <dimension> declares.
+ * sizes, the first sheet and the row count its <dimension> declares. Then
+ * the parts exceljs reads, inflated by yauzl (which holds every entry to the
+ * size the central directory declares), go into a new archive in the order
+ * its streaming reader wants: what it parses is exactly what was checked,
+ * whatever else the upload's local headers might hold, and nothing is
+ * buffered to a temporary file.
  */
 async function precheck(buffer) {
   const zip = await openZip(buffer);
   const entries = await centralDirectory(zip);
   const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-  if (total > workerData.maxUncompressedBytes) throw new Refusal('uncompressed');
+  if (total > job.maxUncompressedBytes) throw new Refusal('uncompressed');
   const byName = new Map(entries.map((entry) => [entry.fileName, entry]));
   const workbook = byName.get('xl/workbook.xml');
   const rels = byName.get('xl/_rels/workbook.xml.rels');
   if (!workbook || !rels) throw new Error('not a workbook');
-  const workbookXml = await readStart(zip, workbook, 1024 * 1024);
+  const workbookXml = (await readStart(zip, workbook, 1024 * 1024)).toString('utf8');
   const firstTag = /<(?:\w+:)?sheet\b[^>]*>/.exec(workbookXml)?.[0] ?? '';
   const first = /\br:id="([^"]+)"/.exec(firstTag);
-  const name = /\bname="([^"]*)"/.exec(firstTag);
-  if (!first || !name) throw new Refusal('noSheet');
-  const relsXml = await readStart(zip, rels, 1024 * 1024);
+  if (!first) throw new Refusal('noSheet');
+  const relsXml = (await readStart(zip, rels, 1024 * 1024)).toString('utf8');
   let target = null;
   for (const match of relsXml.matchAll(/<Relationship\b[^>]*>/g)) {
     const id = /\bId="([^"]+)"/.exec(match[0]);
@@ -106,17 +99,48 @@ async function precheck(buffer) {
   const sheetPath = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
   const sheet = byName.get(sheetPath);
   if (!sheet) throw new Refusal('noSheet');
-  const head = await readStart(zip, sheet, 64 * 1024);
+  const head = (await readStart(zip, sheet, 64 * 1024)).toString('utf8');
   const dimension = /<(?:\w+:)?dimension\b[^>]*\bref="[A-Z]+(\d+)(?::([A-Z]+)(\d+))?"/.exec(head);
   if (dimension) {
     const lastRow = Number(dimension[3] ?? dimension[1]);
     const lastColumn = dimension[2] ? columnNumber(dimension[2]) : 1;
-    if (lastRow > workerData.maxRawRows) throw new Refusal('rows', lastRow - 1);
-    if (lastColumn > workerData.maxColumns) throw new Refusal('columns');
+    if (lastRow > job.maxRawRows) throw new Refusal('rows', lastRow - 1);
+    if (lastColumn > job.maxColumns) throw new Refusal('columns');
   }
+  const rebuilt = new yazl.ZipFile();
+  for (const [entry, path] of [
+    [rels, 'xl/_rels/workbook.xml.rels'],
+    [workbook, 'xl/workbook.xml'],
+    [byName.get('xl/sharedStrings.xml'), 'xl/sharedStrings.xml'],
+    [byName.get('xl/styles.xml'), 'xl/styles.xml'],
+    [sheet, 'xl/worksheets/sheet1.xml'],
+  ]) {
+    if (entry) rebuilt.addBuffer(await readStart(zip, entry), path, { compress: false });
+    // without shared strings the reader would park the sheet in a temporary file
+    else if (path === 'xl/sharedStrings.xml')
+      rebuilt.addBuffer(Buffer.from(EMPTY_SST), path, { compress: false });
+  }
+  rebuilt.end();
   zip.close();
-  return unescapeXml(name[1]);
+  // small pieces: the sheet reader turns each piece into row objects at once, so a piece bounds its memory
+  return rebuilt.outputStream.pipe(new Rechunk(64 * 1024));
 }
+
+class Rechunk extends Transform {
+  constructor(size) {
+    super();
+    this.size = size;
+  }
+
+  _transform(chunk, _encoding, callback) {
+    for (let start = 0; start < chunk.length; start += this.size)
+      this.push(chunk.subarray(start, start + this.size));
+    callback();
+  }
+}
+
+const EMPTY_SST =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
 
 /** A cell as a plain value: what a formula computed, the text of rich text and links; errors are empty. */
 function plain(value) {
@@ -131,10 +155,9 @@ function plain(value) {
   return null;
 }
 
-async function readRows(buffer, sheetName) {
+async function readRows(input) {
   const { default: ExcelJS } = await import('exceljs');
-  const { Readable } = await import('node:stream');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
@@ -144,18 +167,18 @@ async function readRows(buffer, sheetName) {
   const rows = [];
   let found = false;
   for await (const worksheet of reader) {
-    // only the first sheet of the workbook (by its order there, not in the zip) is read
-    const wanted = !found && (worksheet.name === sheetName || worksheet.name === undefined);
+    // the rebuilt archive holds the first sheet of the workbook only
+    const wanted = !found;
     let raw = 0;
     let data = 0;
     for await (const row of worksheet) {
       raw += 1;
-      if (raw > workerData.maxRawRows) throw new Refusal('rows');
+      if (raw > job.maxRawRows) throw new Refusal('rows');
       if (!wanted) continue;
       const values = [];
       let empty = true;
       const cells = Array.isArray(row.values) ? row.values : [];
-      const width = Math.min(cells.length, workerData.maxColumns + 1);
+      const width = Math.min(cells.length, job.maxColumns + 1);
       for (let column = 1; column < width; column += 1) {
         const value = plain(cells[column]);
         values.push(value);
@@ -163,7 +186,7 @@ async function readRows(buffer, sheetName) {
       }
       if (empty) continue;
       if (row.number > 1) data += 1;
-      if (data > workerData.maxRows) throw new Refusal('rows');
+      if (data > job.maxRows) throw new Refusal('rows');
       rows.push({ rowNumber: row.number, values });
     }
     if (wanted) found = true;
@@ -178,19 +201,31 @@ function isZip(buffer) {
   );
 }
 
-async function main() {
-  const buffer = Buffer.from(workerData.data);
+/** The job being read: one at a time per worker. */
+let job = null;
+
+async function read() {
+  const buffer = Buffer.from(job.data);
   if (!isZip(buffer)) return { refused: 'notXlsx' };
   try {
-    const sheetName = await precheck(buffer);
-    return { rows: await readRows(buffer, sheetName) };
+    return { rows: await readRows(await precheck(buffer)) };
   } catch (error) {
     if (error instanceof Refusal) return { refused: error.reason, count: error.count };
     return { refused: 'invalid' };
   }
 }
 
-main().then(
-  (answer) => parentPort.postMessage(answer),
-  () => parentPort.postMessage({ refused: 'invalid' }),
-);
+// the worker stays for the next file: loading exceljs costs more than reading a class list
+const loading = import('exceljs');
+parentPort.on('message', (message) => {
+  job = message;
+  loading
+    .then(read, read)
+    .then(
+      (answer) => parentPort.postMessage(answer),
+      () => parentPort.postMessage({ refused: 'invalid' }),
+    )
+    .finally(() => {
+      job = null;
+    });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { xlsxBomb } from '../testing/xlsx-bomb';
 import { InvalidInputError } from './errors';
-import { buildTemplate, readSheet, readSheetRows, XLSX_MAX_BYTES } from './xlsx';
+import { buildTemplate, readSheet, readSheetRows, XLSX_LIMITS, XLSX_MAX_BYTES } from './xlsx';
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -58,6 +58,20 @@ describe('readSheetRows (in a worker)', () => {
     expect(rows).toHaveLength(51);
     expect(rows[50]).toEqual({ rowNumber: 51, values: [51] });
   }, 60_000);
+
+  it('ends a worker that takes too long, and reads the next file in a fresh one', async () => {
+    const fine = await xlsxBomb({ rows: 5, dimension: 'none' });
+    const limit = XLSX_LIMITS.timeoutMs;
+    XLSX_LIMITS.timeoutMs = 1;
+    try {
+      expect(await refusal(readSheetRows('名单.xlsx', fine, { maxRows: 10 }))).toBe(
+        '文件处理超时：内容过多，请只保留模板中的数据后重新上传',
+      );
+    } finally {
+      XLSX_LIMITS.timeoutMs = limit;
+    }
+    expect(await readSheetRows('名单.xlsx', fine, { maxRows: 10 })).toHaveLength(6);
+  });
 
   it('refuses what is not an .xlsx', async () => {
     expect(await refusal(readSheetRows('a.xlsx', new TextEncoder().encode('hello'), { maxRows: 10 }))).toBe(

@@ -96,61 +96,105 @@ function refusal(answer: WorkerAnswer, maxRows: number): InvalidInputError {
 
 const NOT_XLSX_MESSAGE = '参数 file 必须是 .xlsx 格式的 Excel 文件，请使用下载的模板填写';
 
+/** Idle workers, kept a minute for the next file (unref'd: they never hold the process open). */
+const idle: Worker[] = [];
+const IDLE_MS = 60_000;
+const idleTimers = new Map<Worker, NodeJS.Timeout>();
+
+function takeIdle(): Worker | undefined {
+  const worker = idle.pop();
+  if (worker) {
+    clearTimeout(idleTimers.get(worker));
+    idleTimers.delete(worker);
+  }
+  return worker;
+}
+
+function keepIdle(worker: Worker): void {
+  worker.unref();
+  idle.push(worker);
+  const timer = setTimeout(() => {
+    idleTimers.delete(worker);
+    idle.splice(idle.indexOf(worker), 1);
+    void worker.terminate();
+  }, IDLE_MS);
+  timer.unref();
+  idleTimers.set(worker, timer);
+}
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+function newWorker(): Worker {
+  return new Worker(WORKER_URL, {
+    resourceLimits: { maxOldGenerationSizeMb: XLSX_LIMITS.maxHeapMb },
+    // plain JavaScript: no loader of the parent (tsx, vitest) is needed or wanted
+    execArgv: [],
+  });
+}
+
+/** Reads in a worker of the pool, at most `concurrency` at once; a worker that hit a limit is ended, not reused. */
+async function inWorker(data: Uint8Array, maxRows: number): Promise<WorkerAnswer> {
   if (running >= XLSX_LIMITS.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
   running += 1;
+  const worker = takeIdle() ?? newWorker();
+  worker.ref();
+  let healthy = false;
   try {
-    return await work();
+    const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
+      const cleanup = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      const onMessage = (message: WorkerAnswer) => {
+        cleanup();
+        healthy = true;
+        resolve(message);
+      };
+      const onError = (error: Error & { code?: string }) => {
+        cleanup();
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new InvalidInputError('文件过大：读取时超出内存上限，请只保留模板中的数据')
+            : error,
+        );
+      };
+      const onExit = () => {
+        cleanup();
+        reject(new Error('xlsx worker exited without an answer'));
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new InvalidInputError('文件处理超时：内容过多，请只保留模板中的数据后重新上传'));
+      }, XLSX_LIMITS.timeoutMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      // a copy the worker owns: the caller's bytes stay usable
+      const copy = new Uint8Array(data).buffer;
+      worker.postMessage(
+        {
+          data: copy,
+          maxRows,
+          maxRawRows: maxRows * XLSX_LIMITS.rawRowsPerDataRow + 1000,
+          maxUncompressedBytes: XLSX_LIMITS.maxUncompressedBytes,
+          maxEntries: XLSX_LIMITS.maxEntries,
+          maxColumns: XLSX_LIMITS.maxColumns,
+        },
+        [copy],
+      );
+    });
+    return answer;
   } finally {
+    if (healthy) {
+      keepIdle(worker);
+    } else {
+      void worker.terminate();
+    }
     running -= 1;
     waiting.shift()?.();
   }
-}
-
-function inWorker(data: Uint8Array, maxRows: number): Promise<WorkerAnswer> {
-  return new Promise((resolve, reject) => {
-    // a copy the worker owns: the caller's bytes stay usable
-    const copy = new Uint8Array(data).buffer;
-    const worker = new Worker(WORKER_URL, {
-      workerData: {
-        data: copy,
-        maxRows,
-        maxRawRows: maxRows * XLSX_LIMITS.rawRowsPerDataRow + 1000,
-        maxUncompressedBytes: XLSX_LIMITS.maxUncompressedBytes,
-        maxEntries: XLSX_LIMITS.maxEntries,
-        maxColumns: XLSX_LIMITS.maxColumns,
-      },
-      transferList: [copy],
-      resourceLimits: { maxOldGenerationSizeMb: XLSX_LIMITS.maxHeapMb },
-      // plain JavaScript: no loader of the parent (tsx, vitest) is needed or wanted
-      execArgv: [],
-    });
-    let settled = false;
-    const settle = (answer: WorkerAnswer | Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (answer instanceof Error) reject(answer);
-      else resolve(answer);
-    };
-    const timer = setTimeout(
-      () => settle(new InvalidInputError('文件处理超时：内容过多，请只保留模板中的数据后重新上传')),
-      XLSX_LIMITS.timeoutMs,
-    );
-    worker.once('message', (answer: WorkerAnswer) => settle(answer));
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new InvalidInputError('文件过大：读取时超出内存上限，请只保留模板中的数据')
-          : error,
-      ),
-    );
-    worker.once('exit', () => settle(new Error('xlsx worker exited without an answer')));
-  });
 }
 
 /**
@@ -167,7 +211,7 @@ export async function readSheetRows(
 ): Promise<PlainRow[]> {
   if (data.length > XLSX_MAX_BYTES) throw new InvalidInputError(fileTooLargeMessage('file', XLSX_MAX_BYTES));
   if (!/\.xlsx$/i.test(fileName)) throw new InvalidInputError(NOT_XLSX_MESSAGE);
-  const answer = await inTurn(() => inWorker(data, options.maxRows));
+  const answer = await inWorker(data, options.maxRows);
   if (!answer.rows) throw refusal(answer, options.maxRows);
   return answer.rows;
 }
