@@ -14,10 +14,12 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 
 const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(join(root, 'packages/server/package.json'));
 const ExcelJS = require('exceljs');
+const yazl = require('yazl');
 
 const MB = 1024 * 1024;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
@@ -46,6 +48,21 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });
+
+// interrupted: the server and its data folder go too
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    setTimeout(() => {
+      rmSync(data, { recursive: true, force: true });
+      process.exit(130);
+    }, 1000);
+  });
+}
 
 function rssMb() {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
@@ -133,6 +150,79 @@ async function download(session, path, headers = {}) {
     bytes += part.length;
   }
   return { status: response.status, headers: response.headers, bytes, first: Buffer.from(first.slice(0, 4)) };
+}
+
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/** A spreadsheet bomb: `rows` rows under a header, made as the zip deflates them. */
+async function bomb(rows, { numbered }) {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(
+    Buffer.from(
+      `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="学生" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/workbook.xml',
+  );
+  zip.addBuffer(
+    Buffer.from(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    'xl/_rels/workbook.xml.rels',
+  );
+  let row = 0;
+  const sheet = new Readable({
+    read() {
+      if (row === 0)
+        this.push(
+          `<worksheet xmlns="${MAIN_NS}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>学号</t></is></c></row>`,
+        );
+      else if (row > rows + 1) return this.push(null);
+      else if (row === rows + 1) this.push('</sheetData></worksheet>');
+      else {
+        let chunk = '';
+        for (let n = row; n < Math.min(row + 5000, rows + 1); n++)
+          chunk += numbered
+            ? `<row r="${n + 1}"><c r="A${n + 1}"><v>${n}</v></c></row>`
+            : '<row><c><v>1</v></c></row>';
+        this.push(chunk);
+        row = Math.min(row + 5000, rows + 1) - 1;
+      }
+      row += 1;
+    },
+  });
+  zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', { compressionLevel: 9 });
+  zip.end();
+  const parts = [];
+  for await (const part of zip.outputStream) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+/** Sends a file to the student import while another user keeps asking something small; answers the slowest of those. */
+async function importWhileOthersWait(session, path, data) {
+  const form = new FormData();
+  form.append('file', new File([data], '学生.xlsx'));
+  const started = Date.now();
+  let done = false;
+  const importing = fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: { Product: 'dfrm', token: session.token, userId: session.userId },
+    body: form,
+  })
+    .then((response) => response.json())
+    .finally(() => {
+      done = true;
+    });
+  let slowest = 0;
+  let asked = 0;
+  while (!done) {
+    const at = Date.now();
+    await fetch(`${base}/api/user/login`, { method: 'POST' }).then((response) => response.arrayBuffer());
+    slowest = Math.max(slowest, Date.now() - at);
+    asked += 1;
+  }
+  const answer = await importing;
+  return { answer, seconds: (Date.now() - started) / 1000, slowest, asked };
 }
 
 const fmt = (mb) => `${mb.toFixed(1)} MB`;
@@ -239,6 +329,22 @@ try {
         ? `, first problem: 第 ${imported.errors[0].rowNumber} 行 ${imported.errors[0].reason}`
         : ''),
   );
+
+  // spreadsheet bombs: refused, while everyone else is still answered
+  const importPath = `/tms-server/studentMgr/uploadStudent/1/${collegeId}/${majorId}/${gradeId}/${classId}`;
+  for (const [label, rows, numbered] of [
+    ['4,000,000 rows', 4_000_000, false],
+    ['300,000 rows, no <dimension>', 300_000, true],
+  ]) {
+    const data = await bomb(rows, { numbered });
+    const memoryBefore = rssMb();
+    const run = await peakDuring(() => importWhileOthersWait(session, importPath, data));
+    const { answer, seconds, slowest, asked } = run.result;
+    console.log(
+      `bomb of ${label} (${(data.length / 1024).toFixed(0)} KB): errCode ${answer.errCode} ${answer.errMsg} in ${seconds.toFixed(2)} s; ` +
+        `${asked} other requests meanwhile, slowest ${slowest} ms; server RSS growth ${fmt(run.peak - memoryBefore)}`,
+    );
+  }
 } finally {
   try {
     process.kill(-server.pid, 'SIGTERM');
