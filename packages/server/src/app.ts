@@ -5,11 +5,10 @@ import type { Clock } from './lib/clock';
 import type { AppConfig } from './lib/config';
 import { errorResponse, failure } from './lib/envelope';
 import { ErrCode, httpStatusOf } from './lib/errors';
-import type { AppEnv } from './lib/hono-env';
+import type { AppEnv } from './routes/hono-env';
 import { consoleSmsSender, type SmsSender } from './lib/sms-sender';
 import { serveWebApp } from './lib/static-web';
 import type { Storage } from './lib/storage';
-import { implementedKeys, notImplementedGuard } from './routes/operations';
 import { serviceRoutes } from './routes/services';
 
 export interface AppDeps {
@@ -53,10 +52,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const api = new Hono<AppEnv>();
 
-  const services = serviceRoutes();
   api.use('*', serviceContext(deps));
-  api.use('*', notImplementedGuard(implementedKeys(services), API_BASE));
-  api.route('/', services);
+  api.route('/', serviceRoutes().app);
 
   // an unknown API path is an envelope, never the SPA's HTML
   api.all('*', (c) =>

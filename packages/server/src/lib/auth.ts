@@ -3,7 +3,7 @@ import { authenticate } from '../services/auth/session';
 import type { AuthedContext } from '../services/context';
 import { holdsSchoolRole } from '../services/school/school-roles';
 import { ForbiddenError } from './errors';
-import type { AppEnv } from './hono-env';
+import type { AppEnv } from '../routes/hono-env';
 import { isSchoolRole, type Role } from './roles';
 
 /**

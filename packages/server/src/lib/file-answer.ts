@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { attachmentHeaders } from './attachment';
 import type { ByteRange } from './storage';
@@ -13,6 +13,16 @@ export interface FileAnswer {
   contentType: string;
   size?: number | undefined;
   open(range?: ByteRange): Readable | Promise<Readable>;
+}
+
+/** A file answer from bytes already in memory (small generated files such as import templates). */
+export function bytesAnswer(fileName: string, contentType: string, data: Uint8Array): FileAnswer {
+  return {
+    fileName,
+    contentType,
+    size: data.byteLength,
+    open: (range) => Readable.from([Buffer.from(range ? data.subarray(range.start, range.end + 1) : data)]),
+  };
 }
 
 export type RangeRequest = { kind: 'none' } | { kind: 'range'; range: ByteRange } | { kind: 'unsatisfiable' };

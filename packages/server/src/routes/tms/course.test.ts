@@ -26,7 +26,7 @@ import { courseware, coursewareFiles, coursewareShares } from '../../db/schema/c
 import { notices, noticeVisibility } from '../../db/schema/notice';
 import { classes, colleges, grades, majors, schools, students } from '../../db/schema/school';
 import { courseSections, courses, teachingClasses, teachingClassStudents } from '../../db/schema/teaching';
-import type { CourseItem, CourseSection } from '../../services/course/contract';
+import type { CourseItem, CourseSection } from '@dfrm/sdk/tms/types';
 import { call, createTestApp, type Session, type TestApp } from '../../testing/index';
 import ExcelJS from 'exceljs';
 import {

@@ -1,3 +1,4 @@
+import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { courseSections } from '../../db/schema/teaching';
@@ -6,10 +7,11 @@ import type { UploadedFile } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
 import { type PlainRow, readSheetRows, readUploadedSheet } from '../../lib/xlsx';
 import type { AuthedCall } from '../context';
-import type { CourseSectionImportError, CourseSectionImportResult } from './contract';
+import type { CourseSectionImportError, CourseSectionImportResult } from '@dfrm/sdk/tms/types';
 import { assertCourseTeacher, COURSE_NOT_FOUND_MESSAGE } from './membership';
 import { CLOCK_TIME, MAX_SECTIONS, scheduleProblems, type SectionFields, writeSections } from './sections';
-import { idOrNull, resolveSchoolId } from './views';
+import { resolveSchoolId } from '../school/resolve-school';
+import { parseId } from '../../lib/ids';
 
 export const TEMPLATE_FILE_NAME = '课程章节导入模板.xlsx';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -262,9 +264,9 @@ export async function uploadCourseSection({
   input,
 }: AuthedCall<SectionUpload>): Promise<CourseSectionImportResult> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
-  const courseId = idOrNull(input.courseId);
+  const courseId = parseId(input.courseId);
   if (courseId === null) throw new NotFoundError(COURSE_NOT_FOUND_MESSAGE);
-  if (idOrNull(input.teacherId) !== ctx.auth.userId) {
+  if (parseId(input.teacherId) !== ctx.auth.userId) {
     throw new ForbiddenError('teacherId 必须是当前登录的教师');
   }
   await assertCourseTeacher(ctx, schoolId, courseId);
@@ -290,4 +292,9 @@ export async function uploadCourseSection({
     await writeSections(ctx.db, courseId, ctx.clock.now(), updates, inserts);
   }
   return { success: true, importedNum: fields.length, errors: [] };
+}
+
+/** The section import template as a download. */
+export async function downloadCourseSectionTemplate(): Promise<FileAnswer> {
+  return bytesAnswer(TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, await courseSectionTemplate());
 }

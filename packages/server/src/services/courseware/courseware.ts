@@ -22,11 +22,7 @@ import {
 } from '../course/membership';
 import {
   assertSchoolRole,
-  idOrNotFound,
   inOrder,
-  likePattern,
-  offsetOf,
-  resolveSchoolId,
   type TeachingClassBrief,
   teachingClassBriefs,
   teachingClassIdsOf,
@@ -36,6 +32,10 @@ import {
   userBriefs,
 } from '../teaching-content/shared';
 import { ALLOWED_EXTENSIONS, COURSEWARE_TYPES, cleanFileName, extensionOf } from './files';
+import { likePattern } from '../../lib/like';
+import { offsetOf } from '../../lib/paging';
+import { resolveSchoolId } from '../school/resolve-school';
+import { idOrNotFound } from '../../lib/ids';
 
 export const COURSEWARE_NOT_FOUND_MESSAGE = '课件不存在';
 export const ATTACHMENT_NOT_FOUND_MESSAGE = '附件不存在';

@@ -11,15 +11,15 @@ import { beijingDay, ONLINE_WINDOW_MS } from './online-clock';
 import {
   assertFilterTargets,
   assertTeachingClassesOfCourse,
-  idOrNotFound,
-  likePattern,
-  resolveSchoolId,
   type StudentScope,
   scopeCondition,
   statusCode,
   statusCodeSql,
   statusOf,
 } from './scope';
+import { likePattern } from '../../lib/like';
+import { resolveSchoolId } from '../school/resolve-school';
+import { idOrNotFound } from '../../lib/ids';
 
 type SortOrder = 'asc' | 'desc';
 

@@ -1,3 +1,5 @@
+import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
+import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import type { BindRole } from '../../db/schema/user-group';
 import { InvalidInputError } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/multipart';
@@ -67,4 +69,9 @@ export async function bindMembersFromFile({
       })),
     },
   });
+}
+
+/** The member import template as a download. */
+export async function downloadMemberTemplate(): Promise<FileAnswer> {
+  return bytesAnswer(MEMBER_TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, await memberTemplate());
 }

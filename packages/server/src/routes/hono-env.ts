@@ -1,5 +1,5 @@
 import type { AuthedContext, ServiceContext } from '../services/context';
-import { NotLoggedInError } from './errors';
+import { NotLoggedInError } from '../lib/errors';
 
 /** Hono typing of the app: the per-request service context travels as `c.var.ctx`. */
 export interface AppEnv {
