@@ -1,69 +1,9 @@
 import * as z from 'zod/mini';
+import { describeIssues } from '@dfrm/sdk/errors';
 import { InvalidInputError } from './errors';
-
-type Issue = z.core.$ZodIssue;
 
 function fieldName(path: readonly PropertyKey[]): string {
   return path.map((part) => String(part)).join('.');
-}
-
-function isMissing(issue: Issue): boolean {
-  return issue.input === undefined || issue.input === null || issue.input === '';
-}
-
-/** For a union (login: account or phone), the branch the caller most likely meant: fewest complaints. */
-function closestBranch(branches: readonly (readonly Issue[])[]): readonly Issue[] {
-  let best: readonly Issue[] = [];
-  for (const branch of branches) {
-    if (best.length === 0 || (branch.length > 0 && branch.length < best.length)) best = branch;
-  }
-  return best;
-}
-
-function describe(issue: Issue, prefix: readonly PropertyKey[]): string {
-  const path = [...prefix, ...issue.path];
-  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-    // a union of literals (an enum on the wire): name every value it allows
-    const literals = issue.errors.every(
-      (branch) => branch.length === 1 && branch[0]?.code === 'invalid_value' && branch[0].path.length === 0,
-    );
-    if (literals) {
-      const values = issue.errors.flatMap((branch) =>
-        branch[0]?.code === 'invalid_value' ? branch[0].values : [],
-      );
-      return `参数 ${fieldName(path)} 取值不正确，可选值：${values.map(String).join('、')}`;
-    }
-    const first = closestBranch(issue.errors)[0];
-    if (first) return describe(first, path);
-  }
-  const field = fieldName(path);
-  if (!field)
-    return issue.code === 'invalid_type' && isMissing(issue) ? '请求参数不能为空' : '请求参数格式不正确';
-  const name = `参数 ${field}`;
-  switch (issue.code) {
-    case 'invalid_type':
-      return isMissing(issue) ? `${name} 不能为空` : `${name} 类型不正确`;
-    case 'too_small':
-      if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1
-          ? `${name} 不能为空`
-          : `${name} 长度不能少于 ${issue.minimum} 个字符`;
-      }
-      if (issue.origin === 'array' || issue.origin === 'set') return `${name} 至少需要 ${issue.minimum} 项`;
-      return `${name} 不能小于 ${issue.minimum}`;
-    case 'too_big':
-      if (issue.origin === 'string') return `${name} 长度不能超过 ${issue.maximum} 个字符`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${name} 最多 ${issue.maximum} 项`;
-      return `${name} 不能大于 ${issue.maximum}`;
-    case 'invalid_format':
-      return isMissing(issue) ? `${name} 不能为空` : `${name} 格式不正确`;
-    case 'invalid_value':
-      return `${name} 取值不正确，可选值：${issue.values.map(String).join('、')}`;
-    case 'unrecognized_keys':
-      return `参数 ${issue.keys.join('、')} 不受支持`;
-    default:
-      return `${name} 不正确`;
-  }
 }
 
 /** Parses with one of the SDK's generated schemas; a failure is errCode 2 naming the first bad field in Chinese. */
@@ -71,8 +11,8 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown): z.
   rejectControlCharacters(value);
   const result = z.safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
-  const first = result.error.issues[0];
-  throw new InvalidInputError(first ? describe(first, []) : '请求参数格式不正确');
+  // the SDK describes a refused request in the same words before it is even sent
+  throw new InvalidInputError(describeIssues(result.error.issues, value));
 }
 
 // C0 controls and DEL, except tab, line feed and carriage return (text fields may hold those)

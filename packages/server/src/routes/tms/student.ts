@@ -1,16 +1,16 @@
 import { downloadStudentTemplate } from '../../services/student/import';
 import {
-  getOnlineStudentList,
-  getOnlineStudentListByCourse,
-  getOnlineStudentListByCourseV2,
-  getStudentList,
   getStudentListByCourse,
   getStudentListByCourseStatic,
   getStudentListByCourseStaticV2,
   getStudentListByCourseV2,
-  getStudentListStatic,
-  schoolMgrGetStudentList,
-} from '../../services/student/list';
+} from '../../services/student/course-lists';
+import { getStudentList, getStudentListStatic, schoolMgrGetStudentList } from '../../services/student/list';
+import {
+  getOnlineStudentList,
+  getOnlineStudentListByCourse,
+  getOnlineStudentListByCourseV2,
+} from '../../services/student/online-lists';
 import {
   changeStudentStatus,
   deleteStudent,

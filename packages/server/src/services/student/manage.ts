@@ -15,7 +15,7 @@ import {
   syncAccountDisabled,
 } from './accounts';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors';
-import { studentItem, studentItemRow } from './list';
+import { studentItem, studentItemRow } from './list-query';
 import {
   assertClassInScope,
   assertStudentInScope,
