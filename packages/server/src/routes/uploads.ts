@@ -8,66 +8,44 @@ import {
   zUploadCourseWareBody,
   zUploadStudentPath,
 } from '@dfrm/sdk/tms/zod';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { attachmentHeaders } from '../lib/attachment';
 import { allow } from '../lib/auth';
 import { ok } from '../lib/envelope';
-import { InvalidInputError } from '../lib/errors';
+import { fileResponse } from '../lib/file-answer';
+import { keepUploadIfDone, parseMultipart, withSheetUpload } from '../lib/multipart';
 import { type AppEnv, authedContext } from './hono-env';
 import { validate } from '../lib/validation';
-import { uploadedFile, xlsxUploadLimit } from '../lib/xlsx-upload';
+import { XLSX_MAX_BYTES } from '../lib/xlsx';
 import { uploadCourseSection } from '../services/course/section-import';
 import { downloadCourseWare, uploadCourseWare } from '../services/courseware/courseware';
-import { formatSize } from '../services/courseware/files';
 import { importStudents } from '../services/student/import';
 import { schoolScope, teacherScope } from '../services/student/manage';
 import { bindMembersFromFile } from '../services/user-group/member-file';
 
 /**
- * The uploads and the courseware download, still hand-written until the streamed
- * multipart parser and file answers (lib/multipart.ts, lib/file-answer.ts) serve them
- * through the registration like every other operation.
+ * The uploads and the courseware download, still hand-written until the registration
+ * serves them like every other operation; they already stream through the one multipart
+ * parser (lib/multipart.ts) and the file answers (lib/file-answer.ts).
  */
 export function uploadRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  const MULTIPART_OVERHEAD = 64 * 1024;
-
-  const coursewareLimit: MiddlewareHandler<AppEnv> = (c, next) => {
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-      throw new InvalidInputError('请求体必须是 multipart/form-data，文件放在字段 file 中');
-    }
-    const maxBytes = c.var.ctx.config.coursewareMaxBytes;
-    return bodyLimit({
-      maxSize: maxBytes + MULTIPART_OVERHEAD,
-      onError: () => {
-        throw new InvalidInputError(`参数 file 超过大小上限：单个文件不能超过 ${formatSize(maxBytes)}`);
-      },
-    })(c, next);
-  };
-
   const zCoursewareFields = z.omit(zUploadCourseWareBody, { file: true });
   const zSectionFields = z.omit(zUploadCourseSectionBody, { file: true });
 
-  routes.post('/tms-server/courseWareMgr/uploadCourseWare', allow('teacher'), coursewareLimit, async (c) => {
-    let form: Record<string, string | File>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw new InvalidInputError('请求体不是有效的 multipart/form-data');
-    }
-    const { file, ...fields } = form;
-    const text = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string'));
-    const input = validate(zCoursewareFields, text);
-    return ok(
-      c,
-      await uploadCourseWare({
-        ctx: authedContext(c.var.ctx),
-        input: { ...input, file: file instanceof File ? file : null },
-      }),
-    );
+  routes.post('/tms-server/courseWareMgr/uploadCourseWare', allow('teacher'), async (c) => {
+    const { ctx } = c.var;
+    if (!ctx.storage) throw new Error('no file storage configured');
+    const storage = ctx.storage;
+    const { fields, file } = await parseMultipart(c.req.raw, {
+      storage,
+      maxFileBytes: ctx.config.coursewareMaxBytes,
+    });
+    return keepUploadIfDone(storage, file, async () => {
+      const input = validate(zCoursewareFields, fields);
+      return ok(c, await uploadCourseWare({ ctx: authedContext(ctx), input: { ...input, file } }));
+    });
   });
 
   routes.get(
@@ -77,37 +55,33 @@ export function uploadRoutes(): Hono<AppEnv> {
       const path = validate(zDownloadCourseWarePath, c.req.param());
       const query = validate(zDownloadCourseWareQuery, c.req.query());
       const file = await downloadCourseWare({ ctx: authedContext(c.var.ctx), input: { ...path, ...query } });
-      return c.body(
-        file.data as Uint8Array<ArrayBuffer>,
-        200,
-        attachmentHeaders(file.fileName, file.contentType, file.data.byteLength),
-      );
+      return fileResponse(c, file);
     },
   );
 
   routes.post(
     '/tms-server/courseMgr/uploadCourseSection/:schoolId/:teacherId/:courseId',
     allow('teacher'),
-    xlsxUploadLimit,
     async (c) => {
       const path = validate(zUploadCourseSectionPath, c.req.param());
-      const file = await uploadedFile(c);
-      const { mode } = validate(zSectionFields, file.fields);
-      const input = { ...path, mode: mode ?? 'replace', fileName: file.fileName, data: file.data };
-      return ok(c, await uploadCourseSection({ ctx: authedContext(c.var.ctx), input }));
+      return withSheetUpload(c.req.raw, c.var.ctx.storage, XLSX_MAX_BYTES, async ({ fields, file }) => {
+        const { mode } = validate(zSectionFields, fields);
+        const input = { ...path, mode: mode ?? 'replace', file };
+        return ok(c, await uploadCourseSection({ ctx: authedContext(c.var.ctx), input }));
+      });
     },
   );
 
   routes.post(
     '/tms-server/studentMgr/uploadStudent/:schoolId/:collegeId/:majorId/:gradeId/:classId',
     allow('teacher'),
-    xlsxUploadLimit,
     async (c) => {
       const path = validate(zUploadStudentPath, c.req.param());
-      const file = await uploadedFile(c);
-      return ok(
-        c,
-        await importStudents({ ctx: authedContext(c.var.ctx), input: { ...path, ...file } }, teacherScope),
+      return withSheetUpload(c.req.raw, c.var.ctx.storage, XLSX_MAX_BYTES, async ({ file }) =>
+        ok(
+          c,
+          await importStudents({ ctx: authedContext(c.var.ctx), input: { ...path, file } }, teacherScope),
+        ),
       );
     },
   );
@@ -115,13 +89,10 @@ export function uploadRoutes(): Hono<AppEnv> {
   routes.post(
     '/tms-server/studentMgr/schoolUploadStudent/:schoolId/:collegeId/:majorId/:gradeId/:classId',
     allow('schoolManager'),
-    xlsxUploadLimit,
     async (c) => {
       const path = validate(zSchoolUploadStudentPath, c.req.param());
-      const file = await uploadedFile(c);
-      return ok(
-        c,
-        await importStudents({ ctx: authedContext(c.var.ctx), input: { ...path, ...file } }, schoolScope),
+      return withSheetUpload(c.req.raw, c.var.ctx.storage, XLSX_MAX_BYTES, async ({ file }) =>
+        ok(c, await importStudents({ ctx: authedContext(c.var.ctx), input: { ...path, file } }, schoolScope)),
       );
     },
   );
@@ -129,21 +100,16 @@ export function uploadRoutes(): Hono<AppEnv> {
   routes.post(
     '/usergroupinfo/v1/user/bind/:groupId/by/file',
     allow('schoolManager', 'groupAdmin', 'admin'),
-    xlsxUploadLimit,
     async (c) => {
       const path = validate(zUserGroupUserBindByFilePath, c.req.param());
-      const file = await uploadedFile(c);
-      return ok(
-        c,
-        await bindMembersFromFile({
-          ctx: authedContext(c.var.ctx),
-          input: {
-            groupId: path.groupId,
-            fileName: file.fileName,
-            data: file.data,
-            defaultBindRole: file.fields.defaultBindRole,
-          },
-        }),
+      return withSheetUpload(c.req.raw, c.var.ctx.storage, XLSX_MAX_BYTES, async ({ fields, file }) =>
+        ok(
+          c,
+          await bindMembersFromFile({
+            ctx: authedContext(c.var.ctx),
+            input: { groupId: path.groupId, file, defaultBindRole: fields.defaultBindRole },
+          }),
+        ),
       );
     },
   );

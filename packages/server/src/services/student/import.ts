@@ -12,7 +12,8 @@ import {
   students,
 } from '../../db/schema/school';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { buildTemplate, readSheet, type SheetRow } from '../../lib/xlsx';
+import type { UploadedFile } from '../../lib/multipart';
+import { buildTemplate, readSheetUpload, type SheetRow } from '../../lib/xlsx';
 import type { AuthedCall } from '../context';
 import {
   accountFacts,
@@ -80,8 +81,8 @@ interface ImportInput {
   majorId: string;
   gradeId: string;
   classId: string;
-  fileName: string;
-  data: Uint8Array;
+  /** The uploaded sheet, in storage; the caller discards it after. */
+  file: UploadedFile | null;
 }
 
 interface RowPlan {
@@ -304,7 +305,7 @@ export async function importStudents({ ctx, input }: AuthedCall<ImportInput>, sc
   const klass = await assertClassPath(ctx, schoolId, input);
   if (!(await classInScope(ctx.db, schoolId, klass.id, scopeOf(ctx))))
     throw new ForbiddenError(CLASS_OUT_OF_SCOPE_MESSAGE);
-  const rows = await readSheet(input.fileName, input.data, {
+  const rows = await readSheetUpload(ctx.storage, input.file, {
     headers: HEADERS,
     required: ['学号', '姓名'],
     maxRows: MAX_IMPORT_ROWS,
