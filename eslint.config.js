@@ -75,9 +75,6 @@ export default tseslint.config(
       'packages/server/src/**/*.test.ts',
       'packages/server/src/**/*.fixtures.ts',
       'packages/server/src/testing/**',
-      // the hand-written upload routes' guard and limit, until uploads are registered like every operation
-      'packages/server/src/lib/auth.ts',
-      'packages/server/src/lib/xlsx-upload.ts',
     ],
     rules: {
       'import-x/no-restricted-paths': [
