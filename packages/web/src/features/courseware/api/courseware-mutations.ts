@@ -1,29 +1,27 @@
 import { clients, downloadFile } from '@dfrm/sdk';
 import { type CourseWareDetail, delCourseWare, updateCourseWareShareList } from '@dfrm/sdk/tms';
-import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { saveBlob } from '../../../lib/save-file';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload';
+import { mutationOptions } from '@tanstack/react-query';
+import { saveBlob } from '@/lib/save-file';
+import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
 import { coursewareKeys } from './courseware-queries';
 
 type Auth = { token: string; userId: string } | null;
 
-async function refreshCourseware(queryClient: QueryClient) {
-  await queryClient.invalidateQueries({ queryKey: coursewareKeys.all });
-}
+const meta = { invalidates: [coursewareKeys.all] };
 
-export const deleteCoursewareMutation = (queryClient: QueryClient) =>
+export const deleteCoursewareMutation = () =>
   mutationOptions({
     mutationKey: ['courseware', 'delete'],
     mutationFn: (body: { schoolId: string; courseWareId: string; fileId?: string }) => delCourseWare({ body }),
-    onSuccess: () => refreshCourseware(queryClient),
+    meta,
   });
 
-export const updateCoursewareSharesMutation = (queryClient: QueryClient) =>
+export const updateCoursewareSharesMutation = () =>
   mutationOptions({
     mutationKey: ['courseware', 'share'],
     mutationFn: (body: { schoolId: string; courseWareId: string; teachingClassIds: string[] }) =>
       updateCourseWareShareList({ body }),
-    onSuccess: () => refreshCourseware(queryClient),
+    meta,
   });
 
 export interface CoursewareUploadInput {

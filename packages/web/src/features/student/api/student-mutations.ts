@@ -12,11 +12,12 @@ import {
   uploadStudent,
 } from '@dfrm/sdk/tms';
 import { type InfiniteData, mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { downloadApiFile } from '../../../lib/api-file';
+import { downloadApiFile } from '@/lib/api-file';
+import { QUERY_ROOTS } from '@/shared/query-roots';
 import { STUDENT_KEY, type StudentScope } from './student-queries';
 
-// Course pages count students too.
-const COURSE_KEY = ['courseMgr'] as const;
+/** Course pages count students too: every change to students refreshes them. */
+const meta = { invalidates: [QUERY_ROOTS.course] };
 
 type ListData = InfiniteData<StudentPage, number>;
 
@@ -36,16 +37,12 @@ async function patchLists(
     queryClient.invalidateQueries({ queryKey: [...STUDENT_KEY, 'list'], refetchType: 'none' }),
     queryClient.invalidateQueries({ queryKey: [...STUDENT_KEY, 'courseData'] }),
     queryClient.invalidateQueries({ queryKey: [...STUDENT_KEY, 'courseList'] }),
-    queryClient.invalidateQueries({ queryKey: COURSE_KEY }),
   ]);
 }
 
-/** Everything about students and courses is re-read (after adding or importing students). */
+/** Everything about students is re-read (after adding or importing students). */
 function refreshAll(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: STUDENT_KEY }),
-    queryClient.invalidateQueries({ queryKey: COURSE_KEY }),
-  ]);
+  return queryClient.invalidateQueries({ queryKey: STUDENT_KEY });
 }
 
 export interface StatusChange {
@@ -57,6 +54,7 @@ export interface StatusChange {
 export const changeStatusMutation = (queryClient: QueryClient, scope: StudentScope) =>
   mutationOptions({
     mutationKey: [...STUDENT_KEY, 'status'],
+    meta,
     mutationFn: ({ schoolId, studentId, status }: StatusChange) => {
       const call = scope === 'schoolManager' ? schoolMgrUpdateStudentStatus : updateStudentStatus;
       return call({ path: { schoolId, studentId, status } });
@@ -73,6 +71,7 @@ export const changeStatusMutation = (queryClient: QueryClient, scope: StudentSco
 export const deleteStudentMutation = (queryClient: QueryClient, scope: StudentScope) =>
   mutationOptions({
     mutationKey: [...STUDENT_KEY, 'delete'],
+    meta,
     mutationFn: ({ schoolId, studentId }: { schoolId: string; studentId: string }) => {
       const call = scope === 'schoolManager' ? schoolMgrDelStudent : delStudent;
       return call({ path: { schoolId, studentId } });
@@ -87,6 +86,7 @@ export const deleteStudentMutation = (queryClient: QueryClient, scope: StudentSc
 export const saveStudentMutation = (queryClient: QueryClient, scope: StudentScope) =>
   mutationOptions({
     mutationKey: [...STUDENT_KEY, 'save'],
+    meta,
     mutationFn: (body: StudentSave) =>
       (scope === 'schoolManager' ? schoolMgrUpdateStudent : updateStudent)({ body }),
     onSuccess: (saved, body) =>
@@ -116,6 +116,7 @@ export interface StudentUpload {
 export const uploadStudentsMutation = (queryClient: QueryClient, scope: StudentScope) =>
   mutationOptions({
     mutationKey: [...STUDENT_KEY, 'upload'],
+    meta,
     mutationFn: ({ file, ...path }: StudentUpload) => {
       const call = scope === 'schoolManager' ? schoolUploadStudent : uploadStudent;
       // The generated request check types the binary part as a string and would refuse the File.
