@@ -6,7 +6,6 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useSchoolId } from '@/shared/session/current-school-id';
-import { useSessionApi } from '@/shared/session/session-context';
 import { FileDrop } from '@/components/file-drop/file-drop';
 import { useUploadQueue } from '@/components/file-drop/use-upload-queue';
 import { useAppForm } from '@/lib/form';
@@ -32,7 +31,6 @@ const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
 /** 上传课件: name, description and course, then the files, uploaded one by one with progress. */
 export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
   const schoolId = useSchoolId();
-  const session = useSessionApi();
   const paths = TEACHER_COURSEWARE_PATHS[area];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -67,7 +65,7 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
             description: value.description.trim() || undefined,
             file,
           },
-          { auth: session.auth(), onProgress, signal },
+          { onProgress, signal },
         );
         created.current = { courseWareId: saved.courseWareId, courseId: saved.courseId };
         return saved;

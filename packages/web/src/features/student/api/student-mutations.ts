@@ -11,8 +11,16 @@ import {
   updateStudentStatus,
   uploadStudent,
 } from '@dfrm/sdk/tms';
+import {
+  zSchoolUploadStudentBody,
+  zSchoolUploadStudentPath,
+  zUploadStudentBody,
+  zUploadStudentPath,
+} from '@dfrm/sdk/tms/zod';
 import { type InfiniteData, mutationOptions, type QueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { downloadApiFile } from '@/lib/api-file';
+import { zFilePart } from '@/lib/file-part';
 import { QUERY_ROOTS } from '@/shared/query-roots';
 import { STUDENT_KEY, type StudentScope } from './student-queries';
 
@@ -109,6 +117,14 @@ export interface StudentUpload {
   file: File;
 }
 
+const uploadStudentRequest = {
+  teacher: z.object({ body: z.extend(zUploadStudentBody, { file: zFilePart }), path: zUploadStudentPath }),
+  schoolManager: z.object({
+    body: z.extend(zSchoolUploadStudentBody, { file: zFilePart }),
+    path: zSchoolUploadStudentPath,
+  }),
+} satisfies Record<StudentScope, unknown>;
+
 /**
  * Imports the template's .xlsx into one administrative class. Rows with errors
  * are an answer, not a failure: success false with the errors, nothing imported.
@@ -119,8 +135,7 @@ export const uploadStudentsMutation = (queryClient: QueryClient, scope: StudentS
     meta,
     mutationFn: ({ file, ...path }: StudentUpload) => {
       const call = scope === 'schoolManager' ? schoolUploadStudent : uploadStudent;
-      // The generated request check types the binary part as a string and would refuse the File.
-      return call({ path, body: { file }, requestValidator: undefined });
+      return call({ path, body: { file }, requestValidator: (data) => uploadStudentRequest[scope].parseAsync(data) });
     },
     onSuccess: (result) => (result.success ? refreshAll(queryClient) : undefined),
   });

@@ -6,8 +6,11 @@ import {
   updateCourse,
   uploadCourseSection,
 } from '@dfrm/sdk/tms';
+import { zUploadCourseSectionBody, zUploadCourseSectionPath } from '@dfrm/sdk/tms/zod';
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { downloadApiFile } from '@/lib/api-file';
+import { zFilePart } from '@/lib/file-part';
 import { QUERY_ROOTS } from '@/shared/query-roots';
 import { COURSE_KEY } from './course-queries';
 
@@ -43,6 +46,11 @@ export interface SectionUpload {
   mode: 'replace' | 'append';
 }
 
+const uploadSectionsRequest = z.object({
+  body: z.extend(zUploadCourseSectionBody, { file: zFilePart }),
+  path: zUploadCourseSectionPath,
+});
+
 /**
  * Imports sections from the template's .xlsx. A file with errors is not an
  * exception: the answer (success false, errors per row) is for the page to show.
@@ -55,8 +63,7 @@ export const uploadSectionsMutation = (queryClient: QueryClient) =>
       uploadCourseSection({
         path: { schoolId, teacherId, courseId },
         body: { file, mode },
-        // The generated request check types the binary part as a string and would refuse the File.
-        requestValidator: undefined,
+        requestValidator: (data) => uploadSectionsRequest.parseAsync(data),
       }),
     onSuccess: (result) => (result.success ? refreshCourses(queryClient) : undefined),
   });
