@@ -40,8 +40,7 @@ export function xhrFetch({ onProgress }: { onProgress?: (progress: UploadProgres
     const request = input instanceof Request && !init ? input : new Request(input, init);
     const { signal } = request;
     if (signal.aborted) throw abortError();
-    // The multipart body as the Request encoded it (boundary included); browsers hand files
-    // over by reference here, without reading them.
+    // The multipart body as the Request encoded it, to go with its Content-Type (the boundary).
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.blob();
     if (signal.aborted) throw abortError();
 
