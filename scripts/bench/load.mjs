@@ -224,13 +224,17 @@ try {
         },
       ],
     });
-    const errors = result.errors + result.timeouts + result.non2xx + badAnswers;
+    // autocannon counts timeouts (10 s) among its errors
+    const errors = result.errors + result.non2xx + badAnswers;
     const rps = result.requests.average;
     const { p50, p99 } = result.latency;
     const ok = rps >= BAR.rps && p99 <= BAR.p99 && errors === 0;
     results.push({ endpoint, rps, p50, p99, errors, ok });
+    const kinds = errors
+      ? ` (connection ${result.errors - result.timeouts}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, errCode ≠ 0 ${badAnswers})`
+      : '';
     console.log(
-      `${endpoint.name}\n  ${rps.toFixed(0)} req/s  p50 ${p50} ms  p99 ${p99} ms  errors ${errors}  (${result.requests.total} requests)` +
+      `${endpoint.name}\n  ${rps.toFixed(0)} req/s  p50 ${p50} ms  p99 ${p99} ms  errors ${errors}${kinds}  (${result.requests.total} requests)` +
         (endpoint.reference ? '' : `  bar ≥ ${BAR.rps}/s, p99 ≤ ${BAR.p99} ms: ${ok ? 'ok' : 'OVER'}`),
     );
   }
