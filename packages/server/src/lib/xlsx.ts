@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buffer } from 'node:stream/consumers';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
@@ -65,7 +67,9 @@ export const XLSX_LIMITS = {
   concurrency: 2,
 };
 
-const WORKER_URL = new URL('./xlsx-worker.mjs', import.meta.url);
+// path arithmetic rather than `new URL(…, import.meta.url)`: under jsdom (the web package's
+// tests) URL is jsdom's, which Worker and fileURLToPath refuse
+const WORKER_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'xlsx-worker.mjs');
 
 interface WorkerAnswer {
   rows?: PlainRow[];
@@ -125,7 +129,7 @@ let running = 0;
 const waiting: (() => void)[] = [];
 
 function newWorker(): Worker {
-  return new Worker(WORKER_URL, {
+  return new Worker(WORKER_PATH, {
     resourceLimits: { maxOldGenerationSizeMb: XLSX_LIMITS.maxHeapMb },
     // plain JavaScript: no loader of the parent (tsx, vitest) is needed or wanted
     execArgv: [],
