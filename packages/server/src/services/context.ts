@@ -11,6 +11,8 @@ export interface AuthInfo {
   sessionId: number;
   isAdmin: boolean;
   isGroupAdmin: boolean;
+  /** Still holds an initial password: everything but changing it is refused (assertPasswordSettled). */
+  mustChangePassword: boolean;
 }
 
 /** Everything a service verb may use; built per request, free of Hono. */

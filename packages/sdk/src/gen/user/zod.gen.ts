@@ -147,6 +147,21 @@ export const zAccountLogin = z.object({
     productId: z.literal(7)
 });
 
+/**
+ * 修改自己的密码。
+ */
+export const zChangePasswordRequest = z.object({
+    oldPassword: z.string().check(z.minLength(1), z.maxLength(128)),
+    newPassword: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,64}$/))
+});
+
+/**
+ * 登录用户，附带是否须先修改初始密码。
+ */
+export const zLoginUser = z.intersection(zUser, z.object({
+    mustChangePassword: z.boolean()
+}));
+
 export const zLogoutResult = z.object({
     loggedOut: z.boolean()
 });
@@ -485,7 +500,7 @@ export const zLoginBody = zLoginRequest;
 /**
  * 登录成功
  */
-export const zLoginResponse = zUser;
+export const zLoginResponse = zLoginUser;
 
 export const zIsLoginQuery = z.object({
     token: z.string().check(z.minLength(1))
@@ -494,7 +509,7 @@ export const zIsLoginQuery = z.object({
 /**
  * 令牌有效
  */
-export const zIsLoginResponse = zUser;
+export const zIsLoginResponse = zLoginUser;
 
 /**
  * 已退出
@@ -507,6 +522,13 @@ export const zResetPasswordBody = zResetPasswordRequest;
  * 密码已重置
  */
 export const zResetPasswordResponse = zAck;
+
+export const zChangePasswordBody = zChangePasswordRequest;
+
+/**
+ * 密码已修改
+ */
+export const zChangePasswordResponse = zAck;
 
 export const zGetUserAttachInfoBody = zUserAttachInfoRequest;
 

@@ -1,11 +1,12 @@
-import { zIsLoginQuery, zLoginBody } from '@dfrm/sdk/user/zod';
+import { zChangePasswordBody, zIsLoginQuery, zLoginBody } from '@dfrm/sdk/user/zod';
 import { Hono } from 'hono';
 import { allow } from '../../lib/auth';
 import { ok } from '../../lib/envelope';
-import type { AppEnv } from '../../lib/hono-env';
+import { type AppEnv, authedContext } from '../../lib/hono-env';
 import { jsonBody } from '../../lib/request';
 import { validate } from '../../lib/validation';
 import { login } from '../../services/auth/login';
+import { changePassword } from '../../services/auth/password';
 import { checkLogin, logout } from '../../services/auth/session';
 
 export const authRoutes = new Hono<AppEnv>();
@@ -25,4 +26,9 @@ authRoutes.post('/user/islogin', allow(), async (c) => {
 authRoutes.post('/user/logout', allow(), async (c) => {
   const input = { token: c.req.header('token'), userId: c.req.header('userId') };
   return ok(c, await logout({ ctx: c.var.ctx, input }));
+});
+
+authRoutes.post('/user/change/password', allow('user'), async (c) => {
+  const input = validate(zChangePasswordBody, await jsonBody(c));
+  return ok(c, await changePassword({ ctx: authedContext(c.var.ctx), input }));
 });

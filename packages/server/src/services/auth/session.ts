@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/identity';
 import { DAY_MS } from '../../lib/clock';
 import { NotLoggedInError, SessionEndedError } from '../../lib/errors';
+import { isInitialHash } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthInfo, Call } from '../context';
 
@@ -74,7 +75,13 @@ export async function authenticate({
   input,
 }: Call<{ token: string | undefined; userId: string | undefined }>): Promise<AuthInfo> {
   const { session, user } = await liveSession(ctx.db, ctx.clock.now(), input.token, input.userId ?? '');
-  return { userId: user.id, sessionId: session.id, isAdmin: user.isAdmin, isGroupAdmin: user.isGroupAdmin };
+  return {
+    userId: user.id,
+    sessionId: session.id,
+    isAdmin: user.isAdmin,
+    isGroupAdmin: user.isGroupAdmin,
+    mustChangePassword: isInitialHash(user.passwordHash),
+  };
 }
 
 /** /user/islogin: the token still holds; answers the user it belongs to. */
@@ -115,5 +122,6 @@ export function userView(user: UserRow, token: string, product: string) {
     phoneNumber: user.phoneNumber ?? '',
     productName: product,
     token,
+    mustChangePassword: isInitialHash(user.passwordHash),
   };
 }
