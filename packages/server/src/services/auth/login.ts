@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema/identity';
 import { MINUTE_MS } from '../../lib/clock';
 import { RefusedError, TooManyRequestsError } from '../../lib/errors';
@@ -67,6 +68,12 @@ interface Reservation {
   strangerFailures: number;
 }
 
+async function lockPairAndIp(tx: Db, account: string, ip: string): Promise<void> {
+  // always the pair before the address, so two logins never wait on each other in a circle
+  await lockKey(tx, 'login-pair', `${account}\n${ip}`);
+  await lockKey(tx, 'login-ip', ip);
+}
+
 function tooManyFailures(retryAfterMs: number): TooManyRequestsError {
   return new TooManyRequestsError(`登录失败次数过多，请 ${minutesUntil(retryAfterMs)} 分钟后再试`);
 }
@@ -81,9 +88,7 @@ async function tryReserve(ctx: ServiceContext, account: string): Promise<Reserva
   const failures = failuresOfAccount(account);
   const pending = pendingOfAccount(account);
   return ctx.db.transaction(async (tx) => {
-    // always the pair before the address, so two logins never wait on each other in a circle
-    await lockKey(tx, 'login-pair', `${account}\n${ctx.ip}`);
-    await lockKey(tx, 'login-ip', ctx.ip);
+    await lockPairAndIp(tx, account, ctx.ip);
     for (const [limit, pendingLimit, key] of [
       [failures, pending, ctx.ip],
       [FAILURES_PER_IP, PENDING_PER_IP, ctx.ip],
@@ -121,6 +126,9 @@ async function reservePasswordAttempt(ctx: ServiceContext, account: string): Pro
 async function recordFailure(ctx: ServiceContext, account: string, pendingIds: number[]): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    // under the same locks as tryReserve: its counts of failures and of slots must not
+    // fall between this failure's arrival and its slot's departure
+    await lockPairAndIp(tx, account, ctx.ip);
     await recordHit(tx, now, failuresOfAccount(account), ctx.ip);
     await recordHit(tx, now, FAILURES_PER_IP, ctx.ip);
     await forgetHit(tx, ...pendingIds);
