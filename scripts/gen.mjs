@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// pnpm gen: root specs from their area files, then the SDK, then the server's operation list.
+// pnpm gen: root specs from their area files, then the SDK, the server's operation list and contract,
+// and the web app's route tree.
 import { resolve } from 'node:path';
 import { mustPnpm, run } from './lib.mjs';
 
@@ -10,3 +11,4 @@ const step = (cmd, args) => {
 step('node', ['scripts/specs.mjs']);
 mustPnpm(['--filter', '@dfrm/sdk', 'gen']);
 step('node', ['scripts/gen-operations.mjs']);
+step('node', ['packages/web/scripts/gen-routes.mjs']);

@@ -4,7 +4,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { ensureChromium, install, mustPnpm, pnpm } from './lib.mjs';
+import { ensureChromium, install, mustPnpm, PNPM_VERSION } from './lib.mjs';
+import { runGroup } from './process-group.mjs';
+
+// Test runners (and the server Playwright starts) in their own process group: stopping this script
+// stops them and everything they started.
+const pnpm = (args, options) => runGroup('npx', ['-y', `pnpm@${PNPM_VERSION}`, ...args], options);
 
 const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -19,9 +24,9 @@ ensureChromium();
 const suites = [];
 let failedToRun = false;
 
-function vitest(pkg, name) {
+async function vitest(pkg, name) {
   const file = join(results, `${name}.json`);
-  const status = pnpm([
+  const status = await pnpm([
     '--filter',
     pkg,
     'exec',
@@ -34,9 +39,9 @@ function vitest(pkg, name) {
   suites.push({ name, file, kind: 'vitest', status });
 }
 
-vitest('@dfrm/sdk', 'sdk');
-vitest('@dfrm/server', 'server');
-vitest('@dfrm/web', 'web');
+await vitest('@dfrm/sdk', 'sdk');
+await vitest('@dfrm/server', 'server');
+await vitest('@dfrm/web', 'web');
 
 {
   // the SDK as published: packed, installed by npm outside the workspace, used from plain Node
@@ -50,7 +55,7 @@ vitest('@dfrm/web', 'web');
 mustPnpm(['build']);
 {
   const file = join(results, 'e2e.json');
-  const status = pnpm(['--filter', '@dfrm/web', 'exec', 'playwright', 'test'], {
+  const status = await pnpm(['--filter', '@dfrm/web', 'exec', 'playwright', 'test'], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   });
   suites.push({ name: 'e2e', file, kind: 'playwright', status });

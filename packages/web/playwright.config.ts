@@ -49,6 +49,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.DFRM_E2E_DATA,
       WEB_DIST: join(import.meta.dirname, 'dist'),
+      // the server's stdout is shown in the test output: one access-log line per request would bury it
+      ACCESS_LOG: '0',
     },
   },
 });

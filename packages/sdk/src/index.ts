@@ -1,11 +1,18 @@
 export {
   ApiError,
+  BAD_RESPONSE_MESSAGE,
   ClientErrCode,
+  describeIssues,
+  EMPTY_INPUT_MESSAGE,
   ErrCode,
   type ErrCodeValue,
+  INVALID_INPUT_MESSAGE,
   isApiError,
+  NETWORK_MESSAGE,
   TIMEOUT_MESSAGE,
+  type ValidationIssue,
 } from './runtime/errors.js';
+export { createClient, type SdkClient } from './runtime/client.js';
 export {
   applyHeaders,
   type Auth,

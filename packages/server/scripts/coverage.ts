@@ -1,17 +1,16 @@
 // Prints, per service and in total, the operations in the specs and how many the server implements for real.
-// `--missing [path prefix]` lists the operations still answering 501 instead (optionally under a path prefix).
-import { coverage, implementedKeys, operationKey } from '../src/routes/operations';
-import { OPERATIONS } from '../src/routes/operations.gen';
+// `--missing [path prefix]` lists the operations still answering errCode 9 instead (optionally under a path prefix).
+import { coverage } from '../src/routes/operations';
+import { OPERATIONS } from '../src/contract/operations.gen';
 import { serviceRoutes } from '../src/routes/services';
 
-const implemented = implementedKeys(serviceRoutes());
+const { implemented } = serviceRoutes();
 const missingAt = process.argv.indexOf('--missing');
 if (missingAt >= 0) {
   const prefix = process.argv[missingAt + 1] ?? '';
-  const missing = OPERATIONS.filter(
-    (op) => op.path.startsWith(prefix) && !implemented.has(operationKey(op.method, op.path)),
-  );
-  for (const op of missing) console.log(`${op.service.padEnd(9)} ${op.method.padEnd(5)} ${op.path}  ${op.summary}`);
+  const missing = OPERATIONS.filter((op) => op.path.startsWith(prefix) && !implemented.has(op.operationId));
+  for (const op of missing)
+    console.log(`${op.service.padEnd(9)} ${op.method.padEnd(5)} ${op.path}  ${op.summary}`);
   console.log(`${missing.length} operations not implemented${prefix ? ` under ${prefix}` : ''}`);
   process.exit(0);
 }

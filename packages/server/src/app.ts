@@ -5,11 +5,12 @@ import type { Clock } from './lib/clock';
 import type { AppConfig } from './lib/config';
 import { errorResponse, failure } from './lib/envelope';
 import { ErrCode, httpStatusOf } from './lib/errors';
-import type { AppEnv } from './lib/hono-env';
+import { requestLog } from './lib/request-log';
+import { securityHeaders } from './lib/security-headers';
+import type { AppEnv } from './routes/hono-env';
 import { consoleSmsSender, type SmsSender } from './lib/sms-sender';
 import { serveWebApp } from './lib/static-web';
 import type { Storage } from './lib/storage';
-import { implementedKeys, notImplementedGuard } from './routes/operations';
 import { serviceRoutes } from './routes/services';
 
 export interface AppDeps {
@@ -52,11 +53,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const logError = deps.logError ?? ((message: string, error: unknown) => console.error(message, error));
   const app = new Hono<AppEnv>();
   const api = new Hono<AppEnv>();
+  // first, so every answer (API, files, errors, 404) has a request id, security headers and a log line
+  app.use(requestLog({ enabled: deps.config.accessLog }));
+  app.use(securityHeaders(deps.config));
 
-  const services = serviceRoutes();
   api.use('*', serviceContext(deps));
-  api.use('*', notImplementedGuard(implementedKeys(services), API_BASE));
-  api.route('/', services);
+  api.route('/', serviceRoutes().app);
 
   // an unknown API path is an envelope, never the SPA's HTML
   api.all('*', (c) =>

@@ -129,13 +129,24 @@ describe('envelope', () => {
 
   it('rejects data that does not match the contract', async () => {
     server.use(http.post(`${BASE}/user/login`, () => ok({ userId: 1 })));
-    await expect(login({ body: { account: 'a', password: 'b', productId: 7 } })).rejects.toBeTruthy();
+    const error = await login({ body: { account: 'a', password: 'b', productId: 7 } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      errCode: ClientErrCode.badResponse,
+      errMsg: '服务器返回的数据不符合接口约定（字段 userId）',
+    });
   });
 
   it('refuses bad input before sending anything', async () => {
     server.use(http.post(`${BASE}/user/login`, () => ok(user)));
     // @ts-expect-error productId must be 7
-    await expect(login({ body: { account: 'a', password: 'b', productId: 8 } })).rejects.toBeTruthy();
+    const error = await login({ body: { account: 'a', password: 'b', productId: 8 } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ errCode: 2, errMsg: '参数 productId 取值不正确，可选值：7' });
     expect(seen).toHaveLength(0);
   });
 

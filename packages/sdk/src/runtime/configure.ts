@@ -1,12 +1,14 @@
 import { client as cmsClient } from '../gen/cms/client.gen.js';
 import { client as nodeClient } from '../gen/node/client.gen.js';
 import { client as resourceClient } from '../gen/resource/client.gen.js';
+import type { Client } from '../gen/shared/client/index.js';
 import { client as supportClient } from '../gen/support/client.gen.js';
 import { client as tmsClient } from '../gen/tms/client.gen.js';
 import { client as userClient } from '../gen/user/client.gen.js';
 import { unwrapEnvelope } from './envelope.js';
-import { ApiError, ClientErrCode } from './errors.js';
+import { ApiError, ClientErrCode, NETWORK_MESSAGE } from './errors.js';
 import { type FetchLike, withTimeout } from './timeout.js';
+import { guardClient } from './validation.js';
 
 export const DEFAULT_PRODUCT = 'dfrm';
 export const PRODUCT_ID = 7;
@@ -38,7 +40,7 @@ export const clients = {
   node: nodeClient,
 } as const;
 
-function resolveProduct(product: SdkConfig['product']): string {
+export function resolveProduct(product: SdkConfig['product']): string {
   const value = typeof product === 'function' ? product() : product;
   return value || DEFAULT_PRODUCT;
 }
@@ -55,12 +57,41 @@ function toNetworkError(error: unknown): unknown {
   if (error instanceof DOMException && error.name === 'AbortError') return error;
   if (error instanceof Error && error.name === 'AbortError') return error;
   if (error instanceof TypeError) {
-    return new ApiError(ClientErrCode.network, '网络连接失败，请检查网络后重试', 0, { cause: error });
+    return new ApiError(ClientErrCode.network, NETWORK_MESSAGE, 0, { cause: error });
   }
   return error;
 }
 
-const registered = new WeakSet<object>();
+/** Base URL, credentials and the fetch (with its timeout) of one configuration. */
+export function applyConfig(client: Client, config: SdkConfig): void {
+  const baseFetch: FetchLike = config.fetch ?? ((request) => globalThis.fetch(request));
+  const fetchWithTimeout = withTimeout(baseFetch, config.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  client.setConfig({
+    baseUrl: config.baseUrl,
+    credentials: 'include',
+    throwOnError: true,
+    fetch: (input: string | URL | Request, init?: RequestInit) =>
+      fetchWithTimeout(input instanceof Request && !init ? input : new Request(input, init)),
+  });
+}
+
+/**
+ * Interceptors read the configuration at each request (`read`), so the global clients follow
+ * whatever `configure` set last and a `createClient` instance keeps its own.
+ */
+export function install(client: Client, read: () => SdkConfig | undefined): void {
+  guardClient(client);
+  client.interceptors.request.use((request) => {
+    const config = read();
+    applyHeaders(request.headers, resolveProduct(config?.product), config?.getAuth?.());
+    return request;
+  });
+  client.interceptors.response.use((response) => unwrapEnvelope(response));
+  client.interceptors.error.use((error) => toNetworkError(error));
+}
+
+let current: SdkConfig | undefined;
+const installed = new WeakSet<object>();
 
 /**
  * One call configures every generated client: base URL, credentials, the
@@ -68,29 +99,14 @@ const registered = new WeakSet<object>();
  * Calling it again replaces the previous settings.
  */
 export function configure(config: SdkConfig): void {
-  const baseFetch: FetchLike = config.fetch ?? ((request) => globalThis.fetch(request));
-  const fetchWithTimeout = withTimeout(baseFetch, config.timeoutMs ?? REQUEST_TIMEOUT_MS);
   current = config;
   for (const client of Object.values(clients)) {
-    client.setConfig({
-      baseUrl: config.baseUrl,
-      credentials: 'include',
-      throwOnError: true,
-      fetch: (input: string | URL | Request, init?: RequestInit) =>
-        fetchWithTimeout(input instanceof Request && !init ? input : new Request(input, init)),
-    });
-    if (registered.has(client)) continue;
-    registered.add(client);
-    client.interceptors.request.use((request) => {
-      applyHeaders(request.headers, resolveProduct(current?.product), current?.getAuth?.());
-      return request;
-    });
-    client.interceptors.response.use((response) => unwrapEnvelope(response));
-    client.interceptors.error.use((error) => toNetworkError(error));
+    applyConfig(client, config);
+    if (installed.has(client)) continue;
+    installed.add(client);
+    install(client, () => current);
   }
 }
-
-let current: SdkConfig | undefined;
 
 /** The configuration in force, for helpers (download) that follow the same rules. */
 export function currentConfig(): SdkConfig | undefined {

@@ -1,5 +1,5 @@
 import { applyHeaders, currentConfig, currentProduct } from './configure.js';
-import { ApiError, ClientErrCode } from './errors.js';
+import { ApiError, ClientErrCode, NETWORK_MESSAGE } from './errors.js';
 import { type FetchLike, withTimeout } from './timeout.js';
 
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -40,12 +40,21 @@ export function fileNameFromDisposition(header: string | null): string | null {
  * ApiError: the server's envelope message when it answered one, 请求超时，请稍后再试
  * on timeout.
  */
-export async function downloadFile(url: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
-  const baseFetch: FetchLike = options.fetch ?? currentConfig()?.fetch ?? ((r) => globalThis.fetch(r));
+export function downloadFile(url: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
+  return downloadWith({ product: currentProduct(), fetch: currentConfig()?.fetch }, url, options);
+}
+
+/** downloadFile with a given product and default fetch (a createClient instance's). */
+export async function downloadWith(
+  defaults: { product: string; fetch?: FetchLike | undefined },
+  url: string,
+  options: DownloadOptions = {},
+): Promise<DownloadedFile> {
+  const baseFetch: FetchLike = options.fetch ?? defaults.fetch ?? ((r) => globalThis.fetch(r));
   const fetchWithTimeout = withTimeout(baseFetch, options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS);
   const headers = new Headers();
   if (options.token)
-    applyHeaders(headers, currentProduct(), { token: options.token, userId: options.userId });
+    applyHeaders(headers, defaults.product, { token: options.token, userId: options.userId });
   const request = new Request(url, {
     method: 'GET',
     headers,
@@ -58,7 +67,7 @@ export async function downloadFile(url: string, options: DownloadOptions = {}): 
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof TypeError) {
-      throw new ApiError(ClientErrCode.network, '网络连接失败，请检查网络后重试', 0, { cause: error });
+      throw new ApiError(ClientErrCode.network, NETWORK_MESSAGE, 0, { cause: error });
     }
     throw error;
   }

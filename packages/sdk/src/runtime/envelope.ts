@@ -1,4 +1,4 @@
-import { ApiError, ClientErrCode } from './errors.js';
+import { ApiError, BAD_RESPONSE_MESSAGE, ClientErrCode } from './errors.js';
 
 interface Envelope {
   errCode: number;
@@ -18,7 +18,8 @@ function isEnvelope(value: unknown): value is Envelope {
 /**
  * Response middleware: a JSON envelope with errCode 0 becomes a response whose
  * body is its `data`; any other errCode (whatever the HTTP status) rejects with
- * ApiError carrying errCode and errMsg. Non-JSON successes (files) pass through.
+ * ApiError carrying errCode and errMsg; JSON that is no envelope rejects with errCode -3.
+ * Non-JSON successes (files) pass through.
  */
 export async function unwrapEnvelope(response: Response): Promise<Response> {
   const type = response.headers.get('Content-Type') ?? '';
@@ -33,8 +34,11 @@ export async function unwrapEnvelope(response: Response): Promise<Response> {
     throw new ApiError(ClientErrCode.badResponse, '服务器返回了无法解析的数据', response.status, { cause });
   }
   if (!isEnvelope(body)) {
-    if (response.ok) return response;
-    throw new ApiError(ClientErrCode.badResponse, `服务器错误（HTTP ${response.status}）`, response.status);
+    // every JSON answer of the contract is an envelope: anything else is not our server talking
+    const message = response.ok
+      ? `${BAD_RESPONSE_MESSAGE}（没有 errCode 和 errMsg）`
+      : `服务器错误（HTTP ${response.status}）`;
+    throw new ApiError(ClientErrCode.badResponse, message, response.status);
   }
   if (body.errCode !== 0) throw new ApiError(body.errCode, body.errMsg, response.status);
   const headers = new Headers(response.headers);

@@ -22,6 +22,9 @@ export const ClientErrCode = {
 export type ErrCodeValue = (typeof ErrCode)[keyof typeof ErrCode];
 
 export const TIMEOUT_MESSAGE = '请求超时，请稍后再试';
+export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
+/** An answer that is not what the contract says (errCode -3); a detail in brackets may follow. */
+export const BAD_RESPONSE_MESSAGE = '服务器返回的数据不符合接口约定';
 
 /** Every failed call of a generated client rejects with this. */
 export class ApiError extends Error {
@@ -46,3 +49,10 @@ export class ApiError extends Error {
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
+
+export {
+  describeIssues,
+  EMPTY_INPUT_MESSAGE,
+  INVALID_INPUT_MESSAGE,
+  type ValidationIssue,
+} from './describe-issue.js';

@@ -19,15 +19,15 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Headers of a file answered as an attachment. */
+/** Headers of a file answered as an attachment (Content-Length only when the size is known). */
 export function attachmentHeaders(
   fileName: string,
   contentType: string,
-  size: number,
+  size?: number,
 ): Record<string, string> {
   return {
     'Content-Type': contentType,
-    'Content-Length': String(size),
+    ...(size === undefined ? {} : { 'Content-Length': String(size) }),
     'Content-Disposition': contentDisposition(fileName),
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, no-store',

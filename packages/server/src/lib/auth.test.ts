@@ -7,7 +7,7 @@ import { schoolMembers, schools } from '../db/schema/school';
 import { call, createTestApp, login, type Session, type TestApp } from '../testing/index';
 import { allow } from './auth';
 import { errorResponse, ok } from './envelope';
-import type { AppEnv } from './hono-env';
+import type { AppEnv } from '../routes/hono-env';
 import type { Role } from './roles';
 
 let t: TestApp;

@@ -1,10 +1,39 @@
-import type { Context } from 'hono';
 import { InvalidInputError } from './errors';
 
-/** The JSON body, or undefined when there is none; malformed JSON is invalid input (errCode 2). */
-export async function jsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+/** JSON bodies are small; an operation documents a larger limit when it needs one. */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+function tooLarge(maxBytes: number): InvalidInputError {
+  return new InvalidInputError(`请求体过大：不能超过 ${Math.round(maxBytes / 1024)} KB`);
+}
+
+/**
+ * The JSON body of a request, or undefined when it has none. The size is checked
+ * before and while reading (never more than `maxBytes` is held), the content type
+ * must be JSON, and malformed JSON is invalid input (errCode 2).
+ */
+export async function readJsonBody(req: Request, maxBytes = JSON_BODY_MAX_BYTES): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '');
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(req.headers.get('content-type') ?? '')) {
+    throw new InvalidInputError('请求体必须是 JSON（Content-Type: application/json）');
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

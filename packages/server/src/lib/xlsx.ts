@@ -1,14 +1,14 @@
+import { buffer } from 'node:stream/consumers';
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { InvalidInputError } from './errors';
+import { fileTooLargeMessage, type UploadedFile } from './multipart';
+import type { Storage } from './storage';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Uploaded spreadsheets (student lists, group members) are at most this large. */
 export const XLSX_MAX_BYTES = 5 * 1024 * 1024;
-
-function isZip(data: Uint8Array): boolean {
-  return data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
-}
 
 /** A cell as the text the user typed, whatever type Excel stored it as (numbers, rich text, links, formulas). */
 export function cellText(value: ExcelJS.CellValue): string {
@@ -39,6 +39,199 @@ export function normalizeHeader(text: string): string {
     .replace(/[（(].*?[)）]/g, '');
 }
 
+/** A cell as the worker hands it: formulas as their result, rich text and links as text, errors as null. */
+export type PlainCell = string | number | boolean | Date | null;
+
+export interface PlainRow {
+  /** The row number as Excel shows it (the header is row 1). */
+  rowNumber: number;
+  /** Column A first. */
+  values: PlainCell[];
+}
+
+/** What an uploaded sheet may hold: the limits against spreadsheet bombs. */
+export const XLSX_LIMITS = {
+  /** All the parts of the file together, inflated (the central directory declares it, yauzl checks it). */
+  maxUncompressedBytes: 50 * 1024 * 1024,
+  maxEntries: 1000,
+  maxColumns: 200,
+  /** Row elements of any kind (formatted but empty ones too), per data row allowed. */
+  rawRowsPerDataRow: 10,
+  /** A sheet that takes longer than this to read is refused. */
+  timeoutMs: 30_000,
+  /** The worker's heap. */
+  maxHeapMb: 256,
+  /** Workers reading at once; more wait their turn. */
+  concurrency: 2,
+};
+
+const WORKER_URL = new URL('./xlsx-worker.mjs', import.meta.url);
+
+interface WorkerAnswer {
+  rows?: PlainRow[];
+  refused?: 'notXlsx' | 'invalid' | 'uncompressed' | 'noSheet' | 'rows' | 'columns';
+  count?: number;
+}
+
+function refusal(answer: WorkerAnswer, maxRows: number): InvalidInputError {
+  switch (answer.refused) {
+    case 'notXlsx':
+      return new InvalidInputError(NOT_XLSX_MESSAGE);
+    case 'uncompressed':
+      return new InvalidInputError(
+        `文件过大：解压后超过 ${XLSX_LIMITS.maxUncompressedBytes / 1024 / 1024} MB，请只保留模板中的数据`,
+      );
+    case 'noSheet':
+      return new InvalidInputError('文件中没有工作表，请使用下载的模板填写');
+    case 'rows':
+      return new InvalidInputError(
+        `文件过大：最多 ${maxRows} 行数据${answer.count === undefined ? '' : `，当前约 ${answer.count} 行`}`,
+      );
+    case 'columns':
+      return new InvalidInputError(`文件过大：最多 ${XLSX_LIMITS.maxColumns} 列`);
+    default:
+      return new InvalidInputError('参数 file 不是有效的 .xlsx 文件，请使用下载的模板填写');
+  }
+}
+
+const NOT_XLSX_MESSAGE = '参数 file 必须是 .xlsx 格式的 Excel 文件，请使用下载的模板填写';
+
+/** Idle workers, kept a minute for the next file (unref'd: they never hold the process open). */
+const idle: Worker[] = [];
+const IDLE_MS = 60_000;
+const idleTimers = new Map<Worker, NodeJS.Timeout>();
+
+function takeIdle(): Worker | undefined {
+  const worker = idle.pop();
+  if (worker) {
+    clearTimeout(idleTimers.get(worker));
+    idleTimers.delete(worker);
+  }
+  return worker;
+}
+
+function keepIdle(worker: Worker): void {
+  worker.unref();
+  idle.push(worker);
+  const timer = setTimeout(() => {
+    idleTimers.delete(worker);
+    idle.splice(idle.indexOf(worker), 1);
+    void worker.terminate();
+  }, IDLE_MS);
+  timer.unref();
+  idleTimers.set(worker, timer);
+}
+let running = 0;
+const waiting: (() => void)[] = [];
+
+function newWorker(): Worker {
+  return new Worker(WORKER_URL, {
+    resourceLimits: { maxOldGenerationSizeMb: XLSX_LIMITS.maxHeapMb },
+    // plain JavaScript: no loader of the parent (tsx, vitest) is needed or wanted
+    execArgv: [],
+  });
+}
+
+/** Reads in a worker of the pool, at most `concurrency` at once; a worker that hit a limit is ended, not reused. */
+async function inWorker(data: Uint8Array, maxRows: number): Promise<WorkerAnswer> {
+  if (running >= XLSX_LIMITS.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  const worker = takeIdle() ?? newWorker();
+  worker.ref();
+  let healthy = false;
+  try {
+    const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
+      const cleanup = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      const onMessage = (message: WorkerAnswer) => {
+        cleanup();
+        healthy = true;
+        resolve(message);
+      };
+      const onError = (error: Error & { code?: string }) => {
+        cleanup();
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new InvalidInputError('文件过大：读取时超出内存上限，请只保留模板中的数据')
+            : error,
+        );
+      };
+      const onExit = () => {
+        cleanup();
+        reject(new Error('xlsx worker exited without an answer'));
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new InvalidInputError('文件处理超时：内容过多，请只保留模板中的数据后重新上传'));
+      }, XLSX_LIMITS.timeoutMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      // a copy the worker owns: the caller's bytes stay usable
+      const copy = new Uint8Array(data).buffer;
+      worker.postMessage(
+        {
+          data: copy,
+          maxRows,
+          maxRawRows: maxRows * XLSX_LIMITS.rawRowsPerDataRow + 1000,
+          maxUncompressedBytes: XLSX_LIMITS.maxUncompressedBytes,
+          maxEntries: XLSX_LIMITS.maxEntries,
+          maxColumns: XLSX_LIMITS.maxColumns,
+        },
+        [copy],
+      );
+    });
+    return answer;
+  } finally {
+    if (healthy) {
+      keepIdle(worker);
+    } else {
+      void worker.terminate();
+    }
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/**
+ * The non-empty rows of the first worksheet of an uploaded .xlsx (the header
+ * row included), read off the main thread. Refused (errCode 2, in Chinese)
+ * before anything is inflated in bulk when the file is not an .xlsx, larger
+ * than 5 MB, inflates past 50 MB, or declares more rows than allowed; and
+ * while streaming when it has more than `maxRows` data rows.
+ */
+export async function readSheetRows(
+  fileName: string,
+  data: Uint8Array,
+  options: { maxRows: number },
+): Promise<PlainRow[]> {
+  if (data.length > XLSX_MAX_BYTES) throw new InvalidInputError(fileTooLargeMessage('file', XLSX_MAX_BYTES));
+  if (!/\.xlsx$/i.test(fileName)) throw new InvalidInputError(NOT_XLSX_MESSAGE);
+  const answer = await inWorker(data, options.maxRows);
+  if (!answer.rows) throw refusal(answer, options.maxRows);
+  return answer.rows;
+}
+
+/**
+ * The bytes of an uploaded spreadsheet (at most 5 MB: the multipart limit
+ * for spreadsheets), read from storage.
+ */
+export async function readUploadedSheet(
+  storage: Storage | null,
+  file: UploadedFile | null,
+): Promise<Uint8Array> {
+  if (!file) throw new InvalidInputError('参数 file 不能为空');
+  if (!storage) throw new Error('no file storage configured');
+  if (file.size > XLSX_MAX_BYTES) throw new InvalidInputError(fileTooLargeMessage('file', XLSX_MAX_BYTES));
+  const stream = await storage.read(file.key);
+  if (!stream) throw new InvalidInputError('参数 file 不能为空');
+  return new Uint8Array(await buffer(stream));
+}
+
 export interface SheetRow {
   /** The row number as Excel shows it (the header is row 1). */
   rowNumber: number;
@@ -57,47 +250,41 @@ export async function readSheet(
   data: Uint8Array,
   options: { headers: readonly string[]; required: readonly string[]; maxRows: number },
 ): Promise<SheetRow[]> {
-  if (data.length > XLSX_MAX_BYTES) throw new InvalidInputError('参数 file 不能超过 5 MB');
-  if (!/\.xlsx$/i.test(fileName) || !isZip(data))
-    throw new InvalidInputError('参数 file 必须是 .xlsx 格式的 Excel 文件，请使用下载的模板填写');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new InvalidInputError('参数 file 不是有效的 .xlsx 文件，请使用下载的模板填写');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new InvalidInputError('文件中没有工作表，请使用下载的模板填写');
-  // cheap bound before walking the rows
-  if (sheet.actualRowCount - 1 > options.maxRows)
-    throw new InvalidInputError(`文件最多 ${options.maxRows} 行数据，当前约 ${sheet.actualRowCount - 1} 行`);
-
+  const plainRows = await readSheetRows(fileName, data, { maxRows: options.maxRows });
+  const header = plainRows[0]?.rowNumber === 1 ? plainRows[0].values : [];
   const columns = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, column) => {
-    const name = normalizeHeader(cellText(cell.value));
-    if (options.headers.includes(name) && !columns.has(name)) columns.set(name, column);
+  header.forEach((value, index) => {
+    const name = normalizeHeader(cellText(value));
+    if (options.headers.includes(name) && !columns.has(name)) columns.set(name, index);
   });
   for (const name of options.required) {
     if (!columns.has(name))
       throw new InvalidInputError(`表头与模板不符：缺少“${name}”列，请使用下载的模板填写`);
   }
-
   const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
+  for (const row of plainRows) {
+    if (row.rowNumber === 1) continue;
     const cells: Record<string, string> = {};
     let empty = true;
     for (const name of options.headers) {
       const column = columns.get(name);
-      const text = column === undefined ? '' : cellText(row.getCell(column).value);
+      const text = column === undefined ? '' : cellText(row.values[column] ?? null);
       cells[name] = text;
       if (text !== '') empty = false;
     }
-    if (!empty) rows.push({ rowNumber, cells });
-  });
-  if (rows.length > options.maxRows)
-    throw new InvalidInputError(`文件最多 ${options.maxRows} 行数据，当前 ${rows.length} 行`);
+    if (!empty) rows.push({ rowNumber: row.rowNumber, cells });
+  }
   return rows;
+}
+
+/** readSheet of an upload in storage (the caller discards the upload after). */
+export async function readSheetUpload(
+  storage: Storage | null,
+  file: UploadedFile | null,
+  options: { headers: readonly string[]; required: readonly string[]; maxRows: number },
+): Promise<SheetRow[]> {
+  const data = await readUploadedSheet(storage, file);
+  return readSheet(file?.fileName ?? '', data, options);
 }
 
 /** A template: one sheet with bold headers of the given widths, an example row, text-typed columns, and a help sheet. */

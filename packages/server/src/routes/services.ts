@@ -1,34 +1,40 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../lib/hono-env';
-import { announceRoutes } from './tms/announce';
-import { clientUserRoutes } from './tms/client-user';
-import { courseRoutes } from './tms/course';
-import { coursewareRoutes } from './tms/courseware';
-import { myCourseListRoutes } from './tms/my-course-list';
-import { myCourseWareRoutes } from './tms/my-course-ware';
-import { studentRoutes } from './tms/student';
-import { studentPageAnnounceRoutes } from './tms/student-page-announce';
-import { studentPageCourseRoutes } from './tms/student-page-course';
-import { teacherPageRoutes } from './tms/teacher-page';
-import { smsRoutes } from './support/sms';
-import { authRoutes } from './user/auth';
-import { userGroupRoutes } from './user/user-group';
+import type { Hono } from 'hono';
+import type { AppEnv } from './hono-env';
+import type { OperationId } from '../contract/operations.gen';
+import { type AreaEntry, mountOperations } from './register';
+import { smsArea } from './support/sms';
+import { announceArea } from './tms/announce';
+import { clientUserArea } from './tms/client-user';
+import { courseArea } from './tms/course';
+import { coursewareArea } from './tms/courseware';
+import { myCourseArea } from './tms/my-course';
+import { studentArea } from './tms/student';
+import { studentPageArea } from './tms/student-page';
+import { teacherPageArea } from './tms/teacher-page';
+import { uploadRoutes } from './uploads';
+import { authArea } from './user/auth';
+import { userGroupArea } from './user/user-group';
 
-/** Every implemented operation, relative to the API base; createApp and scripts/coverage both read it. */
-export function serviceRoutes(): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.route('/', authRoutes);
-  routes.route('/', userGroupRoutes);
-  routes.route('/', clientUserRoutes);
-  routes.route('/', smsRoutes);
-  routes.route('/', announceRoutes);
-  routes.route('/', studentPageAnnounceRoutes);
-  routes.route('/', coursewareRoutes);
-  routes.route('/', myCourseWareRoutes);
-  routes.route('/', studentRoutes);
-  routes.route('/', courseRoutes);
-  routes.route('/', myCourseListRoutes);
-  routes.route('/', teacherPageRoutes);
-  routes.route('/', studentPageCourseRoutes);
-  return routes;
+/** Every area the server serves; an area not listed answers errCode 9 for all its operations. */
+export const AREAS: readonly AreaEntry[] = [
+  authArea,
+  userGroupArea,
+  clientUserArea,
+  announceArea,
+  courseArea,
+  coursewareArea,
+  studentArea,
+  teacherPageArea,
+  studentPageArea,
+  myCourseArea,
+  smsArea,
+];
+
+/** Every operation of the contract relative to the API base, and which of them are implemented. */
+export function serviceRoutes(): { app: Hono<AppEnv>; implemented: ReadonlySet<OperationId> } {
+  const { app, implemented } = mountOperations(AREAS);
+  // hand-written routes first: their operations are not mounted from the spec
+  const routes = uploadRoutes();
+  routes.route('/', app);
+  return { app: routes, implemented };
 }

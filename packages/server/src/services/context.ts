@@ -27,6 +27,8 @@ export interface ServiceContext {
   /** Product header (dfrm unless an admin page stored another). */
   product: string;
   auth: AuthInfo | null;
+  /** The `token` and `userId` headers as sent (logout checks them itself). */
+  credentials?: { token: string | undefined; userId: string | undefined };
 }
 
 export interface AuthedContext extends ServiceContext {

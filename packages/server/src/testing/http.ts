@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { Envelope } from '../lib/envelope';
-import type { AppEnv } from '../lib/hono-env';
+import type { AppEnv } from '../routes/hono-env';
 import { demoPassword } from '../seed/demo-data';
 
 type App = Hono<AppEnv>;

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { type AppDeps, createApp } from '../app';
 import type { Db } from '../db/client';
 import { type AppConfig, defaultConfig } from '../lib/config';
-import type { AppEnv } from '../lib/hono-env';
+import type { AppEnv } from '../routes/hono-env';
 import type { Storage } from '../lib/storage';
 import { createTestClock, type TestClock } from './clock';
 import { MemoryStorage } from './memory-storage';

@@ -1,7 +1,10 @@
 // modals.open is an event; with no ModalsProvider mounted yet it would be lost.
-// Callers that may run early (the login check at start) await whenModalsReady().
+// Callers that may run before any user input (the login check at start) await
+// whenModalsReady(), which also asks for the overlay hosts to be loaded.
 let mounted = 0;
 let waiters: (() => void)[] = [];
+let wanted = false;
+const wantListeners = new Set<() => void>();
 
 export function modalsHostMounted(): () => void {
   mounted += 1;
@@ -13,7 +16,25 @@ export function modalsHostMounted(): () => void {
   };
 }
 
+/** Asks for the overlay hosts (notifications, modals) to be loaded now. */
+export function wantOverlays(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of wantListeners) listener();
+}
+
+/** Calls `listener` once the overlay hosts are wanted (at once if they already are). */
+export function onOverlaysWanted(listener: () => void): () => void {
+  if (wanted) {
+    listener();
+    return () => {};
+  }
+  wantListeners.add(listener);
+  return () => wantListeners.delete(listener);
+}
+
 export function whenModalsReady(): Promise<void> {
+  wantOverlays();
   if (mounted > 0) return Promise.resolve();
   return new Promise((resolve) => waiters.push(resolve));
 }

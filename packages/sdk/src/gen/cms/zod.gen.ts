@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
  * 1 精华。
  *
  */
-export const zForumHighlightStatus = z.union([z.literal(0), z.literal(1)]);
+export const zForumHighlightStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 帖子状态：
@@ -17,18 +17,18 @@ export const zForumHighlightStatus = z.union([z.literal(0), z.literal(1)]);
  * 2 已屏蔽（管理员下线，只有作者与管理员可见，不能评论、点赞、收藏）。
  *
  */
-export const zForumPostStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zForumPostStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 新建版块的可选信息，可省略请求体。
  */
-export const zForumSubForumAddRequest = z.object({
-    description: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
-    sortPri: z._default(z.optional(z.int().check(z.gte(0), z.lte(9999))), 0)
+export const zForumSubForumAddRequest = /* @__PURE__ */ z.object({
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))), ''),
+    sortPri: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))), 0)
 });
 
 /**
@@ -37,7 +37,7 @@ export const zForumSubForumAddRequest = z.object({
  * 1 用户版块（教师创建，如课程讨论区）。
  *
  */
-export const zForumSubForumType = z.union([z.literal(0), z.literal(1)]);
+export const zForumSubForumType = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 标签类型：
@@ -45,7 +45,7 @@ export const zForumSubForumType = z.union([z.literal(0), z.literal(1)]);
  * 1 用户标签（用户自建，只有创建者发帖可选，阅读时所有人可见）。
  *
  */
-export const zForumTagType = z.union([z.literal(0), z.literal(1)]);
+export const zForumTagType = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 置顶状态 topStatus：
@@ -54,10 +54,10 @@ export const zForumTagType = z.union([z.literal(0), z.literal(1)]);
  * 2 全站置顶。
  *
  */
-export const zForumTopStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zForumTopStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
@@ -67,25 +67,25 @@ export const zForumTopStatus = z.union([
  * 2 已下线（只有管理员可见）。
  *
  */
-export const zNewsStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zNewsStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 指定一个设置键。
  */
-export const zUserSettingKeyRequest = z.object({
-    key: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/))
+export const zUserSettingKeyRequest = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/))
 });
 
 /**
  * 保存个人设置。
  */
-export const zUserSettingSaveRequest = z.object({
-    key: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/)),
-    value: z.string().check(z.minLength(1), z.maxLength(65536))
+export const zUserSettingSaveRequest = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/)),
+    value: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(65536))
 });
 
 /**
@@ -94,130 +94,130 @@ export const zUserSettingSaveRequest = z.object({
  * 4 未登录；5 无权限；6 不存在；7 冲突；8 请求过于频繁；9 未实现；10 服务器内部错误。
  *
  */
-export const zErrCode = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5),
-    z.literal(6),
-    z.literal(7),
-    z.literal(8),
-    z.literal(9),
-    z.literal(10)
+export const zErrCode = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5),
+    /* @__PURE__ */ z.literal(6),
+    /* @__PURE__ */ z.literal(7),
+    /* @__PURE__ */ z.literal(8),
+    /* @__PURE__ */ z.literal(9),
+    /* @__PURE__ */ z.literal(10)
 ]);
 
 /**
  * 所有 JSON 应答的信封。errCode 为 0 表示成功，调用方拿到 data。
  */
-export const zEnvelope = z.object({
+export const zEnvelope = /* @__PURE__ */ z.object({
     errCode: zErrCode,
-    errMsg: z.string()
+    errMsg: /* @__PURE__ */ z.string()
 });
 
 /**
  * 失败应答，data 恒为 null。
  */
-export const zErrorEnvelope = z.intersection(zEnvelope, z.object({
-    data: z.null()
+export const zErrorEnvelope = /* @__PURE__ */ z.intersection(zEnvelope, /* @__PURE__ */ z.object({
+    data: /* @__PURE__ */ z.null()
 }));
 
 /**
  * 标识符，字符串形式。
  */
-export const zId = z.string().check(z.minLength(1), z.maxLength(64));
+export const zId = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64));
 
 /**
  * 帖子或评论的作者。
  */
-export const zForumAuthor = z.object({
+export const zForumAuthor = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
-    nickName: z.string(),
-    portraitUrl: z.string(),
-    isAdmin: z.boolean()
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
+    nickName: /* @__PURE__ */ z.string(),
+    portraitUrl: /* @__PURE__ */ z.string(),
+    isAdmin: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 收藏状态。
  */
-export const zForumCollectResult = z.object({
+export const zForumCollectResult = /* @__PURE__ */ z.object({
     postId: zId,
-    collected: z.boolean(),
-    collectCount: z.int().check(z.gte(0))
+    collected: /* @__PURE__ */ z.boolean(),
+    collectCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 发表评论或回复。
  */
-export const zForumCommentAddRequest = z.object({
+export const zForumCommentAddRequest = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
-    content: z.string().check(z.minLength(1), z.maxLength(5000)),
-    parentCommentId: z.optional(zId)
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
+    parentCommentId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 评论点赞状态。
  */
-export const zForumCommentUpResult = z.object({
+export const zForumCommentUpResult = /* @__PURE__ */ z.object({
     commentId: zId,
-    up: z.boolean(),
-    upCount: z.int().check(z.gte(0))
+    up: /* @__PURE__ */ z.boolean(),
+    upCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 发帖。
  */
-export const zForumPostAddRequest = z.object({
+export const zForumPostAddRequest = /* @__PURE__ */ z.object({
     forumId: zId,
-    title: z.string().check(z.minLength(1), z.maxLength(100)),
-    content: z.string().check(z.minLength(1), z.maxLength(100000)),
-    tagIds: z.optional(z.array(zId).check(z.maxLength(5))),
-    status: z.union([z.literal(0), z.literal(1)])
+    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100000)),
+    tagIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(5))),
+    status: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)])
 });
 
 /**
  * 管理员发帖：普通发帖字段加置顶、精华与排序优先级。
  */
-export const zForumPostAdminAddRequest = z.intersection(zForumPostAddRequest, z.object({
-    topStatus: z.optional(zForumTopStatus),
-    highlightStatus: z.optional(zForumHighlightStatus),
-    sortPri: z._default(z.optional(z.int().check(z.gte(0), z.lte(9999))), 0)
+export const zForumPostAdminAddRequest = /* @__PURE__ */ z.intersection(zForumPostAddRequest, /* @__PURE__ */ z.object({
+    topStatus: /* @__PURE__ */ z.optional(zForumTopStatus),
+    highlightStatus: /* @__PURE__ */ z.optional(zForumHighlightStatus),
+    sortPri: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))), 0)
 }));
 
 /**
  * 管理员删除帖子。
  */
-export const zForumPostAdminDeleteRequest = z.object({
+export const zForumPostAdminDeleteRequest = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
-    reason: z.string().check(z.minLength(1), z.maxLength(200))
+    reason: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 管理员修改帖子；只改给出的字段。
  */
-export const zForumPostAdminUpdateRequest = z.object({
+export const zForumPostAdminUpdateRequest = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
-    targetForumId: z.optional(zId),
-    title: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-    content: z.optional(z.string().check(z.minLength(1), z.maxLength(100000))),
-    tagIds: z.optional(z.array(zId).check(z.maxLength(5))),
-    status: z.optional(zForumPostStatus),
-    blockReason: z.optional(z.string().check(z.maxLength(200))),
-    topStatus: z.optional(zForumTopStatus),
-    highlightStatus: z.optional(zForumHighlightStatus),
-    sortPri: z.optional(z.int().check(z.gte(0), z.lte(9999)))
+    targetForumId: /* @__PURE__ */ z.optional(zId),
+    title: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
+    content: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100000))),
+    tagIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(5))),
+    status: /* @__PURE__ */ z.optional(zForumPostStatus),
+    blockReason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))),
+    topStatus: /* @__PURE__ */ z.optional(zForumTopStatus),
+    highlightStatus: /* @__PURE__ */ z.optional(zForumHighlightStatus),
+    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)))
 });
 
 /**
  * 指定一个帖子。
  */
-export const zForumPostRef = z.object({
+export const zForumPostRef = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId
 });
@@ -225,133 +225,133 @@ export const zForumPostRef = z.object({
 /**
  * 帖子上的标签。
  */
-export const zForumTagBrief = z.object({
+export const zForumTagBrief = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string(),
+    tagName: /* @__PURE__ */ z.string(),
     tagType: zForumTagType
 });
 
 /**
  * 阅读标签的范围，可省略请求体。
  */
-export const zForumTagReadRequest = z.object({
-    forumId: z.optional(zId)
+export const zForumTagReadRequest = /* @__PURE__ */ z.object({
+    forumId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 点赞帖子。
  */
-export const zForumThumbsUpRequest = z.object({
+export const zForumThumbsUpRequest = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
-    up: z._default(z.optional(z.boolean()), true)
+    up: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
  * 点赞状态。
  */
-export const zForumThumbsUpResult = z.object({
+export const zForumThumbsUpResult = /* @__PURE__ */ z.object({
     postId: zId,
-    thumbsUp: z.boolean(),
-    thumbsUpCount: z.int().check(z.gte(0))
+    thumbsUp: /* @__PURE__ */ z.boolean(),
+    thumbsUpCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 相邻资讯。
  */
-export const zNewsNeighbor = z.object({
+export const zNewsNeighbor = /* @__PURE__ */ z.object({
     newsId: zId,
-    title: z.string()
+    title: /* @__PURE__ */ z.string()
 });
 
 /**
  * 删除的结果。
  */
-export const zDeleted = z.object({
+export const zDeleted = /* @__PURE__ */ z.object({
     id: zId
 });
 
 /**
  * 一组 ID。
  */
-export const zIdList = z.array(zId).check(z.maxLength(1000));
+export const zIdList = /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(1000));
 
 /**
  * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
  */
-export const zInstant = z.int().check(z.gte(0));
+export const zInstant = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 一条评论或回复。
  */
-export const zForumCommentReply = z.object({
+export const zForumCommentReply = /* @__PURE__ */ z.object({
     commentId: zId,
     postId: zId,
-    parentCommentId: z.nullable(zId),
+    parentCommentId: /* @__PURE__ */ z.nullable(zId),
     author: zForumAuthor,
-    replyTo: z.nullable(zForumAuthor),
-    content: z.string(),
-    upCount: z.int().check(z.gte(0)),
-    up: z.boolean(),
-    canDelete: z.boolean(),
+    replyTo: /* @__PURE__ */ z.nullable(zForumAuthor),
+    content: /* @__PURE__ */ z.string(),
+    upCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    up: /* @__PURE__ */ z.boolean(),
+    canDelete: /* @__PURE__ */ z.boolean(),
     createdAt: zInstant
 });
 
 /**
  * 评论：评论字段加回复预览。
  */
-export const zForumComment = z.intersection(zForumCommentReply, z.object({
-    replyCount: z.int().check(z.gte(0)),
-    replies: z.array(zForumCommentReply).check(z.maxLength(3))
+export const zForumComment = /* @__PURE__ */ z.intersection(zForumCommentReply, /* @__PURE__ */ z.object({
+    replyCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    replies: /* @__PURE__ */ /* @__PURE__ */ z.array(zForumCommentReply).check(/* @__PURE__ */ z.maxLength(3))
 }));
 
 /**
  * 列表中的帖子。
  */
-export const zForumPostBrief = z.object({
+export const zForumPostBrief = /* @__PURE__ */ z.object({
     postId: zId,
     forumId: zId,
-    forumName: z.string(),
-    title: z.string().check(z.minLength(1), z.maxLength(100)),
-    summary: z.string().check(z.maxLength(200)),
-    coverUrl: z.string(),
+    forumName: /* @__PURE__ */ z.string(),
+    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    summary: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)),
+    coverUrl: /* @__PURE__ */ z.string(),
     author: zForumAuthor,
-    tags: z.array(zForumTagBrief).check(z.maxLength(5)),
+    tags: /* @__PURE__ */ /* @__PURE__ */ z.array(zForumTagBrief).check(/* @__PURE__ */ z.maxLength(5)),
     status: zForumPostStatus,
     topStatus: zForumTopStatus,
     highlightStatus: zForumHighlightStatus,
-    sortPri: z.int().check(z.gte(0), z.lte(9999)),
-    viewCount: z.int().check(z.gte(0)),
-    commentCount: z.int().check(z.gte(0)),
-    thumbsUpCount: z.int().check(z.gte(0)),
-    collectCount: z.int().check(z.gte(0)),
-    thumbsUp: z.boolean(),
-    collected: z.boolean(),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
+    viewCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    commentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    thumbsUpCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    collectCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    thumbsUp: /* @__PURE__ */ z.boolean(),
+    collected: /* @__PURE__ */ z.boolean(),
     createdAt: zInstant,
     updatedAt: zInstant,
-    publishedAt: z.nullable(zInstant),
-    lastCommentAt: z.nullable(zInstant)
+    publishedAt: /* @__PURE__ */ z.nullable(zInstant),
+    lastCommentAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 帖子详情：列表字段加正文与当前用户可做的操作。
  */
-export const zForumPostDetail = z.intersection(zForumPostBrief, z.object({
-    content: z.string(),
-    canEdit: z.boolean(),
-    canDelete: z.boolean(),
-    blockReason: z.string()
+export const zForumPostDetail = /* @__PURE__ */ z.intersection(zForumPostBrief, /* @__PURE__ */ z.object({
+    content: /* @__PURE__ */ z.string(),
+    canEdit: /* @__PURE__ */ z.boolean(),
+    canDelete: /* @__PURE__ */ z.boolean(),
+    blockReason: /* @__PURE__ */ z.string()
 }));
 
 /**
  * 帖子的可编辑内容。
  */
-export const zForumPostEdit = z.object({
+export const zForumPostEdit = /* @__PURE__ */ z.object({
     postId: zId,
     forumId: zId,
-    forumName: z.string(),
-    title: z.string(),
-    content: z.string(),
+    forumName: /* @__PURE__ */ z.string(),
+    title: /* @__PURE__ */ z.string(),
+    content: /* @__PURE__ */ z.string(),
     tagIds: zIdList,
     status: zForumPostStatus,
     updatedAt: zInstant
@@ -360,155 +360,155 @@ export const zForumPostEdit = z.object({
 /**
  * 帖子修改后的状态。
  */
-export const zForumPostStatusResult = z.object({
+export const zForumPostStatusResult = /* @__PURE__ */ z.object({
     postId: zId,
     forumId: zId,
     status: zForumPostStatus,
     topStatus: zForumTopStatus,
     highlightStatus: zForumHighlightStatus,
-    sortPri: z.int().check(z.gte(0), z.lte(9999)),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
     updatedAt: zInstant
 });
 
 /**
  * 作者修改帖子（整体替换标题、正文与标签）。
  */
-export const zForumPostUpdateRequest = z.object({
+export const zForumPostUpdateRequest = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
-    title: z.string().check(z.minLength(1), z.maxLength(100)),
-    content: z.string().check(z.minLength(1), z.maxLength(100000)),
-    tagIds: z.optional(z.array(zId).check(z.maxLength(5))),
-    status: z.union([z.literal(0), z.literal(1)]),
-    expectedUpdatedAt: z.optional(zInstant)
+    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100000)),
+    tagIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(5))),
+    status: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
+    expectedUpdatedAt: /* @__PURE__ */ z.optional(zInstant)
 });
 
 /**
  * 资讯摘要。
  */
-export const zNewsBrief = z.object({
+export const zNewsBrief = /* @__PURE__ */ z.object({
     newsId: zId,
-    title: z.string().check(z.minLength(1), z.maxLength(100)),
-    summary: z.string().check(z.maxLength(300)),
-    coverUrl: z.string(),
+    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    summary: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(300)),
+    coverUrl: /* @__PURE__ */ z.string(),
     tagId: zId,
-    tagName: z.string(),
-    source: z.string(),
-    author: z.string(),
+    tagName: /* @__PURE__ */ z.string(),
+    source: /* @__PURE__ */ z.string(),
+    author: /* @__PURE__ */ z.string(),
     status: zNewsStatus,
-    isTop: z.boolean(),
-    viewCount: z.int().check(z.gte(0)),
-    publishTime: z.nullable(zInstant),
+    isTop: /* @__PURE__ */ z.boolean(),
+    viewCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    publishTime: /* @__PURE__ */ z.nullable(zInstant),
     updatedAt: zInstant
 });
 
 /**
  * 带正文的资讯。
  */
-export const zNewsDetail = z.intersection(zNewsBrief, z.object({
-    content: z.string(),
-    sourceUrl: z.string()
+export const zNewsDetail = /* @__PURE__ */ z.intersection(zNewsBrief, /* @__PURE__ */ z.object({
+    content: /* @__PURE__ */ z.string(),
+    sourceUrl: /* @__PURE__ */ z.string()
 }));
 
 /**
  * 阅读页：资讯正文加同标签的上一条、下一条（按发布时间）。
  */
-export const zNewsReading = z.intersection(zNewsDetail, z.object({
-    prev: z.nullable(zNewsNeighbor),
-    next: z.nullable(zNewsNeighbor)
+export const zNewsReading = /* @__PURE__ */ z.intersection(zNewsDetail, /* @__PURE__ */ z.object({
+    prev: /* @__PURE__ */ z.nullable(zNewsNeighbor),
+    next: /* @__PURE__ */ z.nullable(zNewsNeighbor)
 }));
 
 /**
  * 新建资讯。
  */
-export const zNewsSaveRequest = z.object({
-    title: z.string().check(z.minLength(1), z.maxLength(100)),
+export const zNewsSaveRequest = /* @__PURE__ */ z.object({
+    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
     tagId: zId,
-    summary: z._default(z.optional(z.string().check(z.maxLength(300))), ''),
-    content: z.string().check(z.minLength(1), z.maxLength(200000)),
-    coverUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/\S+)?$/))), ''),
-    source: z._default(z.optional(z.string().check(z.maxLength(50))), ''),
-    sourceUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/\S+)?$/))), ''),
-    author: z._default(z.optional(z.string().check(z.maxLength(50))), ''),
+    summary: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(300))), ''),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200000)),
+    coverUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/\S+)?$/))), ''),
+    source: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))), ''),
+    sourceUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/\S+)?$/))), ''),
+    author: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))), ''),
     status: zNewsStatus,
-    isTop: z._default(z.optional(z.boolean()), false),
-    publishTime: z.optional(zInstant)
+    isTop: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    publishTime: /* @__PURE__ */ z.optional(zInstant)
 });
 
 /**
  * 资讯标签（栏目）。
  */
-export const zNewsTag = z.object({
+export const zNewsTag = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string().check(z.minLength(1), z.maxLength(20)),
-    sortPri: z.int().check(z.gte(0), z.lte(9999)),
-    newsCount: z.int().check(z.gte(0)),
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
+    newsCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     createdAt: zInstant
 });
 
 /**
  * 修改资讯（整体替换）。
  */
-export const zNewsUpdateRequest = z.object({
+export const zNewsUpdateRequest = /* @__PURE__ */ z.object({
     newsId: zId,
-    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
     tagId: zId,
-    summary: z._default(z.optional(z.string().check(z.maxLength(300))), ''),
-    content: z.string().check(z.minLength(1), z.maxLength(200000)),
-    coverUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/\S+)?$/))), ''),
-    source: z._default(z.optional(z.string().check(z.maxLength(50))), ''),
-    sourceUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/\S+)?$/))), ''),
-    author: z._default(z.optional(z.string().check(z.maxLength(50))), ''),
+    summary: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(300))), ''),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200000)),
+    coverUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/\S+)?$/))), ''),
+    source: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))), ''),
+    sourceUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/\S+)?$/))), ''),
+    author: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))), ''),
     status: zNewsStatus,
-    isTop: z._default(z.optional(z.boolean()), false),
-    publishTime: z.optional(zInstant),
-    expectedUpdatedAt: z.optional(zInstant)
+    isTop: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    publishTime: /* @__PURE__ */ z.optional(zInstant),
+    expectedUpdatedAt: /* @__PURE__ */ z.optional(zInstant)
 });
 
 /**
  * 一条个人设置。
  */
-export const zUserSetting = z.object({
-    key: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/)),
-    value: z.nullable(z.string().check(z.maxLength(65536))),
-    updatedAt: z.nullable(zInstant)
+export const zUserSetting = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/)),
+    value: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(65536))),
+    updatedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
  */
-export const zPageRequest = z.object({
-    pageIndex: z.int().check(z.gte(1)),
-    pageSize: z.int().check(z.gte(1), z.lte(200))
+export const zPageRequest = /* @__PURE__ */ z.object({
+    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
 });
 
 /**
  * 按作者搜索的条件；authorId 与 authorName 至少给一个。
  */
-export const zForumAuthorSearchRequest = z.intersection(zPageRequest, z.object({
-    authorId: z.optional(zId),
-    authorName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-    forumId: z.optional(zId)
+export const zForumAuthorSearchRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    authorId: /* @__PURE__ */ z.optional(zId),
+    authorName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64))),
+    forumId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 评论列表条件。
  */
-export const zForumCommentListRequest = z.intersection(zPageRequest, z.object({
+export const zForumCommentListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
-    parentCommentId: z.optional(zId),
-    sortBy: z.optional(z.enum(['time', 'hot']))
+    parentCommentId: /* @__PURE__ */ z.optional(zId),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['time', 'hot']))
 }));
 
 /**
  * 版块内帖子列表条件。
  */
-export const zForumInnerListRequest = z.intersection(zPageRequest, z.object({
+export const zForumInnerListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     forumId: zId,
-    tagId: z.optional(zId),
-    highlightOnly: z._default(z.optional(z.boolean()), false),
-    sortBy: z.optional(z.enum([
+    tagId: /* @__PURE__ */ z.optional(zId),
+    highlightOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'latest',
         'lastReply',
         'hot'
@@ -518,40 +518,40 @@ export const zForumInnerListRequest = z.intersection(zPageRequest, z.object({
 /**
  * 版块内搜索条件。
  */
-export const zForumInnerSearchRequest = z.intersection(zPageRequest, z.object({
+export const zForumInnerSearchRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     forumId: zId,
-    keyword: z.string().check(z.minLength(1), z.maxLength(50))
+    keyword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
 }));
 
 /**
  * 关键字与分页。
  */
-export const zForumKeywordPageRequest = z.intersection(zPageRequest, z.object({
-    keyword: z.string().check(z.minLength(1), z.maxLength(50))
+export const zForumKeywordPageRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
 }));
 
 /**
  * 个人帖子列表条件。
  */
-export const zForumPersonalListRequest = z.intersection(zPageRequest, z.object({
-    kind: z.enum([
+export const zForumPersonalListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    kind: /* @__PURE__ */ z.enum([
         'post',
         'collect',
         'thumbsUp',
         'comment'
     ]),
-    status: z.optional(zForumPostStatus),
-    forumId: z.optional(zId)
+    status: /* @__PURE__ */ z.optional(zForumPostStatus),
+    forumId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 帖子列表条件。
  */
-export const zForumPostListRequest = z.intersection(zPageRequest, z.object({
-    forumId: z.optional(zId),
-    tagId: z.optional(zId),
-    highlightOnly: z._default(z.optional(z.boolean()), false),
-    sortBy: z.optional(z.enum([
+export const zForumPostListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    forumId: /* @__PURE__ */ z.optional(zId),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    highlightOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'latest',
         'lastReply',
         'hot'
@@ -561,140 +561,140 @@ export const zForumPostListRequest = z.intersection(zPageRequest, z.object({
 /**
  * 帖子搜索条件。
  */
-export const zForumPostSearchRequest = z.intersection(zPageRequest, z.object({
-    keyword: z.string().check(z.minLength(1), z.maxLength(50)),
-    searchIn: z.optional(z.enum(['title', 'all'])),
-    forumId: z.optional(zId),
-    tagId: z.optional(zId)
+export const zForumPostSearchRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    searchIn: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['title', 'all'])),
+    forumId: /* @__PURE__ */ z.optional(zId),
+    tagId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 全部版块的分页条件。
  */
-export const zForumSubForumListAllRequest = z.intersection(zPageRequest, z.object({
-    forumType: z.optional(zForumSubForumType),
-    keyword: z.optional(z.string().check(z.maxLength(30)))
+export const zForumSubForumListAllRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    forumType: /* @__PURE__ */ z.optional(zForumSubForumType),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(30)))
 }));
 
 /**
  * 全部标签的分页条件。
  */
-export const zForumTagListAllRequest = z.intersection(zPageRequest, z.object({
-    tagType: z.optional(zForumTagType),
-    keyword: z.optional(z.string().check(z.maxLength(20)))
+export const zForumTagListAllRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    tagType: /* @__PURE__ */ z.optional(zForumTagType),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20)))
 }));
 
 /**
  * 资讯列表条件。
  */
-export const zNewsListRequest = z.intersection(zPageRequest, z.object({
-    tagId: z.optional(zId),
-    status: z.optional(zNewsStatus)
+export const zNewsListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    tagId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zNewsStatus)
 }));
 
 /**
  * 资讯搜索条件。
  */
-export const zNewsSearchRequest = z.intersection(zPageRequest, z.object({
-    keyword: z.string().check(z.minLength(1), z.maxLength(50)),
-    tagId: z.optional(zId)
+export const zNewsSearchRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    tagId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 满足条件的记录总数（不受分页影响）。
  */
-export const zTotal = z.int().check(z.gte(0));
+export const zTotal = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 评论分页结果。
  */
-export const zForumCommentPage = z.object({
-    list: z.array(zForumComment),
+export const zForumCommentPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zForumComment),
     total: zTotal
 });
 
 /**
  * 帖子分页结果。
  */
-export const zForumPostPage = z.object({
-    list: z.array(zForumPostBrief),
+export const zForumPostPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zForumPostBrief),
     total: zTotal
 });
 
 /**
  * 资讯分页结果（含正文）。
  */
-export const zNewsDetailPage = z.object({
-    list: z.array(zNewsDetail),
+export const zNewsDetailPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zNewsDetail),
     total: zTotal
 });
 
 /**
  * 资讯分页结果（不含正文）。
  */
-export const zNewsPage = z.object({
-    list: z.array(zNewsBrief),
+export const zNewsPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zNewsBrief),
     total: zTotal
 });
 
 /**
  * 列表里显示的用户。
  */
-export const zUserBrief = z.object({
+export const zUserBrief = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string()
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string()
 });
 
 /**
  * 论坛版块（子论坛）。
  */
-export const zForumSubForum = z.object({
+export const zForumSubForum = /* @__PURE__ */ z.object({
     forumId: zId,
-    forumName: z.string().check(z.minLength(1), z.maxLength(30)),
+    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30)),
     forumType: zForumSubForumType,
-    description: z.string().check(z.maxLength(200)),
-    sortPri: z.int().check(z.gte(0), z.lte(9999)),
-    postCount: z.int().check(z.gte(0)),
-    todayPostCount: z.int().check(z.gte(0)),
-    lastPostAt: z.nullable(zInstant),
-    creator: z.nullable(zUserBrief),
+    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
+    postCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    todayPostCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lastPostAt: /* @__PURE__ */ z.nullable(zInstant),
+    creator: /* @__PURE__ */ z.nullable(zUserBrief),
     createdAt: zInstant
 });
 
 /**
  * 版块分页结果。
  */
-export const zForumSubForumPage = z.object({
-    list: z.array(zForumSubForum),
+export const zForumSubForumPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zForumSubForum),
     total: zTotal
 });
 
 /**
  * 论坛标签。
  */
-export const zForumTag = z.object({
+export const zForumTag = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string().check(z.minLength(1), z.maxLength(20)),
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
     tagType: zForumTagType,
-    sortPri: z.int().check(z.gte(0), z.lte(9999)),
-    postCount: z.int().check(z.gte(0)),
-    creator: z.nullable(zUserBrief),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
+    postCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    creator: /* @__PURE__ */ z.nullable(zUserBrief),
     createdAt: zInstant
 });
 
 /**
  * 论坛标签分页结果。
  */
-export const zForumTagPage = z.object({
-    list: z.array(zForumTag),
+export const zForumTagPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zForumTag),
     total: zTotal
 });
 
 /**
  * 资讯的全部字段（管理用）。
  */
-export const zNewsFull = z.intersection(zNewsDetail, z.object({
+export const zNewsFull = /* @__PURE__ */ z.intersection(zNewsDetail, /* @__PURE__ */ z.object({
     createdBy: zUserBrief,
     updatedBy: zUserBrief,
     createdAt: zInstant
@@ -703,20 +703,20 @@ export const zNewsFull = z.intersection(zNewsDetail, z.object({
 /**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
-export const zProduct = z.unknown();
+export const zProduct = /* @__PURE__ */ z.unknown();
 
 /**
  * 登录时签发的不透明令牌。
  */
-export const zToken = z.unknown();
+export const zToken = /* @__PURE__ */ z.unknown();
 
 /**
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
-export const zUserId = z.unknown();
+export const zUserId = /* @__PURE__ */ z.unknown();
 
-export const zForumTagAddPath = z.object({
-    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
+export const zForumTagAddPath = /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
 });
 
 /**
@@ -724,8 +724,8 @@ export const zForumTagAddPath = z.object({
  */
 export const zForumTagAddResponse = zForumTag;
 
-export const zForumTagAddSysPath = z.object({
-    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
+export const zForumTagAddSysPath = /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
 });
 
 /**
@@ -733,7 +733,7 @@ export const zForumTagAddSysPath = z.object({
  */
 export const zForumTagAddSysResponse = zForumTag;
 
-export const zForumTagDeletePath = z.object({
+export const zForumTagDeletePath = /* @__PURE__ */ z.object({
     tagId: zId
 });
 
@@ -747,12 +747,12 @@ export const zForumTagListReadBody = zForumTagReadRequest;
 /**
  * 标签列表
  */
-export const zForumTagListReadResponse = z.array(zForumTag).check(z.maxLength(1000));
+export const zForumTagListReadResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zForumTag).check(/* @__PURE__ */ z.maxLength(1000));
 
 /**
  * 标签列表
  */
-export const zForumTagListResponse = z.array(zForumTag).check(z.maxLength(1000));
+export const zForumTagListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zForumTag).check(/* @__PURE__ */ z.maxLength(1000));
 
 export const zForumTagListAllBody = zForumTagListAllRequest;
 
@@ -761,9 +761,9 @@ export const zForumTagListAllBody = zForumTagListAllRequest;
  */
 export const zForumTagListAllResponse = zForumTagPage;
 
-export const zForumTagUpdateSortPath = z.object({
+export const zForumTagUpdateSortPath = /* @__PURE__ */ z.object({
     tagId: zId,
-    sortPri: z.int().check(z.gte(0), z.lte(9999))
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
 });
 
 /**
@@ -773,8 +773,8 @@ export const zForumTagUpdateSortResponse = zForumTag;
 
 export const zForumSubForumAddBody = zForumSubForumAddRequest;
 
-export const zForumSubForumAddPath = z.object({
-    tagName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/))
+export const zForumSubForumAddPath = /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
 });
 
 /**
@@ -784,8 +784,8 @@ export const zForumSubForumAddResponse = zForumSubForum;
 
 export const zForumSubForumAddSysBody = zForumSubForumAddRequest;
 
-export const zForumSubForumAddSysPath = z.object({
-    tagName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/))
+export const zForumSubForumAddSysPath = /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
 });
 
 /**
@@ -793,7 +793,7 @@ export const zForumSubForumAddSysPath = z.object({
  */
 export const zForumSubForumAddSysResponse = zForumSubForum;
 
-export const zForumSubForumDeletePath = z.object({
+export const zForumSubForumDeletePath = /* @__PURE__ */ z.object({
     tagId: zId
 });
 
@@ -805,7 +805,7 @@ export const zForumSubForumDeleteResponse = zDeleted;
 /**
  * 版块列表
  */
-export const zForumSubForumListResponse = z.array(zForumSubForum).check(z.maxLength(1000));
+export const zForumSubForumListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zForumSubForum).check(/* @__PURE__ */ z.maxLength(1000));
 
 export const zForumSubForumListAllBody = zForumSubForumListAllRequest;
 
@@ -814,9 +814,9 @@ export const zForumSubForumListAllBody = zForumSubForumListAllRequest;
  */
 export const zForumSubForumListAllResponse = zForumSubForumPage;
 
-export const zForumSubForumUpdateSortPath = z.object({
+export const zForumSubForumUpdateSortPath = /* @__PURE__ */ z.object({
     tagId: zId,
-    sortPri: z.int().check(z.gte(0), z.lte(9999))
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
 });
 
 /**
@@ -868,8 +868,8 @@ export const zForumPostSearchResponse = zForumPostPage;
 
 export const zForumPostDraftListBody = zPageRequest;
 
-export const zForumPostDraftListPath = z.object({
-    forumName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/))
+export const zForumPostDraftListPath = /* @__PURE__ */ z.object({
+    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
 });
 
 /**
@@ -877,8 +877,8 @@ export const zForumPostDraftListPath = z.object({
  */
 export const zForumPostDraftListResponse = zForumPostPage;
 
-export const zForumPostDetailPath = z.object({
-    forumName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/)),
+export const zForumPostDetailPath = /* @__PURE__ */ z.object({
+    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/)),
     postId: zId
 });
 
@@ -917,8 +917,8 @@ export const zForumPostSearchInnerListResponse = zForumPostPage;
 
 export const zForumPostSearchInnerByNameBody = zForumKeywordPageRequest;
 
-export const zForumPostSearchInnerByNamePath = z.object({
-    name: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/))
+export const zForumPostSearchInnerByNamePath = /* @__PURE__ */ z.object({
+    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
 });
 
 /**
@@ -933,7 +933,7 @@ export const zForumPostAuthorSearchBody = zForumAuthorSearchRequest;
  */
 export const zForumPostAuthorSearchResponse = zForumPostPage;
 
-export const zForumPostDeletePath = z.object({
+export const zForumPostDeletePath = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId
 });
@@ -950,7 +950,7 @@ export const zForumPostDeleteByAdminBody = zForumPostAdminDeleteRequest;
  */
 export const zForumPostDeleteByAdminResponse = zDeleted;
 
-export const zForumPostUpdateTopStatusPath = z.object({
+export const zForumPostUpdateTopStatusPath = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
     topStatus: zForumTopStatus
@@ -961,7 +961,7 @@ export const zForumPostUpdateTopStatusPath = z.object({
  */
 export const zForumPostUpdateTopStatusResponse = zForumPostStatusResult;
 
-export const zForumPostUpdateHighlightStatusPath = z.object({
+export const zForumPostUpdateHighlightStatusPath = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
     status: zForumHighlightStatus
@@ -972,10 +972,10 @@ export const zForumPostUpdateHighlightStatusPath = z.object({
  */
 export const zForumPostUpdateHighlightStatusResponse = zForumPostStatusResult;
 
-export const zForumPostUpdateSortPriPath = z.object({
+export const zForumPostUpdateSortPriPath = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
-    sortPri: z.int().check(z.gte(0), z.lte(9999))
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
 });
 
 /**
@@ -983,8 +983,8 @@ export const zForumPostUpdateSortPriPath = z.object({
  */
 export const zForumPostUpdateSortPriResponse = zForumPostStatusResult;
 
-export const zForumPostUserEditPath = z.object({
-    forumName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/)),
+export const zForumPostUserEditPath = /* @__PURE__ */ z.object({
+    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/)),
     postId: zId
 });
 
@@ -993,7 +993,7 @@ export const zForumPostUserEditPath = z.object({
  */
 export const zForumPostUserEditResponse = zForumPostEdit;
 
-export const zForumPostUserInnerEditPath = z.object({
+export const zForumPostUserInnerEditPath = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId
 });
@@ -1010,8 +1010,8 @@ export const zForumPostThumbsUpBody = zForumThumbsUpRequest;
  */
 export const zForumPostThumbsUpResponse = zForumThumbsUpResult;
 
-export const zForumPostCollectPath = z.object({
-    forumName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/)),
+export const zForumPostCollectPath = /* @__PURE__ */ z.object({
+    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/)),
     postId: zId
 });
 
@@ -1034,7 +1034,7 @@ export const zForumCommentAddBody = zForumCommentAddRequest;
  */
 export const zForumCommentAddResponse = zForumComment;
 
-export const zForumCommentDeletePath = z.object({
+export const zForumCommentDeletePath = /* @__PURE__ */ z.object({
     attachId: zId,
     subjectId: zId,
     commentId: zId
@@ -1052,7 +1052,7 @@ export const zForumCommentListBody = zForumCommentListRequest;
  */
 export const zForumCommentListResponse = zForumCommentPage;
 
-export const zForumCommentUpPath = z.object({
+export const zForumCommentUpPath = /* @__PURE__ */ z.object({
     forumId: zId,
     postId: zId,
     commentId: zId
@@ -1063,8 +1063,8 @@ export const zForumCommentUpPath = z.object({
  */
 export const zForumCommentUpResponse = zForumCommentUpResult;
 
-export const zNewsTagAddPath = z.object({
-    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
+export const zNewsTagAddPath = /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
 });
 
 /**
@@ -1072,7 +1072,7 @@ export const zNewsTagAddPath = z.object({
  */
 export const zNewsTagAddResponse = zNewsTag;
 
-export const zNewsTagDeletePath = z.object({
+export const zNewsTagDeletePath = /* @__PURE__ */ z.object({
     tagId: zId
 });
 
@@ -1084,16 +1084,16 @@ export const zNewsTagDeleteResponse = zDeleted;
 /**
  * 标签列表
  */
-export const zNewsTagListResponse = z.array(zNewsTag).check(z.maxLength(500));
+export const zNewsTagListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zNewsTag).check(/* @__PURE__ */ z.maxLength(500));
 
 /**
  * 标签列表
  */
-export const zNewsTagListAllResponse = z.array(zNewsTag).check(z.maxLength(500));
+export const zNewsTagListAllResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zNewsTag).check(/* @__PURE__ */ z.maxLength(500));
 
-export const zNewsTagUpdateSortPath = z.object({
+export const zNewsTagUpdateSortPath = /* @__PURE__ */ z.object({
     tagId: zId,
-    sortPri: z.int().check(z.gte(0), z.lte(9999))
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
 });
 
 /**
@@ -1143,7 +1143,7 @@ export const zNewsSearchDetailBody = zNewsSearchRequest;
  */
 export const zNewsSearchDetailResponse = zNewsDetailPage;
 
-export const zNewsDetailPath = z.object({
+export const zNewsDetailPath = /* @__PURE__ */ z.object({
     newsId: zId
 });
 
@@ -1152,7 +1152,7 @@ export const zNewsDetailPath = z.object({
  */
 export const zNewsDetailResponse = zNewsReading;
 
-export const zNewsFullInfoPath = z.object({
+export const zNewsFullInfoPath = /* @__PURE__ */ z.object({
     newsId: zId
 });
 
@@ -1161,7 +1161,7 @@ export const zNewsFullInfoPath = z.object({
  */
 export const zNewsFullInfoResponse = zNewsFull;
 
-export const zNewsDeletePath = z.object({
+export const zNewsDeletePath = /* @__PURE__ */ z.object({
     newsId: zId
 });
 
@@ -1170,8 +1170,8 @@ export const zNewsDeletePath = z.object({
  */
 export const zNewsDeleteResponse = zDeleted;
 
-export const zNewsTagIdByNamePath = z.object({
-    name: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
+export const zNewsTagIdByNamePath = /* @__PURE__ */ z.object({
+    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
 });
 
 /**
@@ -1181,7 +1181,7 @@ export const zNewsTagIdByNameResponse = zNewsTag;
 
 export const zNewsListInnerBody = zPageRequest;
 
-export const zNewsListInnerPath = z.object({
+export const zNewsListInnerPath = /* @__PURE__ */ z.object({
     tagId: zId
 });
 
@@ -1192,8 +1192,8 @@ export const zNewsListInnerResponse = zNewsPage;
 
 export const zNewsListByTagNameBody = zPageRequest;
 
-export const zNewsListByTagNamePath = z.object({
-    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
+export const zNewsListByTagNamePath = /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
 });
 
 /**
@@ -1203,8 +1203,8 @@ export const zNewsListByTagNameResponse = zNewsPage;
 
 export const zNewsGetByTimeBody = zPageRequest;
 
-export const zNewsGetByTimePath = z.object({
-    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/)),
+export const zNewsGetByTimePath = /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/)),
     startTime: zInstant,
     endTime: zInstant
 });
@@ -1214,8 +1214,8 @@ export const zNewsGetByTimePath = z.object({
  */
 export const zNewsGetByTimeResponse = zNewsPage;
 
-export const zUserSettingGetPath = z.object({
-    key: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/))
+export const zUserSettingGetPath = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/))
 });
 
 /**

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
  * failed 启动失败（failReason 说明原因，可重新启动）。
  *
  */
-export const zNodeCenterCciState = z.enum([
+export const zNodeCenterCciState = /* @__PURE__ */ z.enum([
     'booting',
     'running',
     'stopping',
@@ -22,8 +22,8 @@ export const zNodeCenterCciState = z.enum([
 /**
  * 镜像配置查询条件，可省略请求体。
  */
-export const zNodeCenterImageConfigRequest = z.object({
-    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)))
+export const zNodeCenterImageConfigRequest = /* @__PURE__ */ z.object({
+    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)))
 });
 
 /**
@@ -40,7 +40,7 @@ export const zNodeCenterImageConfigRequest = z.object({
  * refreshPrivilege 同步授权。
  *
  */
-export const zHandleLogAction = z.enum([
+export const zHandleLogAction = /* @__PURE__ */ z.enum([
     'executeSql',
     'backup',
     'restore',
@@ -62,12 +62,12 @@ export const zHandleLogAction = z.enum([
  * 4 已到期（同停用，续期后恢复可用）。
  *
  */
-export const zRdsDatabaseStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4)
+export const zRdsDatabaseStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4)
 ]);
 
 /**
@@ -77,34 +77,34 @@ export const zRdsDatabaseStatus = z.union([
  * 2 管理（另可建表、改表、删表、TRUNCATE，新建或替换导入、备份、恢复、删除备份）。
  *
  */
-export const zRdsPrivilegeLevel = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zRdsPrivilegeLevel = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 结果列。
  */
-export const zRdsSqlColumn = z.object({
-    name: z.string(),
-    type: z.string()
+export const zRdsSqlColumn = /* @__PURE__ */ z.object({
+    name: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ z.string()
 });
 
 /**
  * SQL 执行结果。
  */
-export const zRdsSqlResult = z.object({
-    statementType: z.string(),
-    columns: z.array(zRdsSqlColumn),
-    rows: z.array(z.array(z.nullable(z.union([
-        z.string(),
-        z.number(),
-        z.boolean()
-    ])))).check(z.maxLength(1000)),
-    affectedRows: z.int().check(z.gte(0)),
-    truncated: z.boolean(),
-    elapsedMs: z.int().check(z.gte(0))
+export const zRdsSqlResult = /* @__PURE__ */ z.object({
+    statementType: /* @__PURE__ */ z.string(),
+    columns: /* @__PURE__ */ z.array(zRdsSqlColumn),
+    rows: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.array(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.number(),
+        /* @__PURE__ */ z.boolean()
+    ])))).check(/* @__PURE__ */ z.maxLength(1000)),
+    affectedRows: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    truncated: /* @__PURE__ */ z.boolean(),
+    elapsedMs: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
@@ -114,10 +114,10 @@ export const zRdsSqlResult = z.object({
  * 2 同步失败（syncError 说明原因）。
  *
  */
-export const zRdsSyncStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zRdsSyncStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
@@ -128,11 +128,11 @@ export const zRdsSyncStatus = z.union([
  * 3 失败（errorMessage 说明原因）。
  *
  */
-export const zRdsTaskStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zRdsTaskStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
@@ -143,7 +143,7 @@ export const zRdsTaskStatus = z.union([
  * importTable 从数据集资源导入。
  *
  */
-export const zRdsTaskType = z.enum([
+export const zRdsTaskType = /* @__PURE__ */ z.enum([
     'backup',
     'restore',
     'importCsv',
@@ -157,7 +157,7 @@ export const zRdsTaskType = z.enum([
  * maintenance 维护中（不再放新实例，已有实例继续运行）。
  *
  */
-export const zCciNodeState = z.enum([
+export const zCciNodeState = /* @__PURE__ */ z.enum([
     'ready',
     'notReady',
     'maintenance'
@@ -172,7 +172,7 @@ export const zCciNodeState = z.enum([
  * failed 启动失败（failReason 说明原因，可重新启动）。
  *
  */
-export const zCciState = z.enum([
+export const zCciState = /* @__PURE__ */ z.enum([
     'booting',
     'running',
     'stopping',
@@ -183,41 +183,41 @@ export const zCciState = z.enum([
 /**
  * 当前用户的配额。
  */
-export const zCciUserQuota = z.object({
-    maxRunning: z.int().check(z.gte(0)),
-    running: z.int().check(z.gte(0)),
-    maxUseTimePerBoot: z.int().check(z.gte(0))
+export const zCciUserQuota = /* @__PURE__ */ z.object({
+    maxRunning: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    running: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    maxUseTimePerBoot: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * CCI 可用区。
  */
-export const zCciZone = z.object({
-    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    zoneName: z.string(),
-    status: z.union([z.literal(0), z.literal(1)]),
-    isDefault: z.boolean(),
-    description: z.string()
+export const zCciZone = /* @__PURE__ */ z.object({
+    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    zoneName: /* @__PURE__ */ z.string(),
+    status: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
+    isDefault: /* @__PURE__ */ z.boolean(),
+    description: /* @__PURE__ */ z.string()
 });
 
 /**
  * 可用区条件，可省略请求体。
  */
-export const zCciZoneRequest = z.object({
-    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)))
+export const zCciZoneRequest = /* @__PURE__ */ z.object({
+    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)))
 });
 
 /**
  * 可用区的资源余量。
  */
-export const zCciZoneResource = z.object({
-    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    zoneName: z.string(),
-    cpuFree: z.number().check(z.gte(0)),
-    memoryFreeMb: z.int().check(z.gte(0)),
-    runningCount: z.int().check(z.gte(0)),
-    maxInstances: z.int().check(z.gte(0)),
-    available: z.boolean()
+export const zCciZoneResource = /* @__PURE__ */ z.object({
+    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    zoneName: /* @__PURE__ */ z.string(),
+    cpuFree: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    memoryFreeMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    runningCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    maxInstances: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    available: /* @__PURE__ */ z.boolean()
 });
 
 /**
@@ -226,96 +226,96 @@ export const zCciZoneResource = z.object({
  * 4 未登录；5 无权限；6 不存在；7 冲突；8 请求过于频繁；9 未实现；10 服务器内部错误。
  *
  */
-export const zErrCode = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5),
-    z.literal(6),
-    z.literal(7),
-    z.literal(8),
-    z.literal(9),
-    z.literal(10)
+export const zErrCode = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5),
+    /* @__PURE__ */ z.literal(6),
+    /* @__PURE__ */ z.literal(7),
+    /* @__PURE__ */ z.literal(8),
+    /* @__PURE__ */ z.literal(9),
+    /* @__PURE__ */ z.literal(10)
 ]);
 
 /**
  * 所有 JSON 应答的信封。errCode 为 0 表示成功，调用方拿到 data。
  */
-export const zEnvelope = z.object({
+export const zEnvelope = /* @__PURE__ */ z.object({
     errCode: zErrCode,
-    errMsg: z.string()
+    errMsg: /* @__PURE__ */ z.string()
 });
 
 /**
  * 失败应答，data 恒为 null。
  */
-export const zErrorEnvelope = z.intersection(zEnvelope, z.object({
-    data: z.null()
+export const zErrorEnvelope = /* @__PURE__ */ z.intersection(zEnvelope, /* @__PURE__ */ z.object({
+    data: /* @__PURE__ */ z.null()
 }));
 
 /**
  * 标识符，字符串形式。
  */
-export const zId = z.string().check(z.minLength(1), z.maxLength(64));
+export const zId = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64));
 
 /**
  * 延长使用时间。
  */
-export const zNodeCenterRefreshUseTimeRequest = z.object({
-    useTime: z.int().check(z.gte(60000), z.lte(1800000)),
+export const zNodeCenterRefreshUseTimeRequest = /* @__PURE__ */ z.object({
+    useTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(60000), /* @__PURE__ */ z.lte(1800000)),
     cciId: zId
 });
 
 /**
  * 备份数据库。
  */
-export const zRdsBackupRequest = z.object({
+export const zRdsBackupRequest = /* @__PURE__ */ z.object({
     privilegeId: zId,
-    tables: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/))).check(z.maxLength(200))),
-    remark: z._default(z.optional(z.string().check(z.maxLength(200))), '')
+    tables: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/))).check(/* @__PURE__ */ z.maxLength(200))),
+    remark: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))), '')
 });
 
 /**
  * 执行 SQL。
  */
-export const zRdsExecuteSqlRequest = z.object({
+export const zRdsExecuteSqlRequest = /* @__PURE__ */ z.object({
     privilegeId: zId,
-    sql: z.string().check(z.minLength(1), z.maxLength(20000)),
-    maxRows: z._default(z.optional(z.int().check(z.gte(1), z.lte(1000))), 200)
+    sql: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20000)),
+    maxRows: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1000))), 200)
 });
 
 /**
  * multipart/form-data：CSV 文件与导入选项。
  */
-export const zRdsImportCsvUpload = z.object({
-    file: z.string(),
+export const zRdsImportCsvUpload = /* @__PURE__ */ z.object({
+    file: /* @__PURE__ */ z.string(),
     privilegeId: zId,
-    tableName: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)),
-    mode: z.enum([
+    tableName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)),
+    mode: /* @__PURE__ */ z.enum([
         'create',
         'append',
         'replace'
     ]),
-    hasHeader: z._default(z.optional(z.boolean()), true),
-    delimiter: z.optional(z.enum([
+    hasHeader: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    delimiter: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         ',',
         ';',
         '\t',
         '|'
     ])),
-    encoding: z.optional(z.enum(['utf-8', 'gbk']))
+    encoding: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['utf-8', 'gbk']))
 });
 
 /**
  * 从数据集资源导入。
  */
-export const zRdsImportTableRequest = z.object({
+export const zRdsImportTableRequest = /* @__PURE__ */ z.object({
     privilegeId: zId,
     resourceId: zId,
-    tableName: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)),
-    mode: z.enum([
+    tableName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)),
+    mode: /* @__PURE__ */ z.enum([
         'create',
         'append',
         'replace'
@@ -325,15 +325,15 @@ export const zRdsImportTableRequest = z.object({
 /**
  * 同步范围，可省略请求体。
  */
-export const zRdsPrivilegeRefreshRequest = z.object({
-    groupId: z.optional(zId),
-    privilegeId: z.optional(zId)
+export const zRdsPrivilegeRefreshRequest = /* @__PURE__ */ z.object({
+    groupId: /* @__PURE__ */ z.optional(zId),
+    privilegeId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 从备份恢复。
  */
-export const zRdsRestoreRequest = z.object({
+export const zRdsRestoreRequest = /* @__PURE__ */ z.object({
     privilegeId: zId,
     backupId: zId
 });
@@ -341,97 +341,97 @@ export const zRdsRestoreRequest = z.object({
 /**
  * 启动 CCI。
  */
-export const zCciBootRequest = z.object({
+export const zCciBootRequest = /* @__PURE__ */ z.object({
     fileId: zId,
-    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/))),
-    imageConfigId: z.optional(zId),
-    kernelName: z.optional(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.-]+$/)))
+    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/))),
+    imageConfigId: /* @__PURE__ */ z.optional(zId),
+    kernelName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_.-]+$/)))
 });
 
 /**
  * 保存镜像配置。
  */
-export const zCciImageConfigSaveRequest = z.object({
-    id: z.optional(zId),
-    imageName: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[a-z0-9][a-z0-9._\/:-]*$/)),
-    kernelName: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.-]+$/)),
-    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    configs: z.string().check(z.minLength(2), z.maxLength(65536)),
-    isDefault: z._default(z.optional(z.boolean()), false),
-    enabled: z._default(z.optional(z.boolean()), true),
-    remark: z._default(z.optional(z.string().check(z.maxLength(200))), '')
+export const zCciImageConfigSaveRequest = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.optional(zId),
+    imageName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9._\/:-]*$/)),
+    kernelName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_.-]+$/)),
+    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    configs: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(65536)),
+    isDefault: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    enabled: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    remark: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))), '')
 });
 
 /**
  * 当前用户的 CCI 状态。
  */
-export const zCciLocalUser = z.object({
-    isLocalUser: z.boolean(),
-    zone: z.nullable(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/))),
-    deploymentName: z.nullable(z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))),
-    cciId: z.nullable(zId)
+export const zCciLocalUser = /* @__PURE__ */ z.object({
+    isLocalUser: /* @__PURE__ */ z.boolean(),
+    zone: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/))),
+    deploymentName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))),
+    cciId: /* @__PURE__ */ z.nullable(zId)
 });
 
 /**
  * 延长使用时间。
  */
-export const zCciRefreshUseTimeRequest = z.object({
-    useTime: z.int().check(z.gte(60000), z.lte(1800000)),
+export const zCciRefreshUseTimeRequest = /* @__PURE__ */ z.object({
+    useTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(60000), /* @__PURE__ */ z.lte(1800000)),
     cciId: zId
 });
 
 /**
  * 关闭选项，可省略请求体。
  */
-export const zCciShutdownRequest = z.object({
-    userId: z.optional(zId)
+export const zCciShutdownRequest = /* @__PURE__ */ z.object({
+    userId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 指定用户，可省略请求体。
  */
-export const zCciUserRequest = z.object({
-    userId: z.optional(zId)
+export const zCciUserRequest = /* @__PURE__ */ z.object({
+    userId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 删除的结果。
  */
-export const zDeleted = z.object({
+export const zDeleted = /* @__PURE__ */ z.object({
     id: zId
 });
 
 /**
  * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
  */
-export const zInstant = z.int().check(z.gte(0));
+export const zInstant = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * CCI 运行状态。
  */
-export const zNodeCenterCciStatus = z.object({
-    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
+export const zNodeCenterCciStatus = /* @__PURE__ */ z.object({
+    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
     cciId: zId,
     status: zNodeCenterCciState,
-    estimatedShutdownTime: z.nullable(zInstant),
+    estimatedShutdownTime: /* @__PURE__ */ z.nullable(zInstant),
     serverTime: zInstant
 });
 
 /**
  * 笔记本镜像配置。
  */
-export const zNodeCenterImageConfig = z.object({
-    imageName: z.enum(['jupyter-2.7-prod']),
-    kernelName: z.string().check(z.minLength(1), z.maxLength(64)),
-    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    configs: z.string().check(z.minLength(2), z.maxLength(65536)),
+export const zNodeCenterImageConfig = /* @__PURE__ */ z.object({
+    imageName: /* @__PURE__ */ z.enum(['jupyter-2.7-prod']),
+    kernelName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)),
+    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    configs: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(65536)),
     updatedAt: zInstant
 });
 
 /**
  * 延长后的使用时间。
  */
-export const zNodeCenterUseTime = z.object({
+export const zNodeCenterUseTime = /* @__PURE__ */ z.object({
     cciId: zId,
     estimatedShutdownTime: zInstant,
     serverTime: zInstant
@@ -440,119 +440,119 @@ export const zNodeCenterUseTime = z.object({
 /**
  * 为用户组开通云数据库。
  */
-export const zRdsGroupPrivilegeAddRequest = z.object({
+export const zRdsGroupPrivilegeAddRequest = /* @__PURE__ */ z.object({
     groupId: zId,
-    databaseName: z.string().check(z.minLength(3), z.maxLength(32), z.regex(/^[a-z][a-z0-9_]{2,31}$/)),
-    engine: z.optional(z.enum(['mysql', 'postgresql'])),
+    databaseName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(3), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z][a-z0-9_]{2,31}$/)),
+    engine: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['mysql', 'postgresql'])),
     privilege: zRdsPrivilegeLevel,
-    storageQuotaMb: z._default(z.optional(z.int().check(z.gte(100), z.lte(102400))), 1024),
-    maxConnections: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 5),
-    expireAt: z.optional(zInstant),
-    remark: z._default(z.optional(z.string().check(z.maxLength(200))), '')
+    storageQuotaMb: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(102400))), 1024),
+    maxConnections: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 5),
+    expireAt: /* @__PURE__ */ z.optional(zInstant),
+    remark: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))), '')
 });
 
 /**
  * 修改组权限；只改给出的字段。
  */
-export const zRdsGroupPrivilegeUpdateRequest = z.object({
+export const zRdsGroupPrivilegeUpdateRequest = /* @__PURE__ */ z.object({
     id: zId,
-    privilege: z.optional(zRdsPrivilegeLevel),
-    storageQuotaMb: z.optional(z.int().check(z.gte(100), z.lte(102400))),
-    maxConnections: z.optional(z.int().check(z.gte(1), z.lte(50))),
-    expireAt: z.nullish(zInstant),
-    enabled: z.optional(z.boolean()),
-    remark: z.optional(z.string().check(z.maxLength(200)))
+    privilege: /* @__PURE__ */ z.optional(zRdsPrivilegeLevel),
+    storageQuotaMb: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(102400))),
+    maxConnections: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))),
+    expireAt: /* @__PURE__ */ z.nullish(zInstant),
+    enabled: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    remark: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
 });
 
 /**
  * 授权同步结果。
  */
-export const zRdsPrivilegeRefreshResult = z.object({
-    privilegeCount: z.int().check(z.gte(0)),
-    granted: z.int().check(z.gte(0)),
-    revoked: z.int().check(z.gte(0)),
-    changed: z.int().check(z.gte(0)),
-    failed: z.int().check(z.gte(0)),
+export const zRdsPrivilegeRefreshResult = /* @__PURE__ */ z.object({
+    privilegeCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    granted: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    revoked: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    changed: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    failed: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     refreshedAt: zInstant
 });
 
 /**
  * 云计算实例（CCI）。
  */
-export const zCciInstance = z.object({
+export const zCciInstance = /* @__PURE__ */ z.object({
     cciId: zId,
-    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
+    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
     fileId: zId,
     userId: zId,
-    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
     status: zCciState,
-    imageName: z.string(),
-    kernelName: z.string(),
-    notebookUrl: z.string(),
-    bootTime: z.nullable(zInstant),
-    estimatedShutdownTime: z.nullable(zInstant),
+    imageName: /* @__PURE__ */ z.string(),
+    kernelName: /* @__PURE__ */ z.string(),
+    notebookUrl: /* @__PURE__ */ z.string(),
+    bootTime: /* @__PURE__ */ z.nullable(zInstant),
+    estimatedShutdownTime: /* @__PURE__ */ z.nullable(zInstant),
     serverTime: zInstant,
-    failReason: z.string(),
+    failReason: /* @__PURE__ */ z.string(),
     createdAt: zInstant
 });
 
 /**
  * 一个监控点；实例未运行的时段没有点。
  */
-export const zCciMonitorPoint = z.object({
+export const zCciMonitorPoint = /* @__PURE__ */ z.object({
     time: zInstant,
-    cpuUsage: z.number().check(z.gte(0)),
-    cpuLimit: z.number().check(z.gte(0)),
-    memoryUsedMb: z.number().check(z.gte(0)),
-    memoryLimitMb: z.number().check(z.gte(0)),
-    networkRxBytes: z.int().check(z.gte(0)),
-    networkTxBytes: z.int().check(z.gte(0))
+    cpuUsage: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    cpuLimit: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    memoryUsedMb: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    memoryLimitMb: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    networkRxBytes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    networkTxBytes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 监控查询条件。
  */
-export const zCciMonitorQueryRequest = z.object({
+export const zCciMonitorQueryRequest = /* @__PURE__ */ z.object({
     startTime: zInstant,
     endTime: zInstant,
-    stepSeconds: z._default(z.optional(z.int().check(z.gte(15), z.lte(3600))), 60),
-    userId: z.optional(zId)
+    stepSeconds: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(15), /* @__PURE__ */ z.lte(3600))), 60),
+    userId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * CCI 监控序列。
  */
-export const zCciMonitorResult = z.object({
+export const zCciMonitorResult = /* @__PURE__ */ z.object({
     fileId: zId,
-    cciId: z.nullable(zId),
-    deploymentName: z.nullable(z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))),
-    status: z.nullable(zCciState),
-    stepSeconds: z.int().check(z.gte(15)),
-    points: z.array(zCciMonitorPoint).check(z.maxLength(1440))
+    cciId: /* @__PURE__ */ z.nullable(zId),
+    deploymentName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))),
+    status: /* @__PURE__ */ z.nullable(zCciState),
+    stepSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(15)),
+    points: /* @__PURE__ */ /* @__PURE__ */ z.array(zCciMonitorPoint).check(/* @__PURE__ */ z.maxLength(1440))
 });
 
 /**
  * 计算节点。
  */
-export const zCciNode = z.object({
-    nodeName: z.string(),
-    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+export const zCciNode = /* @__PURE__ */ z.object({
+    nodeName: /* @__PURE__ */ z.string(),
+    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
     status: zCciNodeState,
-    cpuTotal: z.number().check(z.gte(0)),
-    cpuUsed: z.number().check(z.gte(0)),
-    memoryTotalMb: z.int().check(z.gte(0)),
-    memoryUsedMb: z.int().check(z.gte(0)),
-    gpuTotal: z.int().check(z.gte(0)),
-    gpuUsed: z.int().check(z.gte(0)),
-    cciCount: z.int().check(z.gte(0)),
+    cpuTotal: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    cpuUsed: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    memoryTotalMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    memoryUsedMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    gpuTotal: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    gpuUsed: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    cciCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     updatedAt: zInstant
 });
 
 /**
  * CCI 资源情况。
  */
-export const zCciResourceInfo = z.object({
-    zones: z.array(zCciZoneResource).check(z.maxLength(100)),
+export const zCciResourceInfo = /* @__PURE__ */ z.object({
+    zones: /* @__PURE__ */ /* @__PURE__ */ z.array(zCciZoneResource).check(/* @__PURE__ */ z.maxLength(100)),
     quota: zCciUserQuota,
     serverTime: zInstant
 });
@@ -560,9 +560,9 @@ export const zCciResourceInfo = z.object({
 /**
  * 延长后的使用时间。
  */
-export const zCciUseTime = z.object({
+export const zCciUseTime = /* @__PURE__ */ z.object({
     cciId: zId,
-    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
+    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
     estimatedShutdownTime: zInstant,
     serverTime: zInstant
 });
@@ -570,86 +570,86 @@ export const zCciUseTime = z.object({
 /**
  * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
  */
-export const zPageRequest = z.object({
-    pageIndex: z.int().check(z.gte(1)),
-    pageSize: z.int().check(z.gte(1), z.lte(200))
+export const zPageRequest = /* @__PURE__ */ z.object({
+    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
 });
 
 /**
  * 操作日志列表条件。
  */
-export const zHandleLogListRequest = z.intersection(zPageRequest, z.object({
-    privilegeId: z.optional(zId),
-    userId: z.optional(zId),
-    action: z.optional(zHandleLogAction),
-    result: z.optional(z.union([z.literal(0), z.literal(1)])),
-    startTime: z.optional(zInstant),
-    endTime: z.optional(zInstant)
+export const zHandleLogListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    privilegeId: /* @__PURE__ */ z.optional(zId),
+    userId: /* @__PURE__ */ z.optional(zId),
+    action: /* @__PURE__ */ z.optional(zHandleLogAction),
+    result: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)])),
+    startTime: /* @__PURE__ */ z.optional(zInstant),
+    endTime: /* @__PURE__ */ z.optional(zInstant)
 }));
 
 /**
  * 用户授权列表条件。
  */
-export const zRdsPrivilegeListRequest = z.intersection(zPageRequest, z.object({
-    groupId: z.optional(zId),
-    privilegeId: z.optional(zId),
-    userId: z.optional(zId),
-    syncStatus: z.optional(zRdsSyncStatus)
+export const zRdsPrivilegeListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    groupId: /* @__PURE__ */ z.optional(zId),
+    privilegeId: /* @__PURE__ */ z.optional(zId),
+    userId: /* @__PURE__ */ z.optional(zId),
+    syncStatus: /* @__PURE__ */ z.optional(zRdsSyncStatus)
 }));
 
 /**
  * 任务列表条件。
  */
-export const zRdsTaskListRequest = z.intersection(zPageRequest, z.object({
+export const zRdsTaskListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     privilegeId: zId,
-    taskType: z.optional(zRdsTaskType),
-    status: z.optional(zRdsTaskStatus)
+    taskType: /* @__PURE__ */ z.optional(zRdsTaskType),
+    status: /* @__PURE__ */ z.optional(zRdsTaskStatus)
 }));
 
 /**
  * 镜像配置列表条件。
  */
-export const zCciImageConfigListRequest = z.intersection(zPageRequest, z.object({
-    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/))),
-    enabled: z.optional(z.boolean()),
-    keyword: z.optional(z.string().check(z.maxLength(200)))
+export const zCciImageConfigListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/))),
+    enabled: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
 }));
 
 /**
  * 节点列表条件。
  */
-export const zCciNodeListRequest = z.intersection(zPageRequest, z.object({
-    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/))),
-    status: z.optional(zCciNodeState),
-    keyword: z.optional(z.string().check(z.maxLength(64)))
+export const zCciNodeListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/))),
+    status: /* @__PURE__ */ z.optional(zCciNodeState),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64)))
 }));
 
 /**
  * 学校 ID，未加入学校时为 "0"。
  */
-export const zSchoolId = z._default(z.string().check(z.minLength(1), z.maxLength(64)), '0');
+export const zSchoolId = /* @__PURE__ */ z._default(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)), '0');
 
 /**
  * 用户组的云数据库权限（一个组权限对应一个数据库）。
  */
-export const zRdsGroupPrivilege = z.object({
+export const zRdsGroupPrivilege = /* @__PURE__ */ z.object({
     id: zId,
     groupId: zId,
-    groupName: z.string(),
+    groupName: /* @__PURE__ */ z.string(),
     schoolId: zSchoolId,
-    schoolName: z.string(),
-    databaseName: z.string(),
-    engine: z.enum(['mysql', 'postgresql']),
-    host: z.string(),
-    port: z.int().check(z.gte(1), z.lte(65535)),
+    schoolName: /* @__PURE__ */ z.string(),
+    databaseName: /* @__PURE__ */ z.string(),
+    engine: /* @__PURE__ */ z.enum(['mysql', 'postgresql']),
+    host: /* @__PURE__ */ z.string(),
+    port: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(65535)),
     privilege: zRdsPrivilegeLevel,
     status: zRdsDatabaseStatus,
-    storageQuotaMb: z.int().check(z.gte(1)),
-    storageUsedMb: z.int().check(z.gte(0)),
-    maxConnections: z.int().check(z.gte(1)),
-    expireAt: z.nullable(zInstant),
-    memberCount: z.int().check(z.gte(0)),
-    remark: z.string(),
+    storageQuotaMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    storageUsedMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    maxConnections: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    expireAt: /* @__PURE__ */ z.nullable(zInstant),
+    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    remark: /* @__PURE__ */ z.string(),
     createdAt: zInstant,
     updatedAt: zInstant
 });
@@ -657,137 +657,137 @@ export const zRdsGroupPrivilege = z.object({
 /**
  * 组权限列表条件。
  */
-export const zRdsGroupPrivilegeListRequest = z.intersection(zPageRequest, z.object({
-    schoolId: z.optional(zSchoolId),
-    groupId: z.optional(zId),
-    status: z.optional(zRdsDatabaseStatus),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+export const zRdsGroupPrivilegeListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    schoolId: /* @__PURE__ */ z.optional(zSchoolId),
+    groupId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zRdsDatabaseStatus),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
  * 满足条件的记录总数（不受分页影响）。
  */
-export const zTotal = z.int().check(z.gte(0));
+export const zTotal = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 组权限分页结果。
  */
-export const zRdsGroupPrivilegePage = z.object({
-    list: z.array(zRdsGroupPrivilege),
+export const zRdsGroupPrivilegePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zRdsGroupPrivilege),
     total: zTotal
 });
 
 /**
  * 节点分页结果。
  */
-export const zCciNodePage = z.object({
-    list: z.array(zCciNode),
+export const zCciNodePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCciNode),
     total: zTotal
 });
 
 /**
  * 列表里显示的用户。
  */
-export const zUserBrief = z.object({
+export const zUserBrief = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string()
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string()
 });
 
 /**
  * 一条数据库操作日志。
  */
-export const zHandleLog = z.object({
+export const zHandleLog = /* @__PURE__ */ z.object({
     id: zId,
     user: zUserBrief,
     action: zHandleLogAction,
-    privilegeId: z.nullable(zId),
-    databaseName: z.string(),
-    detail: z.string(),
-    result: z.union([z.literal(0), z.literal(1)]),
-    errorMessage: z.string(),
-    elapsedMs: z.int().check(z.gte(0)),
-    ip: z.string(),
+    privilegeId: /* @__PURE__ */ z.nullable(zId),
+    databaseName: /* @__PURE__ */ z.string(),
+    detail: /* @__PURE__ */ z.string(),
+    result: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
+    errorMessage: /* @__PURE__ */ z.string(),
+    elapsedMs: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    ip: /* @__PURE__ */ z.string(),
     createdAt: zInstant
 });
 
 /**
  * 操作日志分页结果。
  */
-export const zHandleLogPage = z.object({
-    list: z.array(zHandleLog),
+export const zHandleLogPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zHandleLog),
     total: zTotal
 });
 
 /**
  * 数据库异步任务。
  */
-export const zRdsTask = z.object({
+export const zRdsTask = /* @__PURE__ */ z.object({
     id: zId,
     privilegeId: zId,
-    databaseName: z.string(),
+    databaseName: /* @__PURE__ */ z.string(),
     taskType: zRdsTaskType,
     status: zRdsTaskStatus,
-    progress: z.int().check(z.gte(0), z.lte(100)),
-    tables: z.array(z.string()),
-    fileName: z.string(),
-    fileSize: z.int().check(z.gte(0)),
-    rowCount: z.int().check(z.gte(0)),
-    sourceBackupId: z.nullable(zId),
-    backupDeleted: z.boolean(),
-    remark: z.string(),
-    errorMessage: z.string(),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    tables: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+    fileName: /* @__PURE__ */ z.string(),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    rowCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    sourceBackupId: /* @__PURE__ */ z.nullable(zId),
+    backupDeleted: /* @__PURE__ */ z.boolean(),
+    remark: /* @__PURE__ */ z.string(),
+    errorMessage: /* @__PURE__ */ z.string(),
     createdBy: zUserBrief,
     createdAt: zInstant,
-    startedAt: z.nullable(zInstant),
-    finishedAt: z.nullable(zInstant)
+    startedAt: /* @__PURE__ */ z.nullable(zInstant),
+    finishedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 任务分页结果。
  */
-export const zRdsTaskPage = z.object({
-    list: z.array(zRdsTask),
+export const zRdsTaskPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zRdsTask),
     total: zTotal
 });
 
 /**
  * 用户在一个数据库上的授权。
  */
-export const zRdsUserPrivilege = z.object({
+export const zRdsUserPrivilege = /* @__PURE__ */ z.object({
     id: zId,
     privilegeId: zId,
-    databaseName: z.string(),
+    databaseName: /* @__PURE__ */ z.string(),
     groupId: zId,
-    groupName: z.string(),
+    groupName: /* @__PURE__ */ z.string(),
     user: zUserBrief,
-    dbAccount: z.string(),
+    dbAccount: /* @__PURE__ */ z.string(),
     privilege: zRdsPrivilegeLevel,
     syncStatus: zRdsSyncStatus,
-    syncError: z.string(),
-    grantedAt: z.nullable(zInstant)
+    syncError: /* @__PURE__ */ z.string(),
+    grantedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 用户授权分页结果。
  */
-export const zRdsUserPrivilegePage = z.object({
-    list: z.array(zRdsUserPrivilege),
+export const zRdsUserPrivilegePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zRdsUserPrivilege),
     total: zTotal
 });
 
 /**
  * 镜像配置。
  */
-export const zCciImageConfig = z.object({
+export const zCciImageConfig = /* @__PURE__ */ z.object({
     id: zId,
-    imageName: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[a-z0-9][a-z0-9._\/:-]*$/)),
-    kernelName: z.string(),
-    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    configs: z.string().check(z.minLength(2), z.maxLength(65536)),
-    isDefault: z.boolean(),
-    enabled: z.boolean(),
-    remark: z.string(),
+    imageName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9._\/:-]*$/)),
+    kernelName: /* @__PURE__ */ z.string(),
+    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    configs: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(65536)),
+    isDefault: /* @__PURE__ */ z.boolean(),
+    enabled: /* @__PURE__ */ z.boolean(),
+    remark: /* @__PURE__ */ z.string(),
     updatedAt: zInstant,
     updatedBy: zUserBrief
 });
@@ -795,25 +795,25 @@ export const zCciImageConfig = z.object({
 /**
  * 镜像配置分页结果。
  */
-export const zCciImageConfigPage = z.object({
-    list: z.array(zCciImageConfig),
+export const zCciImageConfigPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCciImageConfig),
     total: zTotal
 });
 
 /**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
-export const zProduct = z.unknown();
+export const zProduct = /* @__PURE__ */ z.unknown();
 
 /**
  * 登录时签发的不透明令牌。
  */
-export const zToken = z.unknown();
+export const zToken = /* @__PURE__ */ z.unknown();
 
 /**
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
-export const zUserId = z.unknown();
+export const zUserId = /* @__PURE__ */ z.unknown();
 
 export const zNodeCenterGetImageConfigBody = zNodeCenterImageConfigRequest;
 
@@ -822,8 +822,8 @@ export const zNodeCenterGetImageConfigBody = zNodeCenterImageConfigRequest;
  */
 export const zNodeCenterGetImageConfigResponse = zNodeCenterImageConfig;
 
-export const zNodeCenterGetCciStatusPath = z.object({
-    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))
+export const zNodeCenterGetCciStatusPath = /* @__PURE__ */ z.object({
+    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))
 });
 
 /**
@@ -852,7 +852,7 @@ export const zRdsGroupPrivilegeUpdateBody = zRdsGroupPrivilegeUpdateRequest;
  */
 export const zRdsGroupPrivilegeUpdateResponse = zRdsGroupPrivilege;
 
-export const zRdsGroupPrivilegeDeletePath = z.object({
+export const zRdsGroupPrivilegeDeletePath = /* @__PURE__ */ z.object({
     id: zId
 });
 
@@ -861,7 +861,7 @@ export const zRdsGroupPrivilegeDeletePath = z.object({
  */
 export const zRdsGroupPrivilegeDeleteResponse = zDeleted;
 
-export const zRdsGroupPrivilegeGetPath = z.object({
+export const zRdsGroupPrivilegeGetPath = /* @__PURE__ */ z.object({
     id: zId
 });
 
@@ -880,7 +880,7 @@ export const zRdsGroupPrivilegeListResponse = zRdsGroupPrivilegePage;
 /**
  * 组权限列表
  */
-export const zRdsGroupPrivilegeListByUserResponse = z.array(zRdsGroupPrivilege).check(z.maxLength(200));
+export const zRdsGroupPrivilegeListByUserResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zRdsGroupPrivilege).check(/* @__PURE__ */ z.maxLength(200));
 
 export const zRdsExecuteSqlBody = zRdsExecuteSqlRequest;
 
@@ -910,7 +910,7 @@ export const zRdsRestoreBody = zRdsRestoreRequest;
  */
 export const zRdsRestoreResponse = zRdsTask;
 
-export const zRdsBackupDeletePath = z.object({
+export const zRdsBackupDeletePath = /* @__PURE__ */ z.object({
     id: zId
 });
 
@@ -933,7 +933,7 @@ export const zRdsImportTableBody = zRdsImportTableRequest;
  */
 export const zRdsImportTableResponse = zRdsTask;
 
-export const zRdsTaskStatusPath = z.object({
+export const zRdsTaskStatusPath = /* @__PURE__ */ z.object({
     id: zId
 });
 
@@ -986,7 +986,7 @@ export const zCciListNodeResponse = zCciNodePage;
 
 export const zCciShutdownBody = zCciShutdownRequest;
 
-export const zCciShutdownPath = z.object({
+export const zCciShutdownPath = /* @__PURE__ */ z.object({
     fileId: zId
 });
 
@@ -1000,10 +1000,10 @@ export const zUserNodeListRunningBody = zCciUserRequest;
 /**
  * 实例列表
  */
-export const zUserNodeListRunningResponse = z.array(zCciInstance).check(z.maxLength(10));
+export const zUserNodeListRunningResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zCciInstance).check(/* @__PURE__ */ z.maxLength(10));
 
-export const zCciGetStatusPath = z.object({
-    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))
+export const zCciGetStatusPath = /* @__PURE__ */ z.object({
+    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))
 });
 
 /**
@@ -1026,7 +1026,7 @@ export const zCciLocalUserIsExistResponse = zCciLocalUser;
 /**
  * 可用区列表
  */
-export const zNodeAreaZoneListResponse = z.array(zCciZone).check(z.maxLength(100));
+export const zNodeAreaZoneListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zCciZone).check(/* @__PURE__ */ z.maxLength(100));
 
 export const zCciImageConfigBody = zCciZoneRequest;
 
@@ -1051,7 +1051,7 @@ export const zImageConfigListResponse = zCciImageConfigPage;
 
 export const zCciMonitorQueryByFileBody = zCciMonitorQueryRequest;
 
-export const zCciMonitorQueryByFilePath = z.object({
+export const zCciMonitorQueryByFilePath = /* @__PURE__ */ z.object({
     fileId: zId
 });
 

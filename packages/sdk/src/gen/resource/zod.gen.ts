@@ -5,12 +5,12 @@ import * as z from 'zod/mini';
 /**
  * 排序字段：appliedAt 申请时间；closedAt 处理时间。默认 appliedAt。
  */
-export const zAuditSortField = z.enum(['appliedAt', 'closedAt']);
+export const zAuditSortField = /* @__PURE__ */ z.enum(['appliedAt', 'closedAt']);
 
 /**
  * 申请的动作：add 加入公共池；update 更新公共池中的版本；remove 从公共池移除。
  */
-export const zAuditAction = z.enum([
+export const zAuditAction = /* @__PURE__ */ z.enum([
     'add',
     'update',
     'remove'
@@ -21,18 +21,18 @@ export const zAuditAction = z.enum([
  * 只有待审核的申请可以撤销、通过或驳回。
  *
  */
-export const zAuditState = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zAuditState = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
  * 资源类别：course 课程；handout 讲义；attachment 附件；dataset 数据集；code 代码；exam 试卷。
  *
  */
-export const zResourceKind = z.enum([
+export const zResourceKind = /* @__PURE__ */ z.enum([
     'course',
     'handout',
     'attachment',
@@ -44,7 +44,7 @@ export const zResourceKind = z.enum([
 /**
  * 资源所在的池：private 个人（工作台）；org 组织（用户组资源池）；public 公共池（经审核）。
  */
-export const zResourceScope = z.enum([
+export const zResourceScope = /* @__PURE__ */ z.enum([
     'private',
     'org',
     'public'
@@ -57,7 +57,7 @@ export const zResourceScope = z.enum([
  * study 学习路径（学习树）页的推荐。
  *
  */
-export const zCourseRecommendPosition = z.enum([
+export const zCourseRecommendPosition = /* @__PURE__ */ z.enum([
     'banner',
     'home',
     'study'
@@ -69,7 +69,7 @@ export const zCourseRecommendPosition = z.enum([
  * 1 上线（在 startAt–endAt 时间窗内显示）。
  *
  */
-export const zCourseRecommendStatus = z.union([z.literal(0), z.literal(1)]);
+export const zCourseRecommendStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 组卷方式：
@@ -77,7 +77,7 @@ export const zCourseRecommendStatus = z.union([z.literal(0), z.literal(1)]);
  * random 按规则从题库随机抽题（create/papertmplEx）。
  *
  */
-export const zExamPaperBuildMode = z.enum(['manual', 'random']);
+export const zExamPaperBuildMode = /* @__PURE__ */ z.enum(['manual', 'random']);
 
 /**
  * 难度：
@@ -86,27 +86,27 @@ export const zExamPaperBuildMode = z.enum(['manual', 'random']);
  * 3 困难。
  *
  */
-export const zExamQuDifficulty = z.union([
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zExamQuDifficulty = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
  * 某难度的题数；三档总是都列出。
  */
-export const zExamQuDifficultyCount = z.object({
+export const zExamQuDifficultyCount = /* @__PURE__ */ z.object({
     difficulty: zExamQuDifficulty,
-    count: z.int().check(z.gte(0))
+    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 单选、多选题的选项。
  */
-export const zExamQuOption = z.object({
-    key: z.string().check(z.regex(/^[A-H]$/)),
-    content: z.string(),
-    isRight: z.boolean()
+export const zExamQuOption = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-H]$/)),
+    content: /* @__PURE__ */ z.string(),
+    isRight: /* @__PURE__ */ z.boolean()
 });
 
 /**
@@ -118,26 +118,26 @@ export const zExamQuOption = z.object({
  * 5 简答题（主观题，教师评分）。
  *
  */
-export const zExamQuType = z.union([
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5)
+export const zExamQuType = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5)
 ]);
 
 /**
  * 某题型的题数；五种题型总是都列出。
  */
-export const zExamQuTypeCount = z.object({
+export const zExamQuTypeCount = /* @__PURE__ */ z.object({
     quType: zExamQuType,
-    count: z.int().check(z.gte(0))
+    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 代码题的编程语言：python；r；sql；none 表示不是代码题。
  */
-export const zExerciseCodeLanguage = z.enum([
+export const zExerciseCodeLanguage = /* @__PURE__ */ z.enum([
     'python',
     'r',
     'sql',
@@ -151,27 +151,27 @@ export const zExerciseCodeLanguage = z.enum([
  * 3 困难。
  *
  */
-export const zExerciseDifficulty = z.union([
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zExerciseDifficulty = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
  * 导入失败的一行。
  */
-export const zExerciseImportError = z.object({
-    row: z.int().check(z.gte(2)),
-    column: z.string(),
-    message: z.string()
+export const zExerciseImportError = /* @__PURE__ */ z.object({
+    row: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
+    column: /* @__PURE__ */ z.string(),
+    message: /* @__PURE__ */ z.string()
 });
 
 /**
  * 单选、多选题的一个选项。
  */
-export const zExerciseOption = z.object({
-    key: z.string().check(z.regex(/^[A-H]$/)),
-    content: z.string().check(z.minLength(1), z.maxLength(1000))
+export const zExerciseOption = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-H]$/)),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1000))
 });
 
 /**
@@ -184,24 +184,24 @@ export const zExerciseOption = z.object({
  * 6 代码题：给出语言与初始代码，学员在云端笔记本中作答，教师评分。
  *
  */
-export const zExerciseType = z.union([
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5),
-    z.literal(6)
+export const zExerciseType = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5),
+    /* @__PURE__ */ z.literal(6)
 ]);
 
 /**
  * 题型说明。
  */
-export const zExerciseTypeInfo = z.object({
+export const zExerciseTypeInfo = /* @__PURE__ */ z.object({
     type: zExerciseType,
-    name: z.string(),
-    hasOptions: z.boolean(),
-    autoGraded: z.boolean(),
-    importTemplate: z.enum([
+    name: /* @__PURE__ */ z.string(),
+    hasOptions: /* @__PURE__ */ z.boolean(),
+    autoGraded: /* @__PURE__ */ z.boolean(),
+    importTemplate: /* @__PURE__ */ z.enum([
         'choice',
         'qa',
         'none'
@@ -211,7 +211,7 @@ export const zExerciseTypeInfo = z.object({
 /**
  * 排序字段：addedAt 加入资源池的时间；updatedAt 资源更新时间；name 名称（拼音序）。默认 addedAt。
  */
-export const zOrgResourceSortField = z.enum([
+export const zOrgResourceSortField = /* @__PURE__ */ z.enum([
     'addedAt',
     'updatedAt',
     'name'
@@ -221,7 +221,7 @@ export const zOrgResourceSortField = z.enum([
  * 池内条目的来源：private 成员的个人资源（引用，跟随作者的当前版本）；public 公共池中的资源（引用）。
  *
  */
-export const zOrgSourceScope = z.enum(['private', 'public']);
+export const zOrgSourceScope = /* @__PURE__ */ z.enum(['private', 'public']);
 
 /**
  * 组织资源在池内的可见性：
@@ -229,14 +229,14 @@ export const zOrgSourceScope = z.enum(['private', 'public']);
  * 1 可见（组内全部成员可见）。
  *
  */
-export const zOrgVisible = z.union([z.literal(0), z.literal(1)]);
+export const zOrgVisible = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 批量绑定或解绑的结果。授权条数为用户（或用户组）数乘以资源（或资源组）数。
  */
-export const zPermissionBindResult = z.object({
-    affected: z.int().check(z.gte(0)),
-    skipped: z.int().check(z.gte(0))
+export const zPermissionBindResult = /* @__PURE__ */ z.object({
+    affected: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    skipped: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
@@ -247,10 +247,10 @@ export const zPermissionBindResult = z.object({
  * 含义同 PermissionLevel。
  *
  */
-export const zPermissionGrantLevel = z.union([
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zPermissionGrantLevel = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
@@ -261,19 +261,19 @@ export const zPermissionGrantLevel = z.union([
  * 3 管理（使用之外还可编辑资源、给他人授权；资源所有者恒为 3）。
  *
  */
-export const zPermissionLevel = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zPermissionLevel = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
  * 查询本人全部资源 ID 的筛选条件。
  */
-export const zPermissionResourceIdsRequest = z.object({
-    kind: z.optional(zResourceKind),
-    minPermission: z.optional(zPermissionGrantLevel)
+export const zPermissionResourceIdsRequest = /* @__PURE__ */ z.object({
+    kind: /* @__PURE__ */ z.optional(zResourceKind),
+    minPermission: /* @__PURE__ */ z.optional(zPermissionGrantLevel)
 });
 
 /**
@@ -285,7 +285,7 @@ export const zPermissionResourceIdsRequest = z.object({
  * admin 平台管理员（对所有资源为管理权限）。
  *
  */
-export const zPermissionSourceType = z.enum([
+export const zPermissionSourceType = /* @__PURE__ */ z.enum([
     'owner',
     'direct',
     'resourceGroup',
@@ -296,7 +296,7 @@ export const zPermissionSourceType = z.enum([
 /**
  * 推断的列类型：string 文本；integer 整数；number 小数；date 日期或时间；boolean 布尔。
  */
-export const zPrivateCsvColumnType = z.enum([
+export const zPrivateCsvColumnType = /* @__PURE__ */ z.enum([
     'string',
     'integer',
     'number',
@@ -307,72 +307,72 @@ export const zPrivateCsvColumnType = z.enum([
 /**
  * CSV 的一列。
  */
-export const zPrivateCsvColumn = z.object({
-    index: z.int().check(z.gte(0)),
-    name: z.string(),
+export const zPrivateCsvColumn = /* @__PURE__ */ z.object({
+    index: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    name: /* @__PURE__ */ z.string(),
     inferredType: zPrivateCsvColumnType,
-    samples: z.array(z.string()).check(z.maxLength(5))
+    samples: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).check(/* @__PURE__ */ z.maxLength(5))
 });
 
 /**
  * multipart/form-data：上传 CSV 读取表头（文件不保存）。
  */
-export const zPrivateCsvFileForm = z.object({
-    file: z.string(),
-    delimiter: z.optional(z.enum([
+export const zPrivateCsvFileForm = /* @__PURE__ */ z.object({
+    file: /* @__PURE__ */ z.string(),
+    delimiter: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         ',',
         ';',
         '\t',
         '|'
     ])),
-    encoding: z.optional(z.enum(['utf-8', 'gbk'])),
-    hasHeader: z._default(z.optional(z.boolean()), true)
+    encoding: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['utf-8', 'gbk'])),
+    hasHeader: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
  * 数据集 CSV 文件的表头信息。
  */
-export const zPrivateCsvHeaders = z.object({
-    delimiter: z.enum([
+export const zPrivateCsvHeaders = /* @__PURE__ */ z.object({
+    delimiter: /* @__PURE__ */ z.enum([
         ',',
         ';',
         '\t',
         '|'
     ]),
-    encoding: z.enum(['utf-8', 'gbk']),
-    hasHeader: z.boolean(),
-    columns: z.array(zPrivateCsvColumn).check(z.maxLength(2000)),
-    sampledRows: z.int().check(z.gte(0), z.lte(1000))
+    encoding: /* @__PURE__ */ z.enum(['utf-8', 'gbk']),
+    hasHeader: /* @__PURE__ */ z.boolean(),
+    columns: /* @__PURE__ */ /* @__PURE__ */ z.array(zPrivateCsvColumn).check(/* @__PURE__ */ z.maxLength(2000)),
+    sampledRows: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))
 });
 
 /**
  * 按题型统计的题目数。
  */
-export const zPrivateExerciseTypeCount = z.object({
-    type: z.string(),
-    count: z.int().check(z.gte(0))
+export const zPrivateExerciseTypeCount = /* @__PURE__ */ z.object({
+    type: /* @__PURE__ */ z.string(),
+    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 读取已上传 CSV 文件的表头。
  */
-export const zPrivateOnlineCsvHeaders = z.object({
-    filePath: z.string().check(z.minLength(1), z.maxLength(1024)),
-    fileSize: z.optional(z.int().check(z.gte(0), z.lte(2147483648))),
-    delimiter: z.optional(z.enum([
+export const zPrivateOnlineCsvHeaders = /* @__PURE__ */ z.object({
+    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024)),
+    fileSize: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483648))),
+    delimiter: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         ',',
         ';',
         '\t',
         '|'
     ])),
-    encoding: z.optional(z.enum(['utf-8', 'gbk'])),
-    hasHeader: z._default(z.optional(z.boolean()), true)
+    encoding: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['utf-8', 'gbk'])),
+    hasHeader: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
  * 排序字段：updatedAt 更新时间；createdAt 创建时间；name 名称；sortPri 同级排序号（子资源列表常用）。默认 updatedAt。
  */
-export const zPrivateResourceSortField = z.enum([
+export const zPrivateResourceSortField = /* @__PURE__ */ z.enum([
     'updatedAt',
     'createdAt',
     'name',
@@ -382,8 +382,8 @@ export const zPrivateResourceSortField = z.enum([
 /**
  * 本人资源的标签统计条件。
  */
-export const zPrivateTagListQuery = z.object({
-    kind: z.optional(zResourceKind)
+export const zPrivateTagListQuery = /* @__PURE__ */ z.object({
+    kind: /* @__PURE__ */ z.optional(zResourceKind)
 });
 
 /**
@@ -392,26 +392,26 @@ export const zPrivateTagListQuery = z.object({
  * 1 正常。
  *
  */
-export const zPrivateVisible = z.union([z.literal(0), z.literal(1)]);
+export const zPrivateVisible = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 产品 ID，整数（dfrm 为 7，与登录请求里的 productId 一致）。
  */
-export const zProductId = z.int().check(z.gte(1));
+export const zProductId = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1));
 
 /**
  * 添加或删除产品权限用户的结果。
  */
-export const zProductPermissionChange = z.object({
+export const zProductPermissionChange = /* @__PURE__ */ z.object({
     productId: zProductId,
-    affected: z.int().check(z.gte(0)),
-    skipped: z.int().check(z.gte(0))
+    affected: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    skipped: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 指定一个产品。
  */
-export const zProductRef = z.object({
+export const zProductRef = /* @__PURE__ */ z.object({
     productId: zProductId
 });
 
@@ -421,39 +421,39 @@ export const zProductRef = z.object({
  * 1 启用。
  *
  */
-export const zProductStatus = z.union([z.literal(0), z.literal(1)]);
+export const zProductStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 新建产品。
  */
-export const zProductSaveRequest = z.object({
-    productNo: z.string().check(z.minLength(2), z.maxLength(32), z.regex(/^[a-z][a-z0-9_-]{1,31}$/)),
-    productName: z.string().check(z.minLength(1), z.maxLength(50)),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
-    logoUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
-    homeUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
+export const zProductSaveRequest = /* @__PURE__ */ z.object({
+    productNo: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z][a-z0-9_-]{1,31}$/)),
+    productName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
+    logoUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
+    homeUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
     status: zProductStatus
 });
 
 /**
  * 修改产品：只修改传入的字段；productNo 不能修改。
  */
-export const zProductUpdateRequest = z.object({
+export const zProductUpdateRequest = /* @__PURE__ */ z.object({
     productId: zProductId,
-    productName: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
-    logoUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
-    homeUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
-    status: z.optional(zProductStatus)
+    productName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))),
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
+    logoUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
+    homeUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
+    status: /* @__PURE__ */ z.optional(zProductStatus)
 });
 
 /**
  * 数据集的一列。
  */
-export const zPublicCsvColumn = z.object({
-    index: z.int().check(z.gte(0)),
-    name: z.string(),
-    inferredType: z.enum([
+export const zPublicCsvColumn = /* @__PURE__ */ z.object({
+    index: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    name: /* @__PURE__ */ z.string(),
+    inferredType: /* @__PURE__ */ z.enum([
         'string',
         'integer',
         'number',
@@ -465,23 +465,23 @@ export const zPublicCsvColumn = z.object({
 /**
  * 按资源类别的计数。
  */
-export const zPublicKindCount = z.object({
+export const zPublicKindCount = /* @__PURE__ */ z.object({
     kind: zResourceKind,
-    count: z.int().check(z.gte(0))
+    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 最近打开（不分页）。
  */
-export const zPublicRecentOpenQuery = z.object({
-    kind: z.optional(zResourceKind),
-    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 8)
+export const zPublicRecentOpenQuery = /* @__PURE__ */ z.object({
+    kind: /* @__PURE__ */ z.optional(zResourceKind),
+    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 8)
 });
 
 /**
  * 排序字段：publishedAt 公开（或最近更新）时间；readCount 阅读次数；name 名称。默认 publishedAt。
  */
-export const zPublicSortField = z.enum([
+export const zPublicSortField = /* @__PURE__ */ z.enum([
     'publishedAt',
     'readCount',
     'name'
@@ -493,19 +493,19 @@ export const zPublicSortField = z.enum([
  * 1 在架。
  *
  */
-export const zPublicStatus = z.union([z.literal(0), z.literal(1)]);
+export const zPublicStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 按标签类型筛选。
  */
-export const zPublicTagTypeQuery = z.object({
-    tagType: z.optional(z.string().check(z.minLength(1), z.maxLength(32)))
+export const zPublicTagTypeQuery = /* @__PURE__ */ z.object({
+    tagType: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32)))
 });
 
 /**
  * 被阅读资源所在的池：public 公共资源；org 组织资源（需 poolId）；private 本人的个人资源（预览自己的资源）。
  */
-export const zReadRecordScope = z.enum([
+export const zReadRecordScope = /* @__PURE__ */ z.enum([
     'public',
     'org',
     'private'
@@ -514,19 +514,19 @@ export const zReadRecordScope = z.enum([
 /**
  * 最近学习课程查询。
  */
-export const zReadRecordLatestCourseQuery = z.object({
-    scope: z.optional(zReadRecordScope)
+export const zReadRecordLatestCourseQuery = /* @__PURE__ */ z.object({
+    scope: /* @__PURE__ */ z.optional(zReadRecordScope)
 });
 
 /**
  * 存储与算力配额。
  */
-export const zSpaceQuota = z.object({
-    storageQuotaMb: z.int().check(z.gte(100), z.lte(10485760)),
-    cpuCores: z.number().check(z.gte(0.5), z.lte(64)),
-    memoryMb: z.int().check(z.gte(512), z.lte(524288)),
-    gpuCount: z.int().check(z.gte(0), z.lte(8)),
-    maxRunningNodes: z.int().check(z.gte(0), z.lte(20))
+export const zSpaceQuota = /* @__PURE__ */ z.object({
+    storageQuotaMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(10485760)),
+    cpuCores: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(64)),
+    memoryMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(512), /* @__PURE__ */ z.lte(524288)),
+    gpuCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(8)),
+    maxRunningNodes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20))
 });
 
 /**
@@ -536,7 +536,7 @@ export const zSpaceQuota = z.object({
  * default 平台默认模板。
  *
  */
-export const zSpaceTemplateSource = z.enum([
+export const zSpaceTemplateSource = /* @__PURE__ */ z.enum([
     'user',
     'group',
     'default'
@@ -548,67 +548,67 @@ export const zSpaceTemplateSource = z.enum([
  * 1 启用。
  *
  */
-export const zSpaceTemplateStatus = z.union([z.literal(0), z.literal(1)]);
+export const zSpaceTemplateStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 新建空间模板。
  */
-export const zSpaceTemplateSaveRequest = z.object({
-    templateName: z.string().check(z.minLength(1), z.maxLength(50)),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
-    storageQuotaMb: z.int().check(z.gte(100), z.lte(10485760)),
-    cpuCores: z.number().check(z.gte(0.5), z.lte(64)),
-    memoryMb: z.int().check(z.gte(512), z.lte(524288)),
-    gpuCount: z.int().check(z.gte(0), z.lte(8)),
-    maxRunningNodes: z.int().check(z.gte(0), z.lte(20)),
+export const zSpaceTemplateSaveRequest = /* @__PURE__ */ z.object({
+    templateName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
+    storageQuotaMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(10485760)),
+    cpuCores: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(64)),
+    memoryMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(512), /* @__PURE__ */ z.lte(524288)),
+    gpuCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(8)),
+    maxRunningNodes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20)),
     status: zSpaceTemplateStatus,
-    isDefault: z._default(z.optional(z.boolean()), false)
+    isDefault: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 });
 
 /**
  * 上传时必须原样带上的请求头。
  */
-export const zSpaceUploadHeader = z.object({
-    key: z.string(),
-    value: z.string()
+export const zSpaceUploadHeader = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ z.string(),
+    value: /* @__PURE__ */ z.string()
 });
 
 /**
  * 某类别的资源数；六个类别总是都列出（没有时为 0）。
  */
-export const zResStatKindCount = z.object({
+export const zResStatKindCount = /* @__PURE__ */ z.object({
     kind: zResourceKind,
-    count: z.int().check(z.gte(0))
+    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 一个产品的资源数。
  */
-export const zResStatProductResourceCount = z.object({
-    productId: z.int().check(z.gte(1)),
-    productNo: z.string(),
-    productName: z.string(),
-    resourceCount: z.int().check(z.gte(0)),
-    byKind: z.array(zResStatKindCount)
+export const zResStatProductResourceCount = /* @__PURE__ */ z.object({
+    productId: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    productNo: /* @__PURE__ */ z.string(),
+    productName: /* @__PURE__ */ z.string(),
+    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    byKind: /* @__PURE__ */ z.array(zResStatKindCount)
 });
 
 /**
  * 某资源池的资源数；三个池总是都列出。
  */
-export const zResStatScopeCount = z.object({
+export const zResStatScopeCount = /* @__PURE__ */ z.object({
     scope: zResourceScope,
-    count: z.int().check(z.gte(0))
+    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 去重后的标签名称，按名称排序，最多 1000 个。
  */
-export const zResourceTagNameList = z.array(z.string().check(z.minLength(1), z.maxLength(30))).check(z.maxLength(1000));
+export const zResourceTagNameList = /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30))).check(/* @__PURE__ */ z.maxLength(1000));
 
 /**
  * 标签类型：course 课程；handout 讲义；attachment 附件；dataset 数据集；code 代码；exam 试卷资源；exercise 题目（题库）；paper 组卷试卷。
  */
-export const zResourceTagType = z.enum([
+export const zResourceTagType = /* @__PURE__ */ z.enum([
     'course',
     'handout',
     'attachment',
@@ -622,60 +622,60 @@ export const zResourceTagType = z.enum([
 /**
  * 按类型筛选标签。
  */
-export const zResourceTagTypeFilter = z.object({
-    tagType: z.optional(zResourceTagType)
+export const zResourceTagTypeFilter = /* @__PURE__ */ z.object({
+    tagType: /* @__PURE__ */ z.optional(zResourceTagType)
 });
 
 /**
  * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
  */
-export const zBinary = z.string();
+export const zBinary = /* @__PURE__ */ z.string();
 
 /**
  * 日历日期，YYYY-MM-DD。
  */
-export const zDateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+export const zDateString = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /**
  * 一天的阅读时长。
  */
-export const zReadRecordDailyTime = z.object({
+export const zReadRecordDailyTime = /* @__PURE__ */ z.object({
     date: zDateString,
-    readTime: z.int().check(z.gte(0))
+    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 一天的阅读人数。
  */
-export const zReadRecordDailyUserCount = z.object({
+export const zReadRecordDailyUserCount = /* @__PURE__ */ z.object({
     date: zDateString,
-    readUserCount: z.int().check(z.gte(0)),
-    newUserCount: z.int().check(z.gte(0))
+    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    newUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 阅读时长统计。
  */
-export const zReadRecordTimeStatistics = z.object({
-    totalReadTime: z.int().check(z.gte(0)),
-    allTimeReadTime: z.int().check(z.gte(0)),
-    days: z.array(zReadRecordDailyTime).check(z.maxLength(366))
+export const zReadRecordTimeStatistics = /* @__PURE__ */ z.object({
+    totalReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    allTimeReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    days: /* @__PURE__ */ /* @__PURE__ */ z.array(zReadRecordDailyTime).check(/* @__PURE__ */ z.maxLength(366))
 });
 
 /**
  * 某一天的学习人数。
  */
-export const zResStatDailyStudy = z.object({
+export const zResStatDailyStudy = /* @__PURE__ */ z.object({
     date: zDateString,
-    userCount: z.int().check(z.gte(0)),
-    readCount: z.int().check(z.gte(0)),
-    readMinutes: z.int().check(z.gte(0))
+    userCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 统计日期区间（按北京时间自然日）。
  */
-export const zResStatDateRange = z.object({
+export const zResStatDateRange = /* @__PURE__ */ z.object({
     startDate: zDateString,
     endDate: zDateString
 });
@@ -683,9 +683,9 @@ export const zResStatDateRange = z.object({
 /**
  * 排行榜请求：日期区间加名次数。
  */
-export const zResStatRankRequest = z.intersection(zResStatDateRange, z.object({
-    topN: z._default(z.optional(z.int().check(z.gte(1), z.lte(100))), 10),
-    kind: z.optional(zResourceKind)
+export const zResStatRankRequest = /* @__PURE__ */ z.intersection(zResStatDateRange, /* @__PURE__ */ z.object({
+    topN: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100))), 10),
+    kind: /* @__PURE__ */ z.optional(zResourceKind)
 }));
 
 /**
@@ -694,389 +694,389 @@ export const zResStatRankRequest = z.intersection(zResStatDateRange, z.object({
  * 4 未登录；5 无权限；6 不存在；7 冲突；8 请求过于频繁；9 未实现；10 服务器内部错误。
  *
  */
-export const zErrCode = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5),
-    z.literal(6),
-    z.literal(7),
-    z.literal(8),
-    z.literal(9),
-    z.literal(10)
+export const zErrCode = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5),
+    /* @__PURE__ */ z.literal(6),
+    /* @__PURE__ */ z.literal(7),
+    /* @__PURE__ */ z.literal(8),
+    /* @__PURE__ */ z.literal(9),
+    /* @__PURE__ */ z.literal(10)
 ]);
 
 /**
  * 所有 JSON 应答的信封。errCode 为 0 表示成功，调用方拿到 data。
  */
-export const zEnvelope = z.object({
+export const zEnvelope = /* @__PURE__ */ z.object({
     errCode: zErrCode,
-    errMsg: z.string()
+    errMsg: /* @__PURE__ */ z.string()
 });
 
 /**
  * 失败应答，data 恒为 null。
  */
-export const zErrorEnvelope = z.intersection(zEnvelope, z.object({
-    data: z.null()
+export const zErrorEnvelope = /* @__PURE__ */ z.intersection(zEnvelope, /* @__PURE__ */ z.object({
+    data: /* @__PURE__ */ z.null()
 }));
 
 /**
  * multipart/form-data 上传单个文件，字段名 file。
  */
-export const zFileUpload = z.object({
-    file: z.string()
+export const zFileUpload = /* @__PURE__ */ z.object({
+    file: /* @__PURE__ */ z.string()
 });
 
 /**
  * 标识符，字符串形式。
  */
-export const zId = z.string().check(z.minLength(1), z.maxLength(64));
+export const zId = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64));
 
 /**
  * 管理员直接下架公共资源。
  */
-export const zAuditAdminRemove = z.object({
+export const zAuditAdminRemove = /* @__PURE__ */ z.object({
     publicResourceId: zId,
-    reason: z.string().check(z.minLength(1), z.maxLength(500))
+    reason: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
 });
 
 /**
  * 申请把个人资源加入公共池。
  */
-export const zAuditApplyAdd = z.object({
+export const zAuditApplyAdd = /* @__PURE__ */ z.object({
     resourceId: zId,
     tagId: zId,
-    includeSubResources: z._default(z.optional(z.boolean()), true),
-    reason: z.optional(z.string().check(z.maxLength(200)))
+    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
 });
 
 /**
  * v2：批量申请加入公共池，必须附说明。
  */
-export const zAuditApplyAddV2 = z.object({
-    items: z.array(z.object({
+export const zAuditApplyAddV2 = /* @__PURE__ */ z.object({
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         resourceId: zId,
         tagId: zId
-    })).check(z.minLength(1), z.maxLength(50)),
-    includeSubResources: z._default(z.boolean(), true),
-    note: z.string().check(z.minLength(1), z.maxLength(500))
+    })).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), true),
+    note: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
 });
 
 /**
  * 申请把资源从公共池移除。
  */
-export const zAuditApplyRemove = z.object({
+export const zAuditApplyRemove = /* @__PURE__ */ z.object({
     resourceId: zId,
-    reason: z.optional(z.string().check(z.maxLength(200)))
+    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
 });
 
 /**
  * 申请用个人资源的当前版本更新公共池中的版本。
  */
-export const zAuditApplyUpdate = z.object({
+export const zAuditApplyUpdate = /* @__PURE__ */ z.object({
     resourceId: zId,
-    reason: z.optional(z.string().check(z.maxLength(200)))
+    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
 });
 
 /**
  * v2：批量申请更新公共池中的版本，必须附更新说明。
  */
-export const zAuditApplyUpdateV2 = z.object({
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(50)),
-    note: z.string().check(z.minLength(1), z.maxLength(500))
+export const zAuditApplyUpdateV2 = /* @__PURE__ */ z.object({
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    note: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
 });
 
 /**
  * 通过一条申请。
  */
-export const zAuditApprove = z.object({
+export const zAuditApprove = /* @__PURE__ */ z.object({
     auditId: zId,
-    comment: z.optional(z.string().check(z.maxLength(500))),
-    tagId: z.optional(zId),
-    restricted: z._default(z.optional(z.boolean()), false)
+    comment: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    restricted: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 });
 
 /**
  * 批量操作中失败的一项。
  */
-export const zAuditBatchFailure = z.object({
+export const zAuditBatchFailure = /* @__PURE__ */ z.object({
     id: zId,
     errCode: zErrCode,
-    errMsg: z.string()
+    errMsg: /* @__PURE__ */ z.string()
 });
 
 /**
  * v2：批量撤销申请，必须附说明。
  */
-export const zAuditCancelV2 = z.object({
-    auditIds: z.array(zId).check(z.minLength(1), z.maxLength(50)),
-    note: z.string().check(z.minLength(1), z.maxLength(500))
+export const zAuditCancelV2 = /* @__PURE__ */ z.object({
+    auditIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    note: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
 });
 
 /**
  * 指定一条申请。
  */
-export const zAuditId = z.object({
+export const zAuditId = /* @__PURE__ */ z.object({
     auditId: zId
 });
 
 /**
  * 管理员直接发布到公共池。
  */
-export const zAuditPublish = z.object({
+export const zAuditPublish = /* @__PURE__ */ z.object({
     resourceId: zId,
-    tagId: z.optional(zId),
-    includeSubResources: z._default(z.optional(z.boolean()), true),
-    restricted: z._default(z.optional(z.boolean()), false),
-    comment: z.optional(z.string().check(z.maxLength(500)))
+    tagId: /* @__PURE__ */ z.optional(zId),
+    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    restricted: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    comment: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)))
 });
 
 /**
  * 驳回一条申请。
  */
-export const zAuditReject = z.object({
+export const zAuditReject = /* @__PURE__ */ z.object({
     auditId: zId,
-    comment: z.string().check(z.minLength(1), z.maxLength(500))
+    comment: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
 });
 
-export const zTagBrief = z.object({
+export const zTagBrief = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string(),
-    tagType: z.string(),
-    parentId: z.optional(zId)
+    tagName: /* @__PURE__ */ z.string(),
+    tagType: /* @__PURE__ */ z.string(),
+    parentId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 客户端显示的推荐课程。
  */
-export const zCourseRecommendClientItem = z.object({
+export const zCourseRecommendClientItem = /* @__PURE__ */ z.object({
     recommendId: zId,
     resourceId: zId,
     tagId: zId,
-    courseName: z.string(),
-    coverUrl: z.string(),
-    summary: z.string(),
-    reason: z.string(),
-    studyUserCount: z.int().check(z.gte(0)),
-    sectionCount: z.int().check(z.gte(0))
+    courseName: /* @__PURE__ */ z.string(),
+    coverUrl: /* @__PURE__ */ z.string(),
+    summary: /* @__PURE__ */ z.string(),
+    reason: /* @__PURE__ */ z.string(),
+    studyUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    sectionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 指定一条推荐。
  */
-export const zCourseRecommendRef = z.object({
+export const zCourseRecommendRef = /* @__PURE__ */ z.object({
     recommendId: zId
 });
 
 /**
  * 学习树中的课程。
  */
-export const zCourseRecommendTreeCourse = z.object({
+export const zCourseRecommendTreeCourse = /* @__PURE__ */ z.object({
     resourceId: zId,
-    courseName: z.string(),
-    coverUrl: z.string(),
-    sortPri: z.int().check(z.gte(0)),
-    recommended: z.boolean(),
-    progress: z.int().check(z.gte(0), z.lte(100))
+    courseName: /* @__PURE__ */ z.string(),
+    coverUrl: /* @__PURE__ */ z.string(),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    recommended: /* @__PURE__ */ z.boolean(),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
 });
 
 /**
  * 学习树的第二层：学习阶段。
  */
-export const zCourseRecommendTreeSubTag = z.object({
+export const zCourseRecommendTreeSubTag = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string(),
-    sortPri: z.int().check(z.gte(0)),
-    courses: z.array(zCourseRecommendTreeCourse)
+    tagName: /* @__PURE__ */ z.string(),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    courses: /* @__PURE__ */ z.array(zCourseRecommendTreeCourse)
 });
 
 /**
  * 学习树的第一层：学习方向。学习树只有两层（方向、阶段），课程挂在任一层上。
  */
-export const zCourseRecommendTreeNode = z.object({
+export const zCourseRecommendTreeNode = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string(),
-    sortPri: z.int().check(z.gte(0)),
-    courses: z.array(zCourseRecommendTreeCourse),
-    children: z.array(zCourseRecommendTreeSubTag),
-    courseCount: z.int().check(z.gte(0))
+    tagName: /* @__PURE__ */ z.string(),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    courses: /* @__PURE__ */ z.array(zCourseRecommendTreeCourse),
+    children: /* @__PURE__ */ z.array(zCourseRecommendTreeSubTag),
+    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 一条抽题规则。
  */
-export const zExamPaperRandomRule = z.object({
+export const zExamPaperRandomRule = /* @__PURE__ */ z.object({
     repoId: zId,
     quType: zExamQuType,
-    difficulty: z.optional(zExamQuDifficulty),
-    count: z.int().check(z.gte(1), z.lte(100)),
-    score: z.number().check(z.gte(0.5), z.lte(100))
+    difficulty: /* @__PURE__ */ z.optional(zExamQuDifficulty),
+    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100))
 });
 
 /**
  * 手工组卷：从题库中选定题目并给分。
  */
-export const zExamPaperTemplateCreateRequest = z.object({
-    paperName: z.string().check(z.minLength(1), z.maxLength(100)),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
-    courseId: z.optional(zId),
-    durationMinutes: z.int().check(z.gte(1), z.lte(600)),
-    passScore: z.optional(z.number().check(z.gte(0))),
-    items: z.array(z.object({
+export const zExamPaperTemplateCreateRequest = /* @__PURE__ */ z.object({
+    paperName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
+    courseId: /* @__PURE__ */ z.optional(zId),
+    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
+    passScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))),
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         quId: zId,
-        score: z.number().check(z.gte(0.5), z.lte(100))
-    })).check(z.minLength(1), z.maxLength(200))
+        score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100))
+    })).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 规则组卷：按题库、题型、难度与数量随机抽题。
  */
-export const zExamPaperTemplateExCreateRequest = z.object({
-    paperName: z.string().check(z.minLength(1), z.maxLength(100)),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
-    courseId: z.optional(zId),
-    durationMinutes: z.int().check(z.gte(1), z.lte(600)),
-    passScore: z.optional(z.number().check(z.gte(0))),
-    rules: z.array(zExamPaperRandomRule).check(z.minLength(1), z.maxLength(20)),
-    excludeQuIds: z.optional(z.array(zId).check(z.maxLength(1000)))
+export const zExamPaperTemplateExCreateRequest = /* @__PURE__ */ z.object({
+    paperName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
+    courseId: /* @__PURE__ */ z.optional(zId),
+    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
+    passScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))),
+    rules: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamPaperRandomRule).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
+    excludeQuIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(1000)))
 });
 
 /**
  * Excel 导入结果：合格的行导入，不合格的行逐行报告。
  */
-export const zExerciseImportResult = z.object({
+export const zExerciseImportResult = /* @__PURE__ */ z.object({
     tagId: zId,
-    totalRows: z.int().check(z.gte(0), z.lte(1000)),
-    importedCount: z.int().check(z.gte(0)),
-    failedCount: z.int().check(z.gte(0)),
-    exerciseIds: z.array(zId).check(z.maxLength(1000)),
-    errors: z.array(zExerciseImportError).check(z.maxLength(200))
+    totalRows: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    importedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    failedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    exerciseIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(1000)),
+    errors: /* @__PURE__ */ /* @__PURE__ */ z.array(zExerciseImportError).check(/* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 试卷中的一道题（请求）。
  */
-export const zExercisePaperItem = z.object({
+export const zExercisePaperItem = /* @__PURE__ */ z.object({
     exerciseId: zId,
-    score: z.optional(z.number().check(z.gte(0.5), z.lte(100)))
+    score: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)))
 });
 
 /**
  * 新建习题试卷。
  */
-export const zExercisePaperCreateRequest = z.object({
-    paperName: z.string().check(z.minLength(1), z.maxLength(100)),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+export const zExercisePaperCreateRequest = /* @__PURE__ */ z.object({
+    paperName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
     tagId: zId,
-    durationMinutes: z._default(z.optional(z.int().check(z.gte(1), z.lte(600))), 60),
-    passScore: z.optional(z.number().check(z.gte(0))),
-    items: z.array(zExercisePaperItem).check(z.minLength(1), z.maxLength(200))
+    durationMinutes: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600))), 60),
+    passScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))),
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zExercisePaperItem).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 修改习题试卷：只修改传入的字段。
  */
-export const zExercisePaperUpdateRequest = z.object({
+export const zExercisePaperUpdateRequest = /* @__PURE__ */ z.object({
     paperId: zId,
-    paperName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
-    tagId: z.optional(zId),
-    durationMinutes: z._default(z.optional(z.int().check(z.gte(1), z.lte(600))), 60),
-    passScore: z.optional(z.number().check(z.gte(0))),
-    items: z.optional(z.array(zExercisePaperItem).check(z.minLength(1), z.maxLength(200)))
+    paperName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    durationMinutes: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600))), 60),
+    passScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))),
+    items: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zExercisePaperItem).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)))
 });
 
 /**
  * 新建或修改一道习题。
  */
-export const zExerciseSaveRequest = z.object({
-    exerciseId: z.optional(zId),
+export const zExerciseSaveRequest = /* @__PURE__ */ z.object({
+    exerciseId: /* @__PURE__ */ z.optional(zId),
     type: zExerciseType,
-    content: z.string().check(z.minLength(1), z.maxLength(5000)),
-    options: z.optional(z.array(zExerciseOption).check(z.maxLength(8))),
-    answer: z.string().check(z.minLength(1), z.maxLength(5000)),
-    analysis: z._default(z.optional(z.string().check(z.maxLength(5000))), ''),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
+    options: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zExerciseOption).check(/* @__PURE__ */ z.maxLength(8))),
+    answer: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
+    analysis: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))), ''),
     difficulty: zExerciseDifficulty,
-    score: z._default(z.optional(z.number().check(z.gte(0.5), z.lte(100))), 5),
-    codeLanguage: z.optional(zExerciseCodeLanguage),
-    codeTemplate: z._default(z.optional(z.string().check(z.maxLength(20000))), ''),
+    score: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100))), 5),
+    codeLanguage: /* @__PURE__ */ z.optional(zExerciseCodeLanguage),
+    codeTemplate: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000))), ''),
     tagId: zId
 });
 
 /**
  * 新建或修改标签。
  */
-export const zExerciseTagSaveRequest = z.object({
-    tagId: z.optional(zId),
-    tagName: z.string().check(z.minLength(1), z.maxLength(30)),
-    parentId: z.optional(zId),
-    sortPri: z._default(z.optional(z.int().check(z.gte(0), z.lte(9999))), 0)
+export const zExerciseTagSaveRequest = /* @__PURE__ */ z.object({
+    tagId: /* @__PURE__ */ z.optional(zId),
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30)),
+    parentId: /* @__PURE__ */ z.optional(zId),
+    sortPri: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))), 0)
 });
 
 /**
  * 批量加入中一项的结果。
  */
-export const zOrgAddResult = z.object({
+export const zOrgAddResult = /* @__PURE__ */ z.object({
     poolId: zId,
     resourceId: zId,
-    added: z.boolean(),
+    added: /* @__PURE__ */ z.boolean(),
     errCode: zErrCode,
-    errMsg: z.string()
+    errMsg: /* @__PURE__ */ z.string()
 });
 
 /**
  * 把一个资源加入资源池。
  */
-export const zOrgAddToPool = z.object({
+export const zOrgAddToPool = /* @__PURE__ */ z.object({
     poolId: zId,
     resourceId: zId,
     sourceScope: zOrgSourceScope,
-    visible: z.optional(zOrgVisible)
+    visible: /* @__PURE__ */ z.optional(zOrgVisible)
 });
 
 /**
  * 批量把资源加入一个或多个资源池。
  */
-export const zOrgAddToPoolV2 = z.object({
-    poolIds: z.array(zId).check(z.minLength(1), z.maxLength(20)),
-    items: z.array(z.object({
+export const zOrgAddToPoolV2 = /* @__PURE__ */ z.object({
+    poolIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         resourceId: zId,
         sourceScope: zOrgSourceScope
-    })).check(z.minLength(1), z.maxLength(100)),
-    includeSubResources: z._default(z.optional(z.boolean()), false),
-    visible: z.optional(zOrgVisible)
+    })).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    visible: /* @__PURE__ */ z.optional(zOrgVisible)
 });
 
 /**
  * 管理员按 ID 批量读取组织资源。
  */
-export const zOrgAdminBatchList = z.object({
-    poolId: z.optional(zId),
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+export const zOrgAdminBatchList = /* @__PURE__ */ z.object({
+    poolId: /* @__PURE__ */ z.optional(zId),
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 管理员读取组织资源详情的附加条件。
  */
-export const zOrgAdminPoolResource = z.object({
-    poolId: z.optional(zId)
+export const zOrgAdminPoolResource = /* @__PURE__ */ z.object({
+    poolId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 按 ID 批量读取资源池中的资源。
  */
-export const zOrgBatchList = z.object({
+export const zOrgBatchList = /* @__PURE__ */ z.object({
     poolId: zId,
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 资源池中的一条资源。
  */
-export const zOrgPoolResource = z.object({
+export const zOrgPoolResource = /* @__PURE__ */ z.object({
     poolId: zId,
     resourceId: zId
 });
@@ -1084,159 +1084,159 @@ export const zOrgPoolResource = z.object({
 /**
  * 设置资源池内条目的可见性。
  */
-export const zOrgVisibleUpdate = z.object({
+export const zOrgVisibleUpdate = /* @__PURE__ */ z.object({
     poolId: zId,
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(200)),
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)),
     visible: zOrgVisible
 });
 
 /**
  * 把资源组授权给一个用户组，组内全部成员（包括以后加入的）获得该权限。
  */
-export const zPermissionUserGroupBindRequest = z.object({
+export const zPermissionUserGroupBindRequest = /* @__PURE__ */ z.object({
     userGroupId: zId,
-    resourceGroupIds: z.array(zId).check(z.minLength(1), z.maxLength(100)),
-    permission: z.optional(zPermissionGrantLevel)
+    resourceGroupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    permission: /* @__PURE__ */ z.optional(zPermissionGrantLevel)
 });
 
 /**
  * 解除用户组与资源组的授权。
  */
-export const zPermissionUserGroupUnbindRequest = z.object({
+export const zPermissionUserGroupUnbindRequest = /* @__PURE__ */ z.object({
     userGroupId: zId,
-    resourceGroupIds: z.array(zId).check(z.minLength(1), z.maxLength(100))
+    resourceGroupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
 });
 
 /**
  * 解除用户与资源组的授权。
  */
-export const zPermissionUserResourceGroupUnbindRequest = z.object({
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500)),
-    resourceGroupIds: z.array(zId).check(z.minLength(1), z.maxLength(100))
+export const zPermissionUserResourceGroupUnbindRequest = /* @__PURE__ */ z.object({
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
+    resourceGroupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
 });
 
 /**
  * 解除用户对资源的直接授权；用户数乘资源数不超过 10000。
  */
-export const zPermissionUserResourceUnbindRequest = z.object({
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500)),
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(500))
+export const zPermissionUserResourceUnbindRequest = /* @__PURE__ */ z.object({
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
 });
 
 /**
  * 资源的公开状态（来自审核）。
  */
-export const zPrivateAuditSnapshot = z.object({
-    auditState: z.nullable(zAuditState),
-    auditAction: z.nullable(zAuditAction),
-    publicResourceId: z.nullable(zId),
-    publicVersion: z.nullable(z.int().check(z.gte(1)))
+export const zPrivateAuditSnapshot = /* @__PURE__ */ z.object({
+    auditState: /* @__PURE__ */ z.nullable(zAuditState),
+    auditAction: /* @__PURE__ */ z.nullable(zAuditAction),
+    publicResourceId: /* @__PURE__ */ z.nullable(zId),
+    publicVersion: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)))
 });
 
 /**
  * 手动备份当前版本。
  */
-export const zPrivateBackupCreate = z.object({
+export const zPrivateBackupCreate = /* @__PURE__ */ z.object({
     resourceId: zId,
-    note: z.optional(z.string().check(z.maxLength(200)))
+    note: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
 });
 
 /**
  * multipart/form-data：用上传的文件新建资源。
  */
-export const zPrivateCreateByFileForm = z.object({
-    file: z.string(),
+export const zPrivateCreateByFileForm = /* @__PURE__ */ z.object({
+    file: /* @__PURE__ */ z.string(),
     kind: zResourceKind,
     tagId: zId,
-    name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-    parentId: z.optional(zId),
-    summary: z.optional(z.string().check(z.maxLength(500)))
+    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
+    parentId: /* @__PURE__ */ z.optional(zId),
+    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)))
 });
 
 /**
  * 替换数据集的数据文件。
  */
-export const zPrivateDataFileUpdate = z.object({
+export const zPrivateDataFileUpdate = /* @__PURE__ */ z.object({
     resourceId: zId,
-    version: z.int().check(z.gte(1)),
-    filePath: z.string().check(z.minLength(1), z.maxLength(1024)),
-    fileName: z.string().check(z.minLength(1), z.maxLength(255), z.regex(/\.(csv|txt|xlsx|parquet|CSV|TXT|XLSX|PARQUET)$/)),
-    fileSize: z.int().check(z.gte(0), z.lte(2147483648)),
-    delimiter: z.optional(z.enum([
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024)),
+    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255), /* @__PURE__ */ z.regex(/\.(csv|txt|xlsx|parquet|CSV|TXT|XLSX|PARQUET)$/)),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483648)),
+    delimiter: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         ',',
         ';',
         '\t',
         '|'
     ])),
-    encoding: z.optional(z.enum(['utf-8', 'gbk'])),
-    hasHeader: z._default(z.optional(z.boolean()), true),
-    autoBackup: z._default(z.optional(z.boolean()), true)
+    encoding: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['utf-8', 'gbk'])),
+    hasHeader: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    autoBackup: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
  * 删除旧的备份版本。
  */
-export const zPrivateDeleteOldVersion = z.object({
+export const zPrivateDeleteOldVersion = /* @__PURE__ */ z.object({
     resourceId: zId,
-    versionIds: z.optional(z.array(zId).check(z.minLength(1), z.maxLength(200))),
-    keepLatest: z._default(z.optional(z.int().check(z.gte(0), z.lte(100))), 5)
+    versionIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))),
+    keepLatest: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))), 5)
 });
 
 /**
  * 替换资源的文件。
  */
-export const zPrivateFileUpdate = z.object({
+export const zPrivateFileUpdate = /* @__PURE__ */ z.object({
     resourceId: zId,
-    version: z.int().check(z.gte(1)),
-    filePath: z.string().check(z.minLength(1), z.maxLength(1024)),
-    fileName: z.string().check(z.minLength(1), z.maxLength(255)),
-    fileSize: z.int().check(z.gte(0), z.lte(2147483648)),
-    autoBackup: z._default(z.optional(z.boolean()), true)
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024)),
+    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255)),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483648)),
+    autoBackup: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
  * 按资源 ID 读取当前版本或某个备份。
  */
-export const zPrivateGetByResourceId = z.object({
+export const zPrivateGetByResourceId = /* @__PURE__ */ z.object({
     resourceId: zId,
-    versionId: z.optional(zId)
+    versionId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 可作为上级的节点（v2 树）。
  */
-export const zPrivateParentNode = z.object({
+export const zPrivateParentNode = /* @__PURE__ */ z.object({
     resourceId: zId,
-    name: z.string(),
+    name: /* @__PURE__ */ z.string(),
     kind: zResourceKind,
-    depth: z.int().check(z.gte(0), z.lte(4)),
-    children: z.array(z.lazy((): any => zPrivateParentNode))
+    depth: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(4)),
+    children: /* @__PURE__ */ z.array(/* @__PURE__ */ z.lazy((): any => zPrivateParentNode))
 });
 
 /**
  * 候选上级资源查询。
  */
-export const zPrivateParentQuery = z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    excludeResourceId: z.optional(zId)
+export const zPrivateParentQuery = /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    excludeResourceId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 新建个人资源。filePath、fileName、fileSize 三者同时给出或同时不给。
  */
-export const zPrivateResourceCreate = z.object({
-    name: z.string().check(z.minLength(1), z.maxLength(100)),
+export const zPrivateResourceCreate = /* @__PURE__ */ z.object({
+    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
     kind: zResourceKind,
     tagId: zId,
-    parentId: z.optional(zId),
-    sortPri: z.optional(z.int().check(z.gte(0), z.lte(100000))),
-    summary: z.optional(z.string().check(z.maxLength(500))),
-    coverUrl: z.optional(z.string().check(z.maxLength(1024))),
-    content: z.optional(z.string().check(z.maxLength(200000))),
-    filePath: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
-    fileName: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
-    fileSize: z.optional(z.int().check(z.gte(0), z.lte(2147483648))),
-    language: z.optional(z.enum([
+    parentId: /* @__PURE__ */ z.optional(zId),
+    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000))),
+    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
+    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1024))),
+    content: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000))),
+    filePath: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024))),
+    fileName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255))),
+    fileSize: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483648))),
+    language: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'python',
         'r',
         'sql',
@@ -1245,37 +1245,37 @@ export const zPrivateResourceCreate = z.object({
         'java',
         'other'
     ])),
-    paperId: z.optional(zId)
+    paperId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 指定一个资源。
  */
-export const zPrivateResourceId = z.object({
+export const zPrivateResourceId = /* @__PURE__ */ z.object({
     resourceId: zId
 });
 
 /**
  * 一组资源。
  */
-export const zPrivateResourceIds = z.object({
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+export const zPrivateResourceIds = /* @__PURE__ */ z.object({
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 修改个人资源；只修改给出的字段。
  */
-export const zPrivateResourceUpdate = z.object({
+export const zPrivateResourceUpdate = /* @__PURE__ */ z.object({
     resourceId: zId,
-    version: z.int().check(z.gte(1)),
-    name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-    tagId: z.optional(zId),
-    parentId: z.optional(zId),
-    sortPri: z.optional(z.int().check(z.gte(0), z.lte(100000))),
-    summary: z.optional(z.string().check(z.maxLength(500))),
-    coverUrl: z.optional(z.string().check(z.maxLength(1024))),
-    content: z.optional(z.string().check(z.maxLength(200000))),
-    language: z.optional(z.enum([
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    parentId: /* @__PURE__ */ z.optional(zId),
+    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000))),
+    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
+    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1024))),
+    content: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000))),
+    language: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'python',
         'r',
         'sql',
@@ -1284,187 +1284,187 @@ export const zPrivateResourceUpdate = z.object({
         'java',
         'other'
     ])),
-    paperId: z.optional(zId),
-    autoBackup: z._default(z.optional(z.boolean()), true)
+    paperId: /* @__PURE__ */ z.optional(zId),
+    autoBackup: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
  * 把资源恢复到某个备份版本。
  */
-export const zPrivateRestore = z.object({
+export const zPrivateRestore = /* @__PURE__ */ z.object({
     resourceId: zId,
     versionId: zId,
-    backupCurrent: z._default(z.optional(z.boolean()), true)
+    backupCurrent: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
  * 本人资源用到的标签。
  */
-export const zPrivateTagUsage = z.intersection(zTagBrief, z.object({
-    resourceCount: z.int().check(z.gte(0))
+export const zPrivateTagUsage = /* @__PURE__ */ z.intersection(zTagBrief, /* @__PURE__ */ z.object({
+    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 管理员设置个人资源的可见性。
  */
-export const zPrivateVisibleUpdate = z.object({
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(200)),
+export const zPrivateVisibleUpdate = /* @__PURE__ */ z.object({
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)),
     visible: zPrivateVisible,
-    reason: z.optional(z.string().check(z.maxLength(200)))
+    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
 });
 
 /**
  * 一组公共课程。
  */
-export const zPublicCourseIds = z.object({
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(100))
+export const zPublicCourseIds = /* @__PURE__ */ z.object({
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
 });
 
 /**
  * 一门课程的子资源统计。
  */
-export const zPublicCourseSubResourceCount = z.object({
+export const zPublicCourseSubResourceCount = /* @__PURE__ */ z.object({
     resourceId: zId,
-    total: z.int().check(z.gte(0)),
-    kindCounts: z.array(zPublicKindCount)
+    total: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    kindCounts: /* @__PURE__ */ z.array(zPublicKindCount)
 });
 
 /**
  * 永久删除公共资源。
  */
-export const zPublicDeleteRequest = z.object({
+export const zPublicDeleteRequest = /* @__PURE__ */ z.object({
     resourceId: zId,
-    reason: z.string().check(z.minLength(1), z.maxLength(200))
+    reason: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 最热资源查询。
  */
-export const zPublicHottestQuery = z.object({
-    kind: z.optional(zResourceKind),
-    tagId: z.optional(zId),
-    days: z._default(z.optional(z.int().check(z.gte(1), z.lte(365))), 30),
-    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 10)
+export const zPublicHottestQuery = /* @__PURE__ */ z.object({
+    kind: /* @__PURE__ */ z.optional(zResourceKind),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    days: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(365))), 30),
+    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 10)
 });
 
 /**
  * 当前用户对一个公共资源的权限。
  */
-export const zPublicPermission = z.object({
+export const zPublicPermission = /* @__PURE__ */ z.object({
     resourceId: zId,
-    restricted: z.boolean(),
-    canRead: z.boolean(),
-    canDownload: z.boolean(),
-    grantedVia: z.nullable(z.union([
-        z.literal('open'),
-        z.literal('owner'),
-        z.literal('admin'),
-        z.literal('user'),
-        z.literal('userGroup'),
-        z.literal('resourceGroup')
+    restricted: /* @__PURE__ */ z.boolean(),
+    canRead: /* @__PURE__ */ z.boolean(),
+    canDownload: /* @__PURE__ */ z.boolean(),
+    grantedVia: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.literal('open'),
+        /* @__PURE__ */ z.literal('owner'),
+        /* @__PURE__ */ z.literal('admin'),
+        /* @__PURE__ */ z.literal('user'),
+        /* @__PURE__ */ z.literal('userGroup'),
+        /* @__PURE__ */ z.literal('resourceGroup')
     ]))
 });
 
 /**
  * 排行榜查询。
  */
-export const zPublicRankQuery = z.object({
-    kind: z.optional(zResourceKind),
-    tagId: z.optional(zId),
-    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 10)
+export const zPublicRankQuery = /* @__PURE__ */ z.object({
+    kind: /* @__PURE__ */ z.optional(zResourceKind),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 10)
 });
 
 /**
  * 指定一个公共资源。
  */
-export const zPublicResourceId = z.object({
+export const zPublicResourceId = /* @__PURE__ */ z.object({
     resourceId: zId
 });
 
 /**
  * 一组公共资源。
  */
-export const zPublicResourceIds = z.object({
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+export const zPublicResourceIds = /* @__PURE__ */ z.object({
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 读取子资源树。
  */
-export const zPublicSubResourceQuery = z.object({
+export const zPublicSubResourceQuery = /* @__PURE__ */ z.object({
     resourceId: zId,
-    depth: z._default(z.optional(z.int().check(z.gte(1), z.lte(5))), 5)
+    depth: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(5))), 5)
 });
 
 /**
  * 带资源数的公共标签。
  */
-export const zPublicTagCount = z.intersection(zTagBrief, z.object({
-    sortPri: z.int().check(z.gte(0)),
-    resourceCount: z.int().check(z.gte(0)),
-    childCount: z.int().check(z.gte(0))
+export const zPublicTagCount = /* @__PURE__ */ z.intersection(zTagBrief, /* @__PURE__ */ z.object({
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    childCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 一级标签详情。
  */
-export const zPublicParentTagInfo = z.intersection(zPublicTagCount, z.object({
-    children: z.array(zPublicTagCount),
-    kindCounts: z.array(zPublicKindCount)
+export const zPublicParentTagInfo = /* @__PURE__ */ z.intersection(zPublicTagCount, /* @__PURE__ */ z.object({
+    children: /* @__PURE__ */ z.array(zPublicTagCount),
+    kindCounts: /* @__PURE__ */ z.array(zPublicKindCount)
 }));
 
 /**
  * 指定一个标签。
  */
-export const zPublicTagId = z.object({
+export const zPublicTagId = /* @__PURE__ */ z.object({
     tagId: zId
 });
 
 /**
  * 公共标签树中的一个节点。
  */
-export const zPublicTagNode = z.intersection(zPublicTagCount, z.lazy(() => z.object({
+export const zPublicTagNode = /* @__PURE__ */ z.intersection(zPublicTagCount, /* @__PURE__ */ z.lazy(() => z.object({
     children: z.array(z.lazy((): any => zPublicTagNode))
 })));
 
 /**
  * v1 阅读心跳。
  */
-export const zReadRecordBeat = z.object({
+export const zReadRecordBeat = /* @__PURE__ */ z.object({
     resourceId: zId,
     scope: zReadRecordScope,
-    poolId: z.optional(zId),
-    seconds: z.int().check(z.gte(1), z.lte(600))
+    poolId: /* @__PURE__ */ z.optional(zId),
+    seconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600))
 });
 
 /**
  * v2 阅读心跳（按会话）。
  */
-export const zReadRecordBeatV2 = z.object({
+export const zReadRecordBeatV2 = /* @__PURE__ */ z.object({
     resourceId: zId,
     scope: zReadRecordScope,
-    poolId: z.optional(zId),
-    courseId: z.optional(zId),
-    sessionId: z.string().check(z.regex(/^[0-9a-fA-F-]{36}$/)),
-    seq: z.int().check(z.gte(1), z.lte(100000)),
-    seconds: z.int().check(z.gte(0), z.lte(600)),
-    progress: z.optional(z.int().check(z.gte(0), z.lte(100))),
-    ended: z._default(z.optional(z.boolean()), false)
+    poolId: /* @__PURE__ */ z.optional(zId),
+    courseId: /* @__PURE__ */ z.optional(zId),
+    sessionId: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[0-9a-fA-F-]{36}$/)),
+    seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100000)),
+    seconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(600)),
+    progress: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    ended: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 });
 
 /**
  * 指定一个资源。
  */
-export const zReadRecordResourceId = z.object({
+export const zReadRecordResourceId = /* @__PURE__ */ z.object({
     resourceId: zId
 });
 
 /**
  * 阅读时长统计条件。
  */
-export const zReadRecordTimeQuery = z.object({
-    resourceId: z.optional(zId),
-    userId: z.optional(zId),
+export const zReadRecordTimeQuery = /* @__PURE__ */ z.object({
+    resourceId: /* @__PURE__ */ z.optional(zId),
+    userId: /* @__PURE__ */ z.optional(zId),
     startDate: zDateString,
     endDate: zDateString
 });
@@ -1472,24 +1472,24 @@ export const zReadRecordTimeQuery = z.object({
 /**
  * 一个资源的阅读人数。
  */
-export const zReadRecordUserCount = z.object({
+export const zReadRecordUserCount = /* @__PURE__ */ z.object({
     resourceId: zId,
-    readUserCount: z.int().check(z.gte(0))
+    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 批量查询阅读人数。
  */
-export const zReadRecordUserCountQuery = z.object({
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+export const zReadRecordUserCountQuery = /* @__PURE__ */ z.object({
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * v2：按日期范围统计阅读人数。
  */
-export const zReadRecordUserCountQueryV2 = z.object({
+export const zReadRecordUserCountQueryV2 = /* @__PURE__ */ z.object({
     resourceId: zId,
-    includeSubResources: z._default(z.optional(z.boolean()), true),
+    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
     startDate: zDateString,
     endDate: zDateString
 });
@@ -1497,215 +1497,215 @@ export const zReadRecordUserCountQueryV2 = z.object({
 /**
  * v2 阅读人数统计。
  */
-export const zReadRecordUserCountV2 = z.object({
+export const zReadRecordUserCountV2 = /* @__PURE__ */ z.object({
     resourceId: zId,
-    readUserCount: z.int().check(z.gte(0)),
-    newUserCount: z.int().check(z.gte(0)),
-    allTimeReadUserCount: z.int().check(z.gte(0)),
-    days: z.array(zReadRecordDailyUserCount).check(z.maxLength(366))
+    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    newUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    allTimeReadUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    days: /* @__PURE__ */ /* @__PURE__ */ z.array(zReadRecordDailyUserCount).check(/* @__PURE__ */ z.maxLength(366))
 });
 
 /**
  * 查询某用户对一门课程的阅读情况。
  */
-export const zReadRecordUserCourseQuery = z.object({
-    userId: z.optional(zId),
+export const zReadRecordUserCourseQuery = /* @__PURE__ */ z.object({
+    userId: /* @__PURE__ */ z.optional(zId),
     courseId: zId
 });
 
 /**
  * 绑定或解绑的结果。
  */
-export const zSpaceBindResult = z.object({
+export const zSpaceBindResult = /* @__PURE__ */ z.object({
     templateId: zId,
-    affected: z.int().check(z.gte(0)),
-    skipped: z.int().check(z.gte(0))
+    affected: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    skipped: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 模板与用户组的绑定或解绑。
  */
-export const zSpaceGroupBindRequest = z.object({
+export const zSpaceGroupBindRequest = /* @__PURE__ */ z.object({
     templateId: zId,
-    groupIds: z.array(zId).check(z.minLength(1), z.maxLength(100))
+    groupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
 });
 
 /**
  * 指定一个空间模板。
  */
-export const zSpaceTemplateRef = z.object({
+export const zSpaceTemplateRef = /* @__PURE__ */ z.object({
     templateId: zId
 });
 
 /**
  * 修改空间模板：只修改传入的字段。
  */
-export const zSpaceTemplateUpdateRequest = z.object({
+export const zSpaceTemplateUpdateRequest = /* @__PURE__ */ z.object({
     templateId: zId,
-    templateName: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
-    storageQuotaMb: z.optional(z.int().check(z.gte(100), z.lte(10485760))),
-    cpuCores: z.optional(z.number().check(z.gte(0.5), z.lte(64))),
-    memoryMb: z.optional(z.int().check(z.gte(512), z.lte(524288))),
-    gpuCount: z.optional(z.int().check(z.gte(0), z.lte(8))),
-    maxRunningNodes: z.optional(z.int().check(z.gte(0), z.lte(20))),
-    status: z.optional(zSpaceTemplateStatus),
-    isDefault: z._default(z.optional(z.boolean()), false)
+    templateName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))),
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
+    storageQuotaMb: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(10485760))),
+    cpuCores: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(64))),
+    memoryMb: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(512), /* @__PURE__ */ z.lte(524288))),
+    gpuCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(8))),
+    maxRunningNodes: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20))),
+    status: /* @__PURE__ */ z.optional(zSpaceTemplateStatus),
+    isDefault: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 });
 
 /**
  * 模板与用户的绑定或解绑。
  */
-export const zSpaceUserBindRequest = z.object({
+export const zSpaceUserBindRequest = /* @__PURE__ */ z.object({
     templateId: zId,
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500))
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
 });
 
 /**
  * 课程排行的一项。
  */
-export const zResStatCourseRankItem = z.object({
-    rank: z.int().check(z.gte(1)),
+export const zResStatCourseRankItem = /* @__PURE__ */ z.object({
+    rank: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     resourceId: zId,
-    name: z.string(),
+    name: /* @__PURE__ */ z.string(),
     kind: zResourceKind,
-    ownerName: z.string(),
-    userCount: z.int().check(z.gte(0)),
-    readCount: z.int().check(z.gte(0)),
-    readMinutes: z.int().check(z.gte(0))
+    ownerName: /* @__PURE__ */ z.string(),
+    userCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 用户在公共池的资源数。
  */
-export const zResStatUserPublicResourceCount = z.object({
+export const zResStatUserPublicResourceCount = /* @__PURE__ */ z.object({
     userId: zId,
-    total: z.int().check(z.gte(0)),
-    byKind: z.array(zResStatKindCount),
-    pendingCount: z.int().check(z.gte(0)),
-    rejectedCount: z.int().check(z.gte(0)),
-    readCount: z.int().check(z.gte(0))
+    total: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    byKind: /* @__PURE__ */ z.array(zResStatKindCount),
+    pendingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    rejectedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 用户学习排行的一项。
  */
-export const zResStatUserRankItem = z.object({
-    rank: z.int().check(z.gte(1)),
+export const zResStatUserRankItem = /* @__PURE__ */ z.object({
+    rank: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
-    readMinutes: z.int().check(z.gte(0)),
-    readCount: z.int().check(z.gte(0)),
-    courseCount: z.int().check(z.gte(0))
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
+    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 指定统计对象。
  */
-export const zResStatUserRef = z.object({
-    userId: z.optional(zId)
+export const zResStatUserRef = /* @__PURE__ */ z.object({
+    userId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 用户拥有的资源数。
  */
-export const zResStatUserResourceCount = z.object({
+export const zResStatUserResourceCount = /* @__PURE__ */ z.object({
     userId: zId,
-    total: z.int().check(z.gte(0)),
-    byKind: z.array(zResStatKindCount),
-    byScope: z.array(zResStatScopeCount)
+    total: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    byKind: /* @__PURE__ */ z.array(zResStatKindCount),
+    byScope: /* @__PURE__ */ z.array(zResStatScopeCount)
 });
 
 /**
  * 管理员查询下级标签。
  */
-export const zResourceAdminSubtagQuery = z.object({
+export const zResourceAdminSubtagQuery = /* @__PURE__ */ z.object({
     parentId: zId,
-    scope: z.optional(zResourceScope),
-    ownerId: z.optional(zId),
-    poolId: z.optional(zId),
-    tagType: z.optional(zResourceTagType)
+    scope: /* @__PURE__ */ z.optional(zResourceScope),
+    ownerId: /* @__PURE__ */ z.optional(zId),
+    poolId: /* @__PURE__ */ z.optional(zId),
+    tagType: /* @__PURE__ */ z.optional(zResourceTagType)
 });
 
 /**
  * 查询资源池的组织标签。
  */
-export const zResourceOrgTagQuery = z.object({
+export const zResourceOrgTagQuery = /* @__PURE__ */ z.object({
     poolId: zId,
-    tagType: z.optional(zResourceTagType)
+    tagType: /* @__PURE__ */ z.optional(zResourceTagType)
 });
 
 /**
  * 查询下级标签。
  */
-export const zResourceSubtagQuery = z.object({
+export const zResourceSubtagQuery = /* @__PURE__ */ z.object({
     parentId: zId,
-    scope: z.optional(zResourceScope),
-    poolId: z.optional(zId),
-    tagType: z.optional(zResourceTagType)
+    scope: /* @__PURE__ */ z.optional(zResourceScope),
+    poolId: /* @__PURE__ */ z.optional(zId),
+    tagType: /* @__PURE__ */ z.optional(zResourceTagType)
 });
 
 /**
  * 新建标签。
  */
-export const zResourceTagAdd = z.object({
-    tagName: z.string().check(z.minLength(1), z.maxLength(30)),
+export const zResourceTagAdd = /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30)),
     tagType: zResourceTagType,
     scope: zResourceScope,
-    poolId: z.optional(zId),
-    parentId: z.optional(zId),
-    sortPri: z.optional(z.int().check(z.gte(0), z.lte(100000)))
+    poolId: /* @__PURE__ */ z.optional(zId),
+    parentId: /* @__PURE__ */ z.optional(zId),
+    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000)))
 });
 
 /**
  * 指定一个标签。
  */
-export const zResourceTagId = z.object({
+export const zResourceTagId = /* @__PURE__ */ z.object({
     tagId: zId
 });
 
 /**
  * 一组标签。
  */
-export const zResourceTagIds = z.object({
-    tagIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+export const zResourceTagIds = /* @__PURE__ */ z.object({
+    tagIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 标签名称列表查询。
  */
-export const zResourceTagNameQuery = z.object({
-    scope: z.optional(zResourceScope),
-    poolId: z.optional(zId)
+export const zResourceTagNameQuery = /* @__PURE__ */ z.object({
+    scope: /* @__PURE__ */ z.optional(zResourceScope),
+    poolId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 修改标签；只修改给出的字段，范围与类型不能改。
  */
-export const zResourceTagUpdate = z.object({
+export const zResourceTagUpdate = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.optional(z.string().check(z.minLength(1), z.maxLength(30))),
-    parentId: z.optional(zId),
-    sortPri: z.optional(z.int().check(z.gte(0), z.lte(100000)))
+    tagName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30))),
+    parentId: /* @__PURE__ */ z.optional(zId),
+    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000)))
 });
 
 /**
  * 删除的结果。
  */
-export const zDeleted = z.object({
+export const zDeleted = /* @__PURE__ */ z.object({
     id: zId
 });
 
 /**
  * 一组 ID。
  */
-export const zIdList = z.array(zId).check(z.maxLength(1000));
+export const zIdList = /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(1000));
 
 /**
  * 可见性设置结果。
  */
-export const zOrgVisibleResult = z.object({
+export const zOrgVisibleResult = /* @__PURE__ */ z.object({
     poolId: zId,
     updatedIds: zIdList,
     visible: zOrgVisible
@@ -1714,16 +1714,16 @@ export const zOrgVisibleResult = z.object({
 /**
  * 删除旧版本的结果。
  */
-export const zPrivateDeletedVersions = z.object({
+export const zPrivateDeletedVersions = /* @__PURE__ */ z.object({
     resourceId: zId,
     deletedVersionIds: zIdList,
-    remaining: z.int().check(z.gte(0))
+    remaining: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 可见性设置结果。
  */
-export const zPrivateVisibleResult = z.object({
+export const zPrivateVisibleResult = /* @__PURE__ */ z.object({
     updatedIds: zIdList,
     visible: zPrivateVisible
 });
@@ -1731,37 +1731,37 @@ export const zPrivateVisibleResult = z.object({
 /**
  * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
  */
-export const zInstant = z.int().check(z.gte(0));
+export const zInstant = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 列表中的资源。
  */
-export const zResourceBrief = z.object({
+export const zResourceBrief = /* @__PURE__ */ z.object({
     resourceId: zId,
-    name: z.string(),
+    name: /* @__PURE__ */ z.string(),
     kind: zResourceKind,
     scope: zResourceScope,
     tagId: zId,
     ownerId: zId,
-    summary: z.optional(z.string()),
-    coverUrl: z.optional(z.string()),
+    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     updatedAt: zInstant
 });
 
 /**
  * 一条课程推荐。
  */
-export const zCourseRecommend = z.object({
+export const zCourseRecommend = /* @__PURE__ */ z.object({
     recommendId: zId,
     resourceId: zId,
-    courseName: z.string(),
-    coverUrl: z.string(),
-    summary: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
+    coverUrl: /* @__PURE__ */ z.string(),
+    summary: /* @__PURE__ */ z.string(),
     tagId: zId,
     position: zCourseRecommendPosition,
-    reason: z.string(),
-    imageUrl: z.string(),
-    sortPri: z.int().check(z.gte(0), z.lte(9999)),
+    reason: /* @__PURE__ */ z.string(),
+    imageUrl: /* @__PURE__ */ z.string(),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
     status: zCourseRecommendStatus,
     startAt: zInstant,
     endAt: zInstant,
@@ -1773,30 +1773,30 @@ export const zCourseRecommend = z.object({
 /**
  * 新建或修改课程推荐。
  */
-export const zCourseRecommendSaveRequest = z.object({
-    recommendId: z.optional(zId),
+export const zCourseRecommendSaveRequest = /* @__PURE__ */ z.object({
+    recommendId: /* @__PURE__ */ z.optional(zId),
     resourceId: zId,
     position: zCourseRecommendPosition,
-    reason: z._default(z.optional(z.string().check(z.maxLength(100))), ''),
-    imageUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
-    sortPri: z._default(z.optional(z.int().check(z.gte(0), z.lte(9999))), 0),
+    reason: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))), ''),
+    imageUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
+    sortPri: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))), 0),
     status: zCourseRecommendStatus,
-    startAt: z.optional(zInstant),
-    endAt: z.optional(zInstant)
+    startAt: /* @__PURE__ */ z.optional(zInstant),
+    endAt: /* @__PURE__ */ z.optional(zInstant)
 });
 
 /**
  * 试卷（试卷模板）。
  */
-export const zExamPaperBrief = z.object({
+export const zExamPaperBrief = /* @__PURE__ */ z.object({
     paperId: zId,
-    paperName: z.string(),
+    paperName: /* @__PURE__ */ z.string(),
     courseId: zId,
     buildMode: zExamPaperBuildMode,
-    questionCount: z.int().check(z.gte(0)),
-    totalScore: z.number().check(z.gte(0)),
-    passScore: z.number().check(z.gte(0)),
-    durationMinutes: z.int().check(z.gte(1), z.lte(600)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
     createdBy: zId,
     createdAt: zInstant,
     updatedAt: zInstant
@@ -1805,14 +1805,14 @@ export const zExamPaperBrief = z.object({
 /**
  * 题库中的一道题。
  */
-export const zExamQuestion = z.object({
+export const zExamQuestion = /* @__PURE__ */ z.object({
     quId: zId,
     repoId: zId,
     quType: zExamQuType,
-    content: z.string(),
-    options: z.array(zExamQuOption).check(z.maxLength(8)),
-    answer: z.string(),
-    analysis: z.string(),
+    content: /* @__PURE__ */ z.string(),
+    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamQuOption).check(/* @__PURE__ */ z.maxLength(8)),
+    answer: /* @__PURE__ */ z.string(),
+    analysis: /* @__PURE__ */ z.string(),
     difficulty: zExamQuDifficulty,
     updatedAt: zInstant
 });
@@ -1820,76 +1820,76 @@ export const zExamQuestion = z.object({
 /**
  * 试卷中的一道题及其分值。
  */
-export const zExamPaperQuestion = z.intersection(zExamQuestion, z.object({
-    score: z.number().check(z.gte(0.5), z.lte(100)),
-    sortNo: z.int().check(z.gte(1))
+export const zExamPaperQuestion = /* @__PURE__ */ z.intersection(zExamQuestion, /* @__PURE__ */ z.object({
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
+    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))
 }));
 
 /**
  * 试卷中同一题型的一组题（大题）。
  */
-export const zExamPaperSection = z.object({
+export const zExamPaperSection = /* @__PURE__ */ z.object({
     quType: zExamQuType,
-    title: z.string(),
-    score: z.number().check(z.gte(0)),
-    questions: z.array(zExamPaperQuestion)
+    title: /* @__PURE__ */ z.string(),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    questions: /* @__PURE__ */ z.array(zExamPaperQuestion)
 });
 
 /**
  * 试卷详情：按题型分大题列出全部题目。withAnswer 为 false 时 answer 为空字符串、analysis 为空字符串、选项的 isRight 为 false。
  */
-export const zExamPaperDetail = z.intersection(zExamPaperBrief, z.object({
-    description: z.string(),
-    sections: z.array(zExamPaperSection).check(z.maxLength(5))
+export const zExamPaperDetail = /* @__PURE__ */ z.intersection(zExamPaperBrief, /* @__PURE__ */ z.object({
+    description: /* @__PURE__ */ z.string(),
+    sections: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamPaperSection).check(/* @__PURE__ */ z.maxLength(5))
 }));
 
 /**
  * 题库（试题银行）。
  */
-export const zExamRepo = z.object({
+export const zExamRepo = /* @__PURE__ */ z.object({
     repoId: zId,
-    repoName: z.string(),
-    description: z.string(),
+    repoName: /* @__PURE__ */ z.string(),
+    description: /* @__PURE__ */ z.string(),
     tagId: zId,
-    tagName: z.string(),
+    tagName: /* @__PURE__ */ z.string(),
     scope: zResourceScope,
-    questionCount: z.int().check(z.gte(0)),
-    typeCounts: z.array(zExamQuTypeCount),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    typeCounts: /* @__PURE__ */ z.array(zExamQuTypeCount),
     ownerId: zId,
-    ownerName: z.string(),
+    ownerName: /* @__PURE__ */ z.string(),
     updatedAt: zInstant
 });
 
 /**
  * 题库详情：题库信息加按难度、按题型与难度交叉的题数。
  */
-export const zExamRepoDetail = z.intersection(zExamRepo, z.object({
-    difficultyCounts: z.array(zExamQuDifficultyCount),
-    matrix: z.array(z.object({
+export const zExamRepoDetail = /* @__PURE__ */ z.intersection(zExamRepo, /* @__PURE__ */ z.object({
+    difficultyCounts: /* @__PURE__ */ z.array(zExamQuDifficultyCount),
+    matrix: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         quType: zExamQuType,
         difficulty: zExamQuDifficulty,
-        count: z.int().check(z.gte(0))
-    })).check(z.maxLength(15)),
+        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    })).check(/* @__PURE__ */ z.maxLength(15)),
     createdAt: zInstant
 }));
 
 /**
  * 一道习题。
  */
-export const zExercise = z.object({
+export const zExercise = /* @__PURE__ */ z.object({
     exerciseId: zId,
     type: zExerciseType,
-    content: z.string(),
-    options: z.array(zExerciseOption).check(z.maxLength(8)),
-    answer: z.string(),
-    analysis: z.string(),
+    content: /* @__PURE__ */ z.string(),
+    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zExerciseOption).check(/* @__PURE__ */ z.maxLength(8)),
+    answer: /* @__PURE__ */ z.string(),
+    analysis: /* @__PURE__ */ z.string(),
     difficulty: zExerciseDifficulty,
-    score: z.number().check(z.gte(0.5), z.lte(100)),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
     codeLanguage: zExerciseCodeLanguage,
-    codeTemplate: z.string(),
+    codeTemplate: /* @__PURE__ */ z.string(),
     tagId: zId,
-    tagName: z.string(),
-    paperCount: z.int().check(z.gte(0)),
+    tagName: /* @__PURE__ */ z.string(),
+    paperCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     createdBy: zId,
     createdAt: zInstant,
     updatedAt: zInstant
@@ -1898,17 +1898,17 @@ export const zExercise = z.object({
 /**
  * 习题试卷（列表项）。
  */
-export const zExercisePaperBrief = z.object({
+export const zExercisePaperBrief = /* @__PURE__ */ z.object({
     paperId: zId,
-    paperName: z.string(),
-    description: z.string(),
+    paperName: /* @__PURE__ */ z.string(),
+    description: /* @__PURE__ */ z.string(),
     tagId: zId,
-    tagName: z.string(),
-    exerciseCount: z.int().check(z.gte(0)),
-    totalScore: z.number().check(z.gte(0)),
-    passScore: z.number().check(z.gte(0)),
-    durationMinutes: z.int().check(z.gte(1), z.lte(600)),
-    usedCount: z.int().check(z.gte(0)),
+    tagName: /* @__PURE__ */ z.string(),
+    exerciseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
+    usedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     createdBy: zId,
     createdAt: zInstant,
     updatedAt: zInstant
@@ -1917,50 +1917,50 @@ export const zExercisePaperBrief = z.object({
 /**
  * 试卷中的一道题：习题加分值与题号。
  */
-export const zExercisePaperExercise = z.intersection(zExercise, z.object({
-    paperScore: z.number().check(z.gte(0.5), z.lte(100)),
-    sortNo: z.int().check(z.gte(1))
+export const zExercisePaperExercise = /* @__PURE__ */ z.intersection(zExercise, /* @__PURE__ */ z.object({
+    paperScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
+    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))
 }));
 
 /**
  * 习题试卷详情：试卷信息加按题号排列的全部习题。
  */
-export const zExercisePaper = z.intersection(zExercisePaperBrief, z.object({
-    exercises: z.array(zExercisePaperExercise).check(z.maxLength(200))
+export const zExercisePaper = /* @__PURE__ */ z.intersection(zExercisePaperBrief, /* @__PURE__ */ z.object({
+    exercises: /* @__PURE__ */ /* @__PURE__ */ z.array(zExercisePaperExercise).check(/* @__PURE__ */ z.maxLength(200))
 }));
 
 /**
  * 教师个人的习题标签或习题试卷标签。
  */
-export const zExerciseTag = z.object({
+export const zExerciseTag = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string(),
+    tagName: /* @__PURE__ */ z.string(),
     parentId: zId,
-    sortPri: z.int().check(z.gte(0), z.lte(9999)),
-    itemCount: z.int().check(z.gte(0)),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
+    itemCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     updatedAt: zInstant
 });
 
 /**
  * 资源选择器中的一行（精简字段）。
  */
-export const zOrgErlItem = z.object({
+export const zOrgErlItem = /* @__PURE__ */ z.object({
     resourceId: zId,
-    name: z.string(),
+    name: /* @__PURE__ */ z.string(),
     kind: zResourceKind,
     sourceScope: zOrgSourceScope,
-    tagName: z.string(),
-    version: z.int().check(z.gte(1)),
+    tagName: /* @__PURE__ */ z.string(),
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     updatedAt: zInstant
 });
 
 /**
  * 直接被授予某资源组的用户。
  */
-export const zPermissionGroupUser = z.object({
+export const zPermissionGroupUser = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
     permission: zPermissionGrantLevel,
     grantedAt: zInstant,
     grantedBy: zId,
@@ -1970,11 +1970,11 @@ export const zPermissionGroupUser = z.object({
 /**
  * 资源组：一组资源，作为整体授权给用户或用户组。
  */
-export const zPermissionResourceGroup = z.object({
+export const zPermissionResourceGroup = /* @__PURE__ */ z.object({
     resourceGroupId: zId,
-    resourceGroupName: z.string(),
-    description: z.string(),
-    resourceCount: z.int().check(z.gte(0)),
+    resourceGroupName: /* @__PURE__ */ z.string(),
+    description: /* @__PURE__ */ z.string(),
+    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     ownerId: zId,
     createdAt: zInstant
 });
@@ -1982,14 +1982,14 @@ export const zPermissionResourceGroup = z.object({
 /**
  * 对某资源有权限的用户（同一用户有多个来源时取最高等级的那个来源）。
  */
-export const zPermissionResourceUser = z.object({
+export const zPermissionResourceUser = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
     permission: zPermissionLevel,
     source: zPermissionSourceType,
     sourceId: zId,
-    sourceName: z.string(),
+    sourceName: /* @__PURE__ */ z.string(),
     grantedAt: zInstant,
     expireAt: zInstant
 });
@@ -1997,18 +1997,18 @@ export const zPermissionResourceUser = z.object({
 /**
  * 可供用户组选择的资源组，标明是否已授予该用户组。
  */
-export const zPermissionSelectableResourceGroup = z.intersection(zPermissionResourceGroup, z.object({
-    bound: z.boolean(),
+export const zPermissionSelectableResourceGroup = /* @__PURE__ */ z.intersection(zPermissionResourceGroup, /* @__PURE__ */ z.object({
+    bound: /* @__PURE__ */ z.boolean(),
     permission: zPermissionLevel
 }));
 
 /**
  * 一条权限来源。
  */
-export const zPermissionSource = z.object({
+export const zPermissionSource = /* @__PURE__ */ z.object({
     source: zPermissionSourceType,
     sourceId: zId,
-    sourceName: z.string(),
+    sourceName: /* @__PURE__ */ z.string(),
     permission: zPermissionLevel,
     expireAt: zInstant
 });
@@ -2016,17 +2016,17 @@ export const zPermissionSource = z.object({
 /**
  * 用户对某资源的权限。
  */
-export const zPermissionDetail = z.object({
+export const zPermissionDetail = /* @__PURE__ */ z.object({
     userId: zId,
     resourceId: zId,
     permission: zPermissionLevel,
-    sources: z.array(zPermissionSource)
+    sources: /* @__PURE__ */ z.array(zPermissionSource)
 });
 
 /**
  * 用户组被授予的资源组。
  */
-export const zPermissionUserGroupResourceGroup = z.intersection(zPermissionResourceGroup, z.object({
+export const zPermissionUserGroupResourceGroup = /* @__PURE__ */ z.intersection(zPermissionResourceGroup, /* @__PURE__ */ z.object({
     permission: zPermissionGrantLevel,
     grantedAt: zInstant
 }));
@@ -2034,19 +2034,19 @@ export const zPermissionUserGroupResourceGroup = z.intersection(zPermissionResou
 /**
  * 把资源直接授权给用户；用户数乘资源数不超过 10000。
  */
-export const zPermissionUserResourceBindRequest = z.object({
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500)),
-    resourceIds: z.array(zId).check(z.minLength(1), z.maxLength(500)),
-    permission: z.optional(zPermissionGrantLevel),
-    expireAt: z.optional(zInstant)
+export const zPermissionUserResourceBindRequest = /* @__PURE__ */ z.object({
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
+    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
+    permission: /* @__PURE__ */ z.optional(zPermissionGrantLevel),
+    expireAt: /* @__PURE__ */ z.optional(zInstant)
 });
 
 /**
  * 用户可用的资源组及其权限。
  */
-export const zPermissionUserResourceGroup = z.intersection(zPermissionResourceGroup, z.object({
+export const zPermissionUserResourceGroup = /* @__PURE__ */ z.intersection(zPermissionResourceGroup, /* @__PURE__ */ z.object({
     permission: zPermissionGrantLevel,
-    source: z.enum(['direct', 'userGroup']),
+    source: /* @__PURE__ */ z.enum(['direct', 'userGroup']),
     userGroupId: zId,
     expireAt: zInstant
 }));
@@ -2054,66 +2054,66 @@ export const zPermissionUserResourceGroup = z.intersection(zPermissionResourceGr
 /**
  * 把资源组授权给用户。
  */
-export const zPermissionUserResourceGroupBindRequest = z.object({
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500)),
-    resourceGroupIds: z.array(zId).check(z.minLength(1), z.maxLength(100)),
-    permission: z.optional(zPermissionGrantLevel),
-    expireAt: z.optional(zInstant)
+export const zPermissionUserResourceGroupBindRequest = /* @__PURE__ */ z.object({
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
+    resourceGroupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    permission: /* @__PURE__ */ z.optional(zPermissionGrantLevel),
+    expireAt: /* @__PURE__ */ z.optional(zInstant)
 });
 
 /**
  * 资源的版本信息。
  */
-export const zPrivateBatchVersion = z.object({
+export const zPrivateBatchVersion = /* @__PURE__ */ z.object({
     resourceId: zId,
-    version: z.int().check(z.gte(1)),
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     updatedAt: zInstant,
-    publicVersion: z.nullable(z.int().check(z.gte(1))),
-    outdated: z.boolean()
+    publicVersion: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))),
+    outdated: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 资源被引用、共享和公开的情况。
  */
-export const zPrivateBindDetail = z.object({
+export const zPrivateBindDetail = /* @__PURE__ */ z.object({
     resourceId: zId,
-    parent: z.nullable(z.object({
+    parent: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.object({
         resourceId: zId,
-        name: z.string(),
+        name: /* @__PURE__ */ z.string(),
         kind: zResourceKind
     })),
-    pools: z.array(z.object({
+    pools: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         poolId: zId,
-        poolName: z.string(),
-        visible: z.union([z.literal(0), z.literal(1)]),
+        poolName: /* @__PURE__ */ z.string(),
+        visible: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
         addedAt: zInstant
     })),
     publicState: zPrivateAuditSnapshot,
-    subResourceCount: z.int().check(z.gte(0)),
-    boundUserCount: z.int().check(z.gte(0))
+    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    boundUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 本人可用的一个题库。
  */
-export const zPrivateExerciseBankItem = z.object({
+export const zPrivateExerciseBankItem = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string(),
-    exerciseCount: z.int().check(z.gte(0)),
-    typeCounts: z.array(zPrivateExerciseTypeCount),
+    tagName: /* @__PURE__ */ z.string(),
+    exerciseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    typeCounts: /* @__PURE__ */ z.array(zPrivateExerciseTypeCount),
     updatedAt: zInstant
 });
 
 /**
  * 本人试卷库中的一份试卷。
  */
-export const zPrivatePaperBankItem = z.object({
+export const zPrivatePaperBankItem = /* @__PURE__ */ z.object({
     paperId: zId,
-    paperName: z.string(),
+    paperName: /* @__PURE__ */ z.string(),
     tagId: zId,
-    tagName: z.string(),
-    questionCount: z.int().check(z.gte(0)),
-    totalScore: z.number().check(z.gte(0)),
+    tagName: /* @__PURE__ */ z.string(),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
     resourceIds: zIdList,
     updatedAt: zInstant
 });
@@ -2121,25 +2121,25 @@ export const zPrivatePaperBankItem = z.object({
 /**
  * 可作为上级的课程（v1）。
  */
-export const zPrivateParentItem = z.object({
+export const zPrivateParentItem = /* @__PURE__ */ z.object({
     resourceId: zId,
-    name: z.string(),
+    name: /* @__PURE__ */ z.string(),
     tagId: zId,
-    subResourceCount: z.int().check(z.gte(0)),
+    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     updatedAt: zInstant
 });
 
 /**
  * 个人资源列表中的一行。scope 恒为 private。
  */
-export const zPrivateResourceItem = z.intersection(zResourceBrief, z.object({
-    tagName: z.string(),
+export const zPrivateResourceItem = /* @__PURE__ */ z.intersection(zResourceBrief, /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ z.string(),
     parentId: zId,
-    sortPri: z.int().check(z.gte(0), z.lte(100000)),
-    version: z.int().check(z.gte(1)),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000)),
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     visible: zPrivateVisible,
-    subResourceCount: z.int().check(z.gte(0)),
-    fileSize: z.nullable(z.int().check(z.gte(0))),
+    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    fileSize: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
     publicState: zPrivateAuditSnapshot,
     createdAt: zInstant
 }));
@@ -2147,22 +2147,22 @@ export const zPrivateResourceItem = z.intersection(zResourceBrief, z.object({
 /**
  * 资源树中的一个节点。
  */
-export const zPrivateResourceNode = z.intersection(zPrivateResourceItem, z.lazy(() => z.object({
+export const zPrivateResourceNode = /* @__PURE__ */ z.intersection(zPrivateResourceItem, /* @__PURE__ */ z.lazy(() => z.object({
     children: z.array(z.lazy((): any => zPrivateResourceNode))
 })));
 
 /**
  * 产品目录中的条目（如 dfrm，产品 ID 7），以及可以使用它的用户数。
  */
-export const zProductInfo = z.object({
+export const zProductInfo = /* @__PURE__ */ z.object({
     productId: zProductId,
-    productNo: z.string(),
-    productName: z.string(),
-    description: z.string(),
-    logoUrl: z.string(),
-    homeUrl: z.string(),
+    productNo: /* @__PURE__ */ z.string(),
+    productName: /* @__PURE__ */ z.string(),
+    description: /* @__PURE__ */ z.string(),
+    logoUrl: /* @__PURE__ */ z.string(),
+    homeUrl: /* @__PURE__ */ z.string(),
     status: zProductStatus,
-    permissionUserCount: z.int().check(z.gte(0)),
+    permissionUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     createdAt: zInstant,
     updatedAt: zInstant
 });
@@ -2170,37 +2170,37 @@ export const zProductInfo = z.object({
 /**
  * 有权使用某产品的用户。
  */
-export const zProductPermissionUser = z.object({
+export const zProductPermissionUser = /* @__PURE__ */ z.object({
     productId: zProductId,
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
     grantedAt: zInstant,
     grantedBy: zId,
     expireAt: zInstant,
-    expired: z.boolean()
+    expired: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 公共资源文件的下载地址。
  */
-export const zPublicDownloadUrl = z.object({
-    url: z.url(),
+export const zPublicDownloadUrl = /* @__PURE__ */ z.object({
+    url: /* @__PURE__ */ z.url(),
     expiresAt: zInstant,
-    fileName: z.string(),
-    fileSize: z.int().check(z.gte(0))
+    fileName: /* @__PURE__ */ z.string(),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 公共题库。
  */
-export const zPublicExerciseBankItem = z.object({
+export const zPublicExerciseBankItem = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string(),
-    exerciseCount: z.int().check(z.gte(0)),
-    typeCounts: z.array(z.object({
-        type: z.string(),
-        count: z.int().check(z.gte(0))
+    tagName: /* @__PURE__ */ z.string(),
+    exerciseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    typeCounts: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+        type: /* @__PURE__ */ z.string(),
+        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
     })),
     updatedAt: zInstant
 });
@@ -2208,17 +2208,17 @@ export const zPublicExerciseBankItem = z.object({
 /**
  * 一个用户对一个资源的阅读记录。
  */
-export const zReadRecord = z.object({
+export const zReadRecord = /* @__PURE__ */ z.object({
     recordId: zId,
     resourceId: zId,
-    resourceName: z.string(),
+    resourceName: /* @__PURE__ */ z.string(),
     kind: zResourceKind,
     scope: zReadRecordScope,
-    courseId: z.nullable(zId),
-    courseName: z.nullable(z.string()),
-    readTime: z.int().check(z.gte(0)),
-    readCount: z.int().check(z.gte(0)),
-    progress: z.int().check(z.gte(0), z.lte(100)),
+    courseId: /* @__PURE__ */ z.nullable(zId),
+    courseName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
     firstReadAt: zInstant,
     lastReadAt: zInstant
 });
@@ -2226,61 +2226,61 @@ export const zReadRecord = z.object({
 /**
  * v1 心跳结果。
  */
-export const zReadRecordBeatResult = z.object({
+export const zReadRecordBeatResult = /* @__PURE__ */ z.object({
     recordId: zId,
     resourceId: zId,
-    readTime: z.int().check(z.gte(0)),
-    countedSeconds: z.int().check(z.gte(0)),
+    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    countedSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     serverTime: zInstant
 });
 
 /**
  * v2 心跳结果。
  */
-export const zReadRecordBeatV2Result = z.object({
+export const zReadRecordBeatV2Result = /* @__PURE__ */ z.object({
     recordId: zId,
-    sessionId: z.string(),
-    readTime: z.int().check(z.gte(0)),
-    sessionReadTime: z.int().check(z.gte(0)),
-    countedSeconds: z.int().check(z.gte(0)),
-    progress: z.int().check(z.gte(0), z.lte(100)),
-    nextBeatSeconds: z.int().check(z.gte(10), z.lte(300)),
+    sessionId: /* @__PURE__ */ z.string(),
+    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    sessionReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    countedSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    nextBeatSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(10), /* @__PURE__ */ z.lte(300)),
     serverTime: zInstant
 });
 
 /**
  * 最近学习的课程。
  */
-export const zReadRecordLatestCourse = z.object({
+export const zReadRecordLatestCourse = /* @__PURE__ */ z.object({
     courseId: zId,
-    courseName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     scope: zReadRecordScope,
-    coverUrl: z.string(),
-    lastResource: z.object({
+    coverUrl: /* @__PURE__ */ z.string(),
+    lastResource: /* @__PURE__ */ z.object({
         resourceId: zId,
-        name: z.string(),
+        name: /* @__PURE__ */ z.string(),
         kind: zResourceKind
     }),
     lastReadAt: zInstant,
-    readTime: z.int().check(z.gte(0)),
-    readResourceCount: z.int().check(z.gte(0)),
-    resourceCount: z.int().check(z.gte(0))
+    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 最近学习课程的结果。
  */
-export const zReadRecordLatestCourseResult = z.object({
-    latest: z.nullable(zReadRecordLatestCourse)
+export const zReadRecordLatestCourseResult = /* @__PURE__ */ z.object({
+    latest: /* @__PURE__ */ z.nullable(zReadRecordLatestCourse)
 });
 
 /**
  * 当前用户对资源的阅读情况。
  */
-export const zReadRecordMine = z.object({
-    readTime: z.int().check(z.gte(0)),
-    readCount: z.int().check(z.gte(0)),
-    progress: z.int().check(z.gte(0), z.lte(100)),
+export const zReadRecordMine = /* @__PURE__ */ z.object({
+    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
     firstReadAt: zInstant,
     lastReadAt: zInstant
 });
@@ -2288,35 +2288,35 @@ export const zReadRecordMine = z.object({
 /**
  * 一个资源的阅读汇总。
  */
-export const zReadRecordResourceInfo = z.object({
+export const zReadRecordResourceInfo = /* @__PURE__ */ z.object({
     resourceId: zId,
-    readUserCount: z.int().check(z.gte(0)),
-    readCount: z.int().check(z.gte(0)),
-    totalReadTime: z.int().check(z.gte(0)),
-    avgReadTime: z.int().check(z.gte(0)),
-    mine: z.nullable(zReadRecordMine)
+    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    totalReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    avgReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    mine: /* @__PURE__ */ z.nullable(zReadRecordMine)
 });
 
 /**
  * 用户对课程中一个资源的阅读情况。
  */
-export const zReadRecordUserCourseItem = z.object({
+export const zReadRecordUserCourseItem = /* @__PURE__ */ z.object({
     resourceId: zId,
-    name: z.string(),
+    name: /* @__PURE__ */ z.string(),
     kind: zResourceKind,
     parentId: zId,
-    readTime: z.int().check(z.gte(0)),
-    progress: z.int().check(z.gte(0), z.lte(100)),
-    lastReadAt: z.nullable(zInstant)
+    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    lastReadAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 直接绑定在模板上的用户。
  */
-export const zSpaceBoundUser = z.object({
+export const zSpaceBoundUser = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
     boundAt: zInstant,
     boundBy: zId
 });
@@ -2324,14 +2324,14 @@ export const zSpaceBoundUser = z.object({
 /**
  * 用户存储空间模板：一组存储与算力配额，绑定到用户或用户组后生效。
  */
-export const zSpaceTemplate = z.intersection(zSpaceQuota, z.object({
+export const zSpaceTemplate = /* @__PURE__ */ z.intersection(zSpaceQuota, /* @__PURE__ */ z.object({
     templateId: zId,
-    templateName: z.string(),
-    description: z.string(),
+    templateName: /* @__PURE__ */ z.string(),
+    description: /* @__PURE__ */ z.string(),
     status: zSpaceTemplateStatus,
-    isDefault: z.boolean(),
-    boundUserCount: z.int().check(z.gte(0)),
-    boundGroupCount: z.int().check(z.gte(0)),
+    isDefault: /* @__PURE__ */ z.boolean(),
+    boundUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    boundGroupCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     createdBy: zId,
     createdAt: zInstant,
     updatedAt: zInstant
@@ -2340,89 +2340,89 @@ export const zSpaceTemplate = z.intersection(zSpaceQuota, z.object({
 /**
  * 直传上传地址。
  */
-export const zSpaceUploadUrl = z.object({
-    uploadUrl: z.url(),
-    method: z.enum(['PUT']),
-    headers: z.array(zSpaceUploadHeader),
-    filePath: z.string(),
-    fileSize: z.int().check(z.gte(1)),
-    expiresIn: z.literal(900),
+export const zSpaceUploadUrl = /* @__PURE__ */ z.object({
+    uploadUrl: /* @__PURE__ */ z.url(),
+    method: /* @__PURE__ */ z.enum(['PUT']),
+    headers: /* @__PURE__ */ z.array(zSpaceUploadHeader),
+    filePath: /* @__PURE__ */ z.string(),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    expiresIn: /* @__PURE__ */ z.literal(900),
     expiresAt: zInstant
 });
 
 /**
  * 用户的存储空间与算力：生效模板的配额加当前用量。
  */
-export const zSpaceUserInfo = z.intersection(zSpaceQuota, z.object({
+export const zSpaceUserInfo = /* @__PURE__ */ z.intersection(zSpaceQuota, /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
     templateId: zId,
-    templateName: z.string(),
+    templateName: /* @__PURE__ */ z.string(),
     templateSource: zSpaceTemplateSource,
     sourceGroupId: zId,
-    usedBytes: z.int().check(z.gte(0)),
-    fileCount: z.int().check(z.gte(0)),
-    runningNodes: z.int().check(z.gte(0)),
-    overQuota: z.boolean(),
+    usedBytes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    fileCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    runningNodes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    overQuota: /* @__PURE__ */ z.boolean(),
     usageUpdatedAt: zInstant
 }));
 
 /**
  * 资源平台总览。
  */
-export const zResStatOverview = z.object({
-    userCount: z.int().check(z.gte(0)),
-    activeUserCount: z.int().check(z.gte(0)),
-    newUserCount: z.int().check(z.gte(0)),
-    resourceCount: z.int().check(z.gte(0)),
-    publicResourceCount: z.int().check(z.gte(0)),
-    newResourceCount: z.int().check(z.gte(0)),
-    courseCount: z.int().check(z.gte(0)),
-    readCount: z.int().check(z.gte(0)),
-    readMinutes: z.int().check(z.gte(0)),
-    pendingAuditCount: z.int().check(z.gte(0)),
-    byKind: z.array(zResStatKindCount),
+export const zResStatOverview = /* @__PURE__ */ z.object({
+    userCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    activeUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    newUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    publicResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    newResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    pendingAuditCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    byKind: /* @__PURE__ */ z.array(zResStatKindCount),
     generatedAt: zInstant
 });
 
 /**
  * 最近学习的课程。
  */
-export const zResStatRecentCourse = z.object({
+export const zResStatRecentCourse = /* @__PURE__ */ z.object({
     resourceId: zId,
-    name: z.string(),
-    coverUrl: z.string(),
-    progress: z.int().check(z.gte(0), z.lte(100)),
-    readMinutes: z.int().check(z.gte(0)),
+    name: /* @__PURE__ */ z.string(),
+    coverUrl: /* @__PURE__ */ z.string(),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     lastReadAt: zInstant
 });
 
 /**
  * 用户的课程学习概况。
  */
-export const zResStatUserCourseOverview = z.object({
+export const zResStatUserCourseOverview = /* @__PURE__ */ z.object({
     userId: zId,
-    startedCourseCount: z.int().check(z.gte(0)),
-    finishedCourseCount: z.int().check(z.gte(0)),
-    totalReadMinutes: z.int().check(z.gte(0)),
-    studyDays: z.int().check(z.gte(0)),
-    todayReadMinutes: z.int().check(z.gte(0)),
+    startedCourseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishedCourseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    totalReadMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    studyDays: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    todayReadMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     lastStudyAt: zInstant,
-    recentCourses: z.array(zResStatRecentCourse).check(z.maxLength(5))
+    recentCourses: /* @__PURE__ */ /* @__PURE__ */ z.array(zResStatRecentCourse).check(/* @__PURE__ */ z.maxLength(5))
 });
 
 /**
  * 用户对一个资源的阅读情况。
  */
-export const zResStatUserReadItem = z.object({
+export const zResStatUserReadItem = /* @__PURE__ */ z.object({
     resourceId: zId,
-    name: z.string(),
+    name: /* @__PURE__ */ z.string(),
     kind: zResourceKind,
     scope: zResourceScope,
-    readCount: z.int().check(z.gte(0)),
-    readMinutes: z.int().check(z.gte(0)),
-    progress: z.int().check(z.gte(0), z.lte(100)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
     firstReadAt: zInstant,
     lastReadAt: zInstant
 });
@@ -2430,14 +2430,14 @@ export const zResStatUserReadItem = z.object({
 /**
  * 标签详情。
  */
-export const zResourceTagDetail = z.intersection(zTagBrief, z.object({
+export const zResourceTagDetail = /* @__PURE__ */ z.intersection(zTagBrief, /* @__PURE__ */ z.object({
     scope: zResourceScope,
     poolId: zId,
     ownerId: zId,
-    sortPri: z.int().check(z.gte(0), z.lte(100000)),
-    level: z.int().check(z.gte(1), z.lte(4)),
-    childCount: z.int().check(z.gte(0)),
-    resourceCount: z.int().check(z.gte(0)),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000)),
+    level: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(4)),
+    childCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     createdAt: zInstant,
     updatedAt: zInstant
 }));
@@ -2445,129 +2445,129 @@ export const zResourceTagDetail = z.intersection(zTagBrief, z.object({
 /**
  * 标签完整详情（含上级链与下级）。
  */
-export const zResourceTagFull = z.intersection(zResourceTagDetail, z.object({
-    ancestors: z.array(zTagBrief).check(z.maxLength(3)),
-    children: z.array(zResourceTagDetail).check(z.maxLength(500))
+export const zResourceTagFull = /* @__PURE__ */ z.intersection(zResourceTagDetail, /* @__PURE__ */ z.object({
+    ancestors: /* @__PURE__ */ /* @__PURE__ */ z.array(zTagBrief).check(/* @__PURE__ */ z.maxLength(3)),
+    children: /* @__PURE__ */ /* @__PURE__ */ z.array(zResourceTagDetail).check(/* @__PURE__ */ z.maxLength(500))
 }));
 
 /**
  * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
  */
-export const zPageRequest = z.object({
-    pageIndex: z.int().check(z.gte(1)),
-    pageSize: z.int().check(z.gte(1), z.lte(200))
+export const zPageRequest = /* @__PURE__ */ z.object({
+    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
 });
 
 /**
  * 按标签分页列出资源池里的资源。
  */
-export const zOrgBriefListByTag = z.intersection(zPageRequest, z.object({
+export const zOrgBriefListByTag = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     poolId: zId,
     tagId: zId,
-    includeSubTags: z._default(z.optional(z.boolean()), true),
-    kind: z.optional(zResourceKind)
+    includeSubTags: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    kind: /* @__PURE__ */ z.optional(zResourceKind)
 }));
 
 /**
  * 资源选择器检索请求。
  */
-export const zOrgErlSearch = z.intersection(zPageRequest, z.object({
+export const zOrgErlSearch = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     poolId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    kinds: z.optional(z.array(zResourceKind).check(z.minLength(1), z.maxLength(6))),
-    excludeResourceIds: z.optional(z.array(zId).check(z.maxLength(200)))
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(6))),
+    excludeResourceIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(200)))
 }));
 
 /**
  * 资源池试卷库检索。
  */
-export const zOrgPaperBankSearch = z.intersection(zPageRequest, z.object({
+export const zOrgPaperBankSearch = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     poolId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    tagId: z.optional(zId)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    tagId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 管理员查询备份版本（可用于清理存储）。
  */
-export const zPrivateAdminBackupList = z.intersection(zPageRequest, z.object({
-    resourceId: z.optional(zId),
-    ownerId: z.optional(zId),
-    autoOnly: z.optional(z.boolean()),
-    createdFrom: z.optional(zInstant),
-    createdTo: z.optional(zInstant)
+export const zPrivateAdminBackupList = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    resourceId: /* @__PURE__ */ z.optional(zId),
+    ownerId: /* @__PURE__ */ z.optional(zId),
+    autoOnly: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    createdFrom: /* @__PURE__ */ z.optional(zInstant),
+    createdTo: /* @__PURE__ */ z.optional(zInstant)
 }));
 
 /**
  * 资源的备份版本列表。
  */
-export const zPrivateBackupList = z.intersection(zPageRequest, z.object({
+export const zPrivateBackupList = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     resourceId: zId
 }));
 
 /**
  * 题库查询。
  */
-export const zPrivateExerciseBankQuery = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    parentTagId: z.optional(zId)
+export const zPrivateExerciseBankQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    parentTagId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 试卷库查询。
  */
-export const zPrivatePaperBankQuery = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    tagId: z.optional(zId),
-    unboundOnly: z._default(z.optional(z.boolean()), false)
+export const zPrivatePaperBankQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    unboundOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 }));
 
 /**
  * 按标签分页列出公共资源。
  */
-export const zPublicBriefListByTag = z.intersection(zPageRequest, z.object({
+export const zPublicBriefListByTag = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     tagId: zId,
-    includeSubTags: z._default(z.optional(z.boolean()), true),
-    kind: z.optional(zResourceKind)
+    includeSubTags: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    kind: /* @__PURE__ */ z.optional(zResourceKind)
 }));
 
 /**
  * 公共题库查询。
  */
-export const zPublicExerciseBankQuery = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    parentTagId: z.optional(zId)
+export const zPublicExerciseBankQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    parentTagId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 公共试卷库查询。
  */
-export const zPublicPaperBankQuery = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    tagId: z.optional(zId)
+export const zPublicPaperBankQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    tagId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 最近打开（分页）。
  */
-export const zPublicRecentOpenPageQuery = z.intersection(zPageRequest, z.object({
-    kind: z.optional(zResourceKind),
-    openedFrom: z.optional(zInstant)
+export const zPublicRecentOpenPageQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    kind: /* @__PURE__ */ z.optional(zResourceKind),
+    openedFrom: /* @__PURE__ */ z.optional(zInstant)
 }));
 
 /**
  * 学校 ID，未加入学校时为 "0"。
  */
-export const zSchoolId = z._default(z.string().check(z.minLength(1), z.maxLength(64)), '0');
+export const zSchoolId = /* @__PURE__ */ z._default(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)), '0');
 
 /**
  * 被授予某资源组的用户组。
  */
-export const zPermissionUserGroupGrant = z.object({
+export const zPermissionUserGroupGrant = /* @__PURE__ */ z.object({
     userGroupId: zId,
-    userGroupName: z.string(),
+    userGroupName: /* @__PURE__ */ z.string(),
     schoolId: zSchoolId,
-    memberCount: z.int().check(z.gte(0)),
+    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     permission: zPermissionGrantLevel,
     grantedAt: zInstant,
     grantedBy: zId
@@ -2576,11 +2576,11 @@ export const zPermissionUserGroupGrant = z.object({
 /**
  * 绑定在模板上的用户组。
  */
-export const zSpaceBoundGroup = z.object({
+export const zSpaceBoundGroup = /* @__PURE__ */ z.object({
     groupId: zId,
-    groupName: z.string(),
+    groupName: /* @__PURE__ */ z.string(),
     schoolId: zSchoolId,
-    memberCount: z.int().check(z.gte(0)),
+    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     boundAt: zInstant,
     boundBy: zId
 });
@@ -2588,139 +2588,139 @@ export const zSpaceBoundGroup = z.object({
 /**
  * 排序方向：asc 升序；desc 降序。
  */
-export const zSortOrder = z.enum(['asc', 'desc']);
+export const zSortOrder = /* @__PURE__ */ z.enum(['asc', 'desc']);
 
 /**
  * 管理员查询审核申请。
  */
-export const zAuditAdminListQuery = z.intersection(zPageRequest, z.object({
-    state: z.optional(zAuditState),
-    action: z.optional(zAuditAction),
-    kind: z.optional(zResourceKind),
-    applicantId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    appliedFrom: z.optional(zInstant),
-    appliedTo: z.optional(zInstant),
-    sortField: z.optional(zAuditSortField),
-    sortOrder: z.optional(zSortOrder)
+export const zAuditAdminListQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    state: /* @__PURE__ */ z.optional(zAuditState),
+    action: /* @__PURE__ */ z.optional(zAuditAction),
+    kind: /* @__PURE__ */ z.optional(zResourceKind),
+    applicantId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    appliedFrom: /* @__PURE__ */ z.optional(zInstant),
+    appliedTo: /* @__PURE__ */ z.optional(zInstant),
+    sortField: /* @__PURE__ */ z.optional(zAuditSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 本人的申请查询。
  */
-export const zAuditUserListQuery = z.intersection(zPageRequest, z.object({
-    state: z.optional(zAuditState),
-    action: z.optional(zAuditAction),
-    resourceId: z.optional(zId),
-    sortField: z.optional(zAuditSortField),
-    sortOrder: z.optional(zSortOrder)
+export const zAuditUserListQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    state: /* @__PURE__ */ z.optional(zAuditState),
+    action: /* @__PURE__ */ z.optional(zAuditAction),
+    resourceId: /* @__PURE__ */ z.optional(zId),
+    sortField: /* @__PURE__ */ z.optional(zAuditSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 平台管理员跨资源池检索。
  */
-export const zOrgAdminSearch = z.intersection(zPageRequest, z.object({
-    poolId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    kinds: z.optional(z.array(zResourceKind).check(z.maxLength(6))),
-    tagId: z.optional(zId),
-    sourceScope: z.optional(zOrgSourceScope),
-    visible: z.optional(zOrgVisible),
-    ownerId: z.optional(zId),
-    sortField: z.optional(zOrgResourceSortField),
-    sortOrder: z.optional(zSortOrder)
+export const zOrgAdminSearch = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    poolId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind).check(/* @__PURE__ */ z.maxLength(6))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    sourceScope: /* @__PURE__ */ z.optional(zOrgSourceScope),
+    visible: /* @__PURE__ */ z.optional(zOrgVisible),
+    ownerId: /* @__PURE__ */ z.optional(zId),
+    sortField: /* @__PURE__ */ z.optional(zOrgResourceSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 组管理员在本组资源池内检索（含隐藏条目）。
  */
-export const zOrgGroupAdminSearch = z.intersection(zPageRequest, z.object({
+export const zOrgGroupAdminSearch = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     poolId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    kinds: z.optional(z.array(zResourceKind).check(z.maxLength(6))),
-    tagId: z.optional(zId),
-    sourceScope: z.optional(zOrgSourceScope),
-    visible: z.optional(zOrgVisible),
-    addedBy: z.optional(zId),
-    sortField: z.optional(zOrgResourceSortField),
-    sortOrder: z.optional(zSortOrder)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind).check(/* @__PURE__ */ z.maxLength(6))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    sourceScope: /* @__PURE__ */ z.optional(zOrgSourceScope),
+    visible: /* @__PURE__ */ z.optional(zOrgVisible),
+    addedBy: /* @__PURE__ */ z.optional(zId),
+    sortField: /* @__PURE__ */ z.optional(zOrgResourceSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 资源池内检索（成员视角，只含可见条目）。
  */
-export const zOrgResourceSearch = z.intersection(zPageRequest, z.object({
+export const zOrgResourceSearch = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     poolId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    kinds: z.optional(z.array(zResourceKind).check(z.maxLength(6))),
-    tagId: z.optional(zId),
-    sourceScope: z.optional(zOrgSourceScope),
-    sortField: z.optional(zOrgResourceSortField),
-    sortOrder: z.optional(zSortOrder)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind).check(/* @__PURE__ */ z.maxLength(6))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    sourceScope: /* @__PURE__ */ z.optional(zOrgSourceScope),
+    sortField: /* @__PURE__ */ z.optional(zOrgResourceSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 管理员查询全部用户的个人资源。
  */
-export const zPrivateAdminListQuery = z.intersection(zPageRequest, z.object({
-    ownerId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    kinds: z.optional(z.array(zResourceKind).check(z.maxLength(6))),
-    tagId: z.optional(zId),
-    visible: z.optional(zPrivateVisible),
-    sortField: z.optional(zPrivateResourceSortField),
-    sortOrder: z.optional(zSortOrder)
+export const zPrivateAdminListQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    ownerId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind).check(/* @__PURE__ */ z.maxLength(6))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    visible: /* @__PURE__ */ z.optional(zPrivateVisible),
+    sortField: /* @__PURE__ */ z.optional(zPrivateResourceSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 本人资源列表查询。
  */
-export const zPrivateListQuery = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    kinds: z.optional(z.array(zResourceKind).check(z.maxLength(6))),
-    tagId: z.optional(zId),
-    parentId: z.optional(zId),
-    auditState: z.optional(zAuditState),
-    sortField: z.optional(zPrivateResourceSortField),
-    sortOrder: z.optional(zSortOrder)
+export const zPrivateListQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind).check(/* @__PURE__ */ z.maxLength(6))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    parentId: /* @__PURE__ */ z.optional(zId),
+    auditState: /* @__PURE__ */ z.optional(zAuditState),
+    sortField: /* @__PURE__ */ z.optional(zPrivateResourceSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 管理员检索公共资源。
  */
-export const zPublicAdminSearch = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    kinds: z.optional(z.array(zResourceKind).check(z.maxLength(6))),
-    tagId: z.optional(zId),
-    ownerId: z.optional(zId),
-    status: z.optional(zPublicStatus),
-    restricted: z.optional(z.boolean()),
-    publishedFrom: z.optional(zInstant),
-    publishedTo: z.optional(zInstant),
-    sortField: z.optional(zPublicSortField),
-    sortOrder: z.optional(zSortOrder)
+export const zPublicAdminSearch = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind).check(/* @__PURE__ */ z.maxLength(6))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    ownerId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zPublicStatus),
+    restricted: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    publishedFrom: /* @__PURE__ */ z.optional(zInstant),
+    publishedTo: /* @__PURE__ */ z.optional(zInstant),
+    sortField: /* @__PURE__ */ z.optional(zPublicSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 检索当前用户有权阅读的公共资源。
  */
-export const zPublicAuthorizedSearch = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    kinds: z.optional(z.array(zResourceKind).check(z.maxLength(6))),
-    tagId: z.optional(zId),
-    grantedOnly: z._default(z.optional(z.boolean()), false),
-    sortField: z.optional(zPublicSortField),
-    sortOrder: z.optional(zSortOrder)
+export const zPublicAuthorizedSearch = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind).check(/* @__PURE__ */ z.maxLength(6))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    grantedOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    sortField: /* @__PURE__ */ z.optional(zPublicSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 数据与接口检索。
  */
-export const zPublicDataSearch = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    kinds: z.optional(z.array(z.enum(['dataset', 'code'])).check(z.maxLength(2))),
-    columnKeyword: z.optional(z.string().check(z.maxLength(100))),
-    language: z.optional(z.enum([
+export const zPublicDataSearch = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.enum(['dataset', 'code'])).check(/* @__PURE__ */ z.maxLength(2))),
+    columnKeyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    language: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'python',
         'r',
         'sql',
@@ -2729,330 +2729,330 @@ export const zPublicDataSearch = z.intersection(zPageRequest, z.object({
         'java',
         'other'
     ])),
-    tagId: z.optional(zId),
-    sortField: z.optional(zPublicSortField),
-    sortOrder: z.optional(zSortOrder)
+    tagId: /* @__PURE__ */ z.optional(zId),
+    sortField: /* @__PURE__ */ z.optional(zPublicSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 公共资源列表查询。
  */
-export const zPublicListQuery = z.intersection(zPageRequest, z.object({
-    kinds: z.optional(z.array(zResourceKind).check(z.maxLength(6))),
-    tagId: z.optional(zId),
-    parentId: z.optional(zId),
-    sortField: z.optional(zPublicSortField),
-    sortOrder: z.optional(zSortOrder)
+export const zPublicListQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind).check(/* @__PURE__ */ z.maxLength(6))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    parentId: /* @__PURE__ */ z.optional(zId),
+    sortField: /* @__PURE__ */ z.optional(zPublicSortField),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 本人阅读记录查询。
  */
-export const zReadRecordListQuery = z.intersection(zPageRequest, z.object({
-    kind: z.optional(zResourceKind),
-    scope: z.optional(zReadRecordScope),
-    courseId: z.optional(zId),
-    lastReadFrom: z.optional(zInstant),
-    lastReadTo: z.optional(zInstant),
-    sortField: z.optional(z.enum(['lastReadAt', 'readTime'])),
-    sortOrder: z.optional(zSortOrder)
+export const zReadRecordListQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    kind: /* @__PURE__ */ z.optional(zResourceKind),
+    scope: /* @__PURE__ */ z.optional(zReadRecordScope),
+    courseId: /* @__PURE__ */ z.optional(zId),
+    lastReadFrom: /* @__PURE__ */ z.optional(zInstant),
+    lastReadTo: /* @__PURE__ */ z.optional(zInstant),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['lastReadAt', 'readTime'])),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 分页查询可管理的标签。
  */
-export const zResourceTagPageQuery = z.intersection(zPageRequest, z.object({
-    scope: z.optional(zResourceScope),
-    poolId: z.optional(zId),
-    tagType: z.optional(zResourceTagType),
-    parentId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(30))),
-    sortField: z.optional(z.enum([
+export const zResourceTagPageQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    scope: /* @__PURE__ */ z.optional(zResourceScope),
+    poolId: /* @__PURE__ */ z.optional(zId),
+    tagType: /* @__PURE__ */ z.optional(zResourceTagType),
+    parentId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(30))),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'sortPri',
         'updatedAt',
         'resourceCount'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 满足条件的记录总数（不受分页影响）。
  */
-export const zTotal = z.int().check(z.gte(0));
+export const zTotal = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 课程推荐分页结果。
  */
-export const zCourseRecommendPage = z.object({
-    list: z.array(zCourseRecommend),
+export const zCourseRecommendPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCourseRecommend),
     total: zTotal
 });
 
 /**
  * 试卷分页结果。
  */
-export const zExamPaperBriefPage = z.object({
-    list: z.array(zExamPaperBrief),
+export const zExamPaperBriefPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zExamPaperBrief),
     total: zTotal
 });
 
 /**
  * 试题分页结果。
  */
-export const zExamQuestionPage = z.object({
-    list: z.array(zExamQuestion),
+export const zExamQuestionPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zExamQuestion),
     total: zTotal
 });
 
 /**
  * 题库分页结果。
  */
-export const zExamRepoPage = z.object({
-    list: z.array(zExamRepo),
+export const zExamRepoPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zExamRepo),
     total: zTotal
 });
 
 /**
  * 习题分页结果。
  */
-export const zExercisePage = z.object({
-    list: z.array(zExercise),
+export const zExercisePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zExercise),
     total: zTotal
 });
 
 /**
  * 习题试卷分页结果。
  */
-export const zExercisePaperBriefPage = z.object({
-    list: z.array(zExercisePaperBrief),
+export const zExercisePaperBriefPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zExercisePaperBrief),
     total: zTotal
 });
 
 /**
  * 资源简要信息分页结果（scope 为 org）。
  */
-export const zOrgBriefPage = z.object({
-    list: z.array(zResourceBrief),
+export const zOrgBriefPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zResourceBrief),
     total: zTotal
 });
 
 /**
  * 资源选择器检索结果。
  */
-export const zOrgErlPage = z.object({
-    list: z.array(zOrgErlItem),
+export const zOrgErlPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zOrgErlItem),
     total: zTotal
 });
 
 /**
  * 资源组用户分页结果。
  */
-export const zPermissionGroupUserPage = z.object({
-    list: z.array(zPermissionGroupUser),
+export const zPermissionGroupUserPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPermissionGroupUser),
     total: zTotal
 });
 
 /**
  * 用户有权限的全部资源 ID。
  */
-export const zPermissionResourceIds = z.object({
+export const zPermissionResourceIds = /* @__PURE__ */ z.object({
     userId: zId,
-    resourceIds: z.array(zId),
+    resourceIds: /* @__PURE__ */ z.array(zId),
     total: zTotal
 });
 
 /**
  * 有权限用户的分页结果。
  */
-export const zPermissionResourceUserPage = z.object({
-    list: z.array(zPermissionResourceUser),
+export const zPermissionResourceUserPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPermissionResourceUser),
     total: zTotal
 });
 
 /**
  * 可选资源组分页结果。
  */
-export const zPermissionSelectableResourceGroupPage = z.object({
-    list: z.array(zPermissionSelectableResourceGroup),
+export const zPermissionSelectableResourceGroupPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPermissionSelectableResourceGroup),
     total: zTotal
 });
 
 /**
  * 题库分页结果。
  */
-export const zPrivateExerciseBankPage = z.object({
-    list: z.array(zPrivateExerciseBankItem),
+export const zPrivateExerciseBankPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPrivateExerciseBankItem),
     total: zTotal
 });
 
 /**
  * 试卷库分页结果。
  */
-export const zPrivatePaperBankPage = z.object({
-    list: z.array(zPrivatePaperBankItem),
+export const zPrivatePaperBankPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPrivatePaperBankItem),
     total: zTotal
 });
 
 /**
  * 个人资源分页结果。
  */
-export const zPrivateResourcePage = z.object({
-    list: z.array(zPrivateResourceItem),
+export const zPrivateResourcePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPrivateResourceItem),
     total: zTotal
 });
 
 /**
  * 产品分页结果。
  */
-export const zProductPage = z.object({
-    list: z.array(zProductInfo),
+export const zProductPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zProductInfo),
     total: zTotal
 });
 
 /**
  * 产品权限用户分页结果。
  */
-export const zProductPermissionUserPage = z.object({
-    list: z.array(zProductPermissionUser),
+export const zProductPermissionUserPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zProductPermissionUser),
     total: zTotal
 });
 
 /**
  * 资源简要信息分页结果（scope 为 public）。
  */
-export const zPublicBriefPage = z.object({
-    list: z.array(zResourceBrief),
+export const zPublicBriefPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zResourceBrief),
     total: zTotal
 });
 
 /**
  * 公共题库分页结果。
  */
-export const zPublicExerciseBankPage = z.object({
-    list: z.array(zPublicExerciseBankItem),
+export const zPublicExerciseBankPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPublicExerciseBankItem),
     total: zTotal
 });
 
 /**
  * 阅读记录分页结果，默认按最近阅读时间倒序。
  */
-export const zReadRecordPage = z.object({
-    list: z.array(zReadRecord),
+export const zReadRecordPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zReadRecord),
     total: zTotal
 });
 
 /**
  * 模板绑定用户组分页结果。
  */
-export const zSpaceBoundGroupPage = z.object({
-    list: z.array(zSpaceBoundGroup),
+export const zSpaceBoundGroupPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zSpaceBoundGroup),
     total: zTotal
 });
 
 /**
  * 模板绑定用户分页结果。
  */
-export const zSpaceBoundUserPage = z.object({
-    list: z.array(zSpaceBoundUser),
+export const zSpaceBoundUserPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zSpaceBoundUser),
     total: zTotal
 });
 
 /**
  * 空间模板分页结果。
  */
-export const zSpaceTemplatePage = z.object({
-    list: z.array(zSpaceTemplate),
+export const zSpaceTemplatePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zSpaceTemplate),
     total: zTotal
 });
 
 /**
  * 用户空间分页结果。
  */
-export const zSpaceUserInfoPage = z.object({
-    list: z.array(zSpaceUserInfo),
+export const zSpaceUserInfoPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zSpaceUserInfo),
     total: zTotal
 });
 
 /**
  * 用户阅读情况分页结果，附汇总。
  */
-export const zResStatUserReadInfo = z.object({
+export const zResStatUserReadInfo = /* @__PURE__ */ z.object({
     userId: zId,
-    resourceCount: z.int().check(z.gte(0)),
-    readMinutes: z.int().check(z.gte(0)),
-    list: z.array(zResStatUserReadItem),
+    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    list: /* @__PURE__ */ z.array(zResStatUserReadItem),
     total: zTotal
 });
 
 /**
  * 标签分页结果。
  */
-export const zResourceTagPage = z.object({
-    list: z.array(zResourceTagDetail),
+export const zResourceTagPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zResourceTagDetail),
     total: zTotal
 });
 
 /**
  * 列表里显示的用户。
  */
-export const zUserBrief = z.object({
+export const zUserBrief = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string()
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string()
 });
 
 /**
  * 一条公开申请（审核记录）。
  */
-export const zAuditApplication = z.object({
+export const zAuditApplication = /* @__PURE__ */ z.object({
     auditId: zId,
     action: zAuditAction,
     state: zAuditState,
     resourceId: zId,
-    publicResourceId: z.nullable(zId),
-    resourceName: z.string(),
+    publicResourceId: /* @__PURE__ */ z.nullable(zId),
+    resourceName: /* @__PURE__ */ z.string(),
     kind: zResourceKind,
-    version: z.int().check(z.gte(1)),
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     tagId: zId,
-    tagName: z.string(),
-    includeSubResources: z.boolean(),
-    reason: z.string().check(z.maxLength(500)),
-    batchId: z.nullable(zId),
+    tagName: /* @__PURE__ */ z.string(),
+    includeSubResources: /* @__PURE__ */ z.boolean(),
+    reason: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
+    batchId: /* @__PURE__ */ z.nullable(zId),
     applicant: zUserBrief,
     appliedAt: zInstant,
-    reviewer: z.nullable(zUserBrief),
-    reviewComment: z.string().check(z.maxLength(500)),
-    closedAt: z.nullable(zInstant)
+    reviewer: /* @__PURE__ */ z.nullable(zUserBrief),
+    reviewComment: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
+    closedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 审核申请分页结果。
  */
-export const zAuditApplicationPage = z.object({
-    list: z.array(zAuditApplication),
+export const zAuditApplicationPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zAuditApplication),
     total: zTotal
 });
 
 /**
  * v2 批量操作的结果（逐项处理，部分成功）。
  */
-export const zAuditBatchResult = z.object({
-    batchId: z.nullable(zId),
-    applications: z.array(zAuditApplication),
-    failures: z.array(zAuditBatchFailure)
+export const zAuditBatchResult = /* @__PURE__ */ z.object({
+    batchId: /* @__PURE__ */ z.nullable(zId),
+    applications: /* @__PURE__ */ z.array(zAuditApplication),
+    failures: /* @__PURE__ */ z.array(zAuditBatchFailure)
 });
 
 /**
  * 资源池试卷库中的一份试卷。
  */
-export const zOrgPaperBankItem = z.object({
+export const zOrgPaperBankItem = /* @__PURE__ */ z.object({
     resourceId: zId,
     paperId: zId,
-    paperName: z.string(),
+    paperName: /* @__PURE__ */ z.string(),
     tagId: zId,
-    tagName: z.string(),
-    questionCount: z.int().check(z.gte(0)),
-    totalScore: z.number().check(z.gte(0)),
+    tagName: /* @__PURE__ */ z.string(),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
     owner: zUserBrief,
     updatedAt: zInstant
 });
@@ -3060,19 +3060,19 @@ export const zOrgPaperBankItem = z.object({
 /**
  * 资源池试卷库分页结果。
  */
-export const zOrgPaperBankPage = z.object({
-    list: z.array(zOrgPaperBankItem),
+export const zOrgPaperBankPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zOrgPaperBankItem),
     total: zTotal
 });
 
 /**
  * 资源池中的一条资源。scope 恒为 org；resourceId 为来源资源（个人或公共）的 ID。
  */
-export const zOrgResourceItem = z.intersection(zResourceBrief, z.object({
+export const zOrgResourceItem = /* @__PURE__ */ z.intersection(zResourceBrief, /* @__PURE__ */ z.object({
     poolId: zId,
     sourceScope: zOrgSourceScope,
     visible: zOrgVisible,
-    tagName: z.string(),
+    tagName: /* @__PURE__ */ z.string(),
     addedBy: zUserBrief,
     addedAt: zInstant
 }));
@@ -3080,67 +3080,67 @@ export const zOrgResourceItem = z.intersection(zResourceBrief, z.object({
 /**
  * 组织资源详情。
  */
-export const zOrgResourceInfo = z.intersection(zOrgResourceItem, z.object({
-    poolName: z.string(),
+export const zOrgResourceInfo = /* @__PURE__ */ z.intersection(zOrgResourceItem, /* @__PURE__ */ z.object({
+    poolName: /* @__PURE__ */ z.string(),
     owner: zUserBrief,
-    version: z.int().check(z.gte(1)),
-    content: z.string().check(z.maxLength(200000)),
-    fileName: z.nullable(z.string()),
-    filePath: z.nullable(z.string().check(z.maxLength(1024))),
-    fileSize: z.nullable(z.int().check(z.gte(0))),
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000)),
+    fileName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+    filePath: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1024))),
+    fileSize: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
     parentId: zId,
-    subResourceCount: z.int().check(z.gte(0)),
-    readCount: z.int().check(z.gte(0))
+    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 组织资源分页结果。
  */
-export const zOrgResourcePage = z.object({
-    list: z.array(zOrgResourceItem),
+export const zOrgResourcePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zOrgResourceItem),
     total: zTotal
 });
 
 /**
  * 个人资源详情。
  */
-export const zPrivateResourceDetail = z.intersection(zPrivateResourceItem, z.object({
+export const zPrivateResourceDetail = /* @__PURE__ */ z.intersection(zPrivateResourceItem, /* @__PURE__ */ z.object({
     owner: zUserBrief,
-    content: z.string().check(z.maxLength(200000)),
-    fileName: z.nullable(z.string().check(z.maxLength(255))),
-    filePath: z.nullable(z.string().check(z.maxLength(1024))),
-    language: z.nullable(z.union([
-        z.literal('python'),
-        z.literal('r'),
-        z.literal('sql'),
-        z.literal('matlab'),
-        z.literal('cpp'),
-        z.literal('java'),
-        z.literal('other')
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000)),
+    fileName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255))),
+    filePath: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1024))),
+    language: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.literal('python'),
+        /* @__PURE__ */ z.literal('r'),
+        /* @__PURE__ */ z.literal('sql'),
+        /* @__PURE__ */ z.literal('matlab'),
+        /* @__PURE__ */ z.literal('cpp'),
+        /* @__PURE__ */ z.literal('java'),
+        /* @__PURE__ */ z.literal('other')
     ])),
-    paperId: z.nullable(zId),
-    csvHeaders: z.nullable(zPrivateCsvHeaders)
+    paperId: /* @__PURE__ */ z.nullable(zId),
+    csvHeaders: /* @__PURE__ */ z.nullable(zPrivateCsvHeaders)
 }));
 
 /**
  * 资源详情及其全部子资源。
  */
-export const zPrivateResourceTree = z.object({
+export const zPrivateResourceTree = /* @__PURE__ */ z.object({
     resource: zPrivateResourceDetail,
-    subResources: z.array(zPrivateResourceNode)
+    subResources: /* @__PURE__ */ z.array(zPrivateResourceNode)
 });
 
 /**
  * 资源的一个备份版本。
  */
-export const zPrivateResourceVersion = z.object({
+export const zPrivateResourceVersion = /* @__PURE__ */ z.object({
     versionId: zId,
     resourceId: zId,
-    version: z.int().check(z.gte(1)),
-    name: z.string(),
-    note: z.string().check(z.maxLength(200)),
-    auto: z.boolean(),
-    fileSize: z.nullable(z.int().check(z.gte(0))),
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    name: /* @__PURE__ */ z.string(),
+    note: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)),
+    auto: /* @__PURE__ */ z.boolean(),
+    fileSize: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
     createdBy: zUserBrief,
     createdAt: zInstant
 });
@@ -3148,134 +3148,134 @@ export const zPrivateResourceVersion = z.object({
 /**
  * 备份版本分页结果，按版本号倒序。
  */
-export const zPrivateVersionPage = z.object({
-    list: z.array(zPrivateResourceVersion),
+export const zPrivateVersionPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPrivateResourceVersion),
     total: zTotal
 });
 
 /**
  * 公共试卷库中的一份试卷。
  */
-export const zPublicPaperBankItem = z.object({
+export const zPublicPaperBankItem = /* @__PURE__ */ z.object({
     resourceId: zId,
     paperId: zId,
-    paperName: z.string(),
+    paperName: /* @__PURE__ */ z.string(),
     tagId: zId,
-    tagName: z.string(),
-    questionCount: z.int().check(z.gte(0)),
-    totalScore: z.number().check(z.gte(0)),
+    tagName: /* @__PURE__ */ z.string(),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
     owner: zUserBrief,
-    restricted: z.boolean(),
+    restricted: /* @__PURE__ */ z.boolean(),
     publishedAt: zInstant
 });
 
 /**
  * 公共试卷库分页结果。
  */
-export const zPublicPaperBankPage = z.object({
-    list: z.array(zPublicPaperBankItem),
+export const zPublicPaperBankPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPublicPaperBankItem),
     total: zTotal
 });
 
 /**
  * 公共资源列表中的一行。scope 恒为 public。
  */
-export const zPublicResourceItem = z.intersection(zResourceBrief, z.object({
-    tagName: z.string(),
+export const zPublicResourceItem = /* @__PURE__ */ z.intersection(zResourceBrief, /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ z.string(),
     owner: zUserBrief,
     parentId: zId,
-    version: z.int().check(z.gte(1)),
+    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     status: zPublicStatus,
-    restricted: z.boolean(),
-    readCount: z.int().check(z.gte(0)),
-    readUserCount: z.int().check(z.gte(0)),
-    downloadCount: z.int().check(z.gte(0)),
-    subResourceCount: z.int().check(z.gte(0)),
+    restricted: /* @__PURE__ */ z.boolean(),
+    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    downloadCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     publishedAt: zInstant
 }));
 
 /**
  * 当前用户最近打开的公共资源。
  */
-export const zPublicRecentOpenItem = z.intersection(zPublicResourceItem, z.object({
+export const zPublicRecentOpenItem = /* @__PURE__ */ z.intersection(zPublicResourceItem, /* @__PURE__ */ z.object({
     lastOpenedAt: zInstant,
-    myReadTime: z.int().check(z.gte(0))
+    myReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 最近打开分页结果，按最近打开时间倒序。
  */
-export const zPublicRecentOpenPage = z.object({
-    list: z.array(zPublicRecentOpenItem),
+export const zPublicRecentOpenPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPublicRecentOpenItem),
     total: zTotal
 });
 
 /**
  * 公共资源详情。
  */
-export const zPublicResourceInfo = z.intersection(zPublicResourceItem, z.object({
-    content: z.string().check(z.maxLength(200000)),
-    hasFile: z.boolean(),
-    fileName: z.nullable(z.string()),
-    fileSize: z.nullable(z.int().check(z.gte(0))),
-    language: z.nullable(z.union([
-        z.literal('python'),
-        z.literal('r'),
-        z.literal('sql'),
-        z.literal('matlab'),
-        z.literal('cpp'),
-        z.literal('java'),
-        z.literal('other')
+export const zPublicResourceInfo = /* @__PURE__ */ z.intersection(zPublicResourceItem, /* @__PURE__ */ z.object({
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000)),
+    hasFile: /* @__PURE__ */ z.boolean(),
+    fileName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+    fileSize: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
+    language: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.literal('python'),
+        /* @__PURE__ */ z.literal('r'),
+        /* @__PURE__ */ z.literal('sql'),
+        /* @__PURE__ */ z.literal('matlab'),
+        /* @__PURE__ */ z.literal('cpp'),
+        /* @__PURE__ */ z.literal('java'),
+        /* @__PURE__ */ z.literal('other')
     ])),
-    paperId: z.nullable(zId),
-    csvColumns: z.array(zPublicCsvColumn).check(z.maxLength(2000)),
-    canRead: z.boolean(),
-    canDownload: z.boolean(),
-    sourceResourceId: z.nullable(zId)
+    paperId: /* @__PURE__ */ z.nullable(zId),
+    csvColumns: /* @__PURE__ */ /* @__PURE__ */ z.array(zPublicCsvColumn).check(/* @__PURE__ */ z.maxLength(2000)),
+    canRead: /* @__PURE__ */ z.boolean(),
+    canDownload: /* @__PURE__ */ z.boolean(),
+    sourceResourceId: /* @__PURE__ */ z.nullable(zId)
 }));
 
 /**
  * 公共资源树中的一个节点。
  */
-export const zPublicResourceNode = z.intersection(zPublicResourceItem, z.lazy(() => z.object({
+export const zPublicResourceNode = /* @__PURE__ */ z.intersection(zPublicResourceItem, /* @__PURE__ */ z.lazy(() => z.object({
     children: z.array(z.lazy((): any => zPublicResourceNode))
 })));
 
 /**
  * 公共资源分页结果。
  */
-export const zPublicResourcePage = z.object({
-    list: z.array(zPublicResourceItem),
+export const zPublicResourcePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zPublicResourceItem),
     total: zTotal
 });
 
 /**
  * 用户对一门课程的阅读情况。
  */
-export const zReadRecordUserCourseInfo = z.object({
+export const zReadRecordUserCourseInfo = /* @__PURE__ */ z.object({
     user: zUserBrief,
     courseId: zId,
-    courseName: z.string(),
-    totalReadTime: z.int().check(z.gte(0)),
-    readResourceCount: z.int().check(z.gte(0)),
-    resourceCount: z.int().check(z.gte(0)),
-    items: z.array(zReadRecordUserCourseItem).check(z.maxLength(2000))
+    courseName: /* @__PURE__ */ z.string(),
+    totalReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zReadRecordUserCourseItem).check(/* @__PURE__ */ z.maxLength(2000))
 });
 
 /**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
-export const zProduct = z.unknown();
+export const zProduct = /* @__PURE__ */ z.unknown();
 
 /**
  * 登录时签发的不透明令牌。
  */
-export const zToken = z.unknown();
+export const zToken = /* @__PURE__ */ z.unknown();
 
 /**
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
-export const zUserId = z.unknown();
+export const zUserId = /* @__PURE__ */ z.unknown();
 
 export const zAuditApplyAddBody = zAuditApplyAdd;
 
@@ -3368,10 +3368,10 @@ export const zAuditCancelV2Body = zAuditCancelV2;
  */
 export const zAuditCancelV2Response = zAuditBatchResult;
 
-export const zCourseRecommendListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    position: z.optional(zCourseRecommendPosition),
-    status: z.optional(zCourseRecommendStatus)
+export const zCourseRecommendListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    position: /* @__PURE__ */ z.optional(zCourseRecommendPosition),
+    status: /* @__PURE__ */ z.optional(zCourseRecommendStatus)
 }));
 
 /**
@@ -3379,25 +3379,25 @@ export const zCourseRecommendListBody = z.intersection(zPageRequest, z.object({
  */
 export const zCourseRecommendListResponse = zCourseRecommendPage;
 
-export const zCourseRecommendClientListBody = z.object({
+export const zCourseRecommendClientListBody = /* @__PURE__ */ z.object({
     position: zCourseRecommendPosition,
-    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 10)
+    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 10)
 });
 
 /**
  * 推荐课程
  */
-export const zCourseRecommendClientListResponse = z.array(zCourseRecommendClientItem).check(z.maxLength(50));
+export const zCourseRecommendClientListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zCourseRecommendClientItem).check(/* @__PURE__ */ z.maxLength(50));
 
-export const zCourseRecommendStudyTreeListBody = z.object({
-    tagId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+export const zCourseRecommendStudyTreeListBody = /* @__PURE__ */ z.object({
+    tagId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 });
 
 /**
  * 学习树
  */
-export const zCourseRecommendStudyTreeListResponse = z.array(zCourseRecommendTreeNode);
+export const zCourseRecommendStudyTreeListResponse = /* @__PURE__ */ z.array(zCourseRecommendTreeNode);
 
 export const zCourseRecommendSaveBody = zCourseRecommendSaveRequest;
 
@@ -3420,11 +3420,11 @@ export const zCourseRecommendGetBody = zCourseRecommendRef;
  */
 export const zCourseRecommendGetResponse = zCourseRecommend;
 
-export const zExamRepoTeacherCoursePaperListBody = z.intersection(zPageRequest, z.object({
-    courseId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    buildMode: z.optional(zExamPaperBuildMode),
-    onlyMine: z._default(z.optional(z.boolean()), false)
+export const zExamRepoTeacherCoursePaperListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    courseId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    buildMode: /* @__PURE__ */ z.optional(zExamPaperBuildMode),
+    onlyMine: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 }));
 
 /**
@@ -3432,10 +3432,10 @@ export const zExamRepoTeacherCoursePaperListBody = z.intersection(zPageRequest, 
  */
 export const zExamRepoTeacherCoursePaperListResponse = zExamPaperBriefPage;
 
-export const zExamRepoListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    tagId: z.optional(zId),
-    scope: z.optional(zResourceScope)
+export const zExamRepoListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    scope: /* @__PURE__ */ z.optional(zResourceScope)
 }));
 
 /**
@@ -3443,11 +3443,11 @@ export const zExamRepoListBody = z.intersection(zPageRequest, z.object({
  */
 export const zExamRepoListResponse = zExamRepoPage;
 
-export const zExamRepoQuestionListBody = z.intersection(zPageRequest, z.object({
+export const zExamRepoQuestionListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     repoId: zId,
-    quType: z.optional(zExamQuType),
-    difficulty: z.optional(zExamQuDifficulty),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    quType: /* @__PURE__ */ z.optional(zExamQuType),
+    difficulty: /* @__PURE__ */ z.optional(zExamQuDifficulty),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
@@ -3455,16 +3455,16 @@ export const zExamRepoQuestionListBody = z.intersection(zPageRequest, z.object({
  */
 export const zExamRepoQuestionListResponse = zExamQuestionPage;
 
-export const zExamRepoTagListBody = z.object({
-    parentId: z.optional(zId)
+export const zExamRepoTagListBody = /* @__PURE__ */ z.object({
+    parentId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 标签列表
  */
-export const zExamRepoTagListResponse = z.array(zTagBrief);
+export const zExamRepoTagListResponse = /* @__PURE__ */ z.array(zTagBrief);
 
-export const zExamRepoDetailPath = z.object({
+export const zExamRepoDetailPath = /* @__PURE__ */ z.object({
     repoId: zId
 });
 
@@ -3473,9 +3473,9 @@ export const zExamRepoDetailPath = z.object({
  */
 export const zExamRepoDetailResponse = zExamRepoDetail;
 
-export const zExamRepoPaperDetailBody = z.object({
+export const zExamRepoPaperDetailBody = /* @__PURE__ */ z.object({
     paperId: zId,
-    withAnswer: z._default(z.optional(z.boolean()), true)
+    withAnswer: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
@@ -3497,10 +3497,10 @@ export const zExamRepoCreatePaperTemplateExBody = zExamPaperTemplateExCreateRequ
  */
 export const zExamRepoCreatePaperTemplateExResponse = zExamPaperBrief;
 
-export const zExerciseListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    type: z.optional(zExerciseType),
-    difficulty: z.optional(zExerciseDifficulty)
+export const zExerciseListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    type: /* @__PURE__ */ z.optional(zExerciseType),
+    difficulty: /* @__PURE__ */ z.optional(zExerciseDifficulty)
 }));
 
 /**
@@ -3508,12 +3508,12 @@ export const zExerciseListBody = z.intersection(zPageRequest, z.object({
  */
 export const zExerciseListResponse = zExercisePage;
 
-export const zExerciseListByTagBody = z.intersection(zPageRequest, z.object({
+export const zExerciseListByTagBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     tagId: zId,
-    includeSubTags: z._default(z.optional(z.boolean()), true),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    type: z.optional(zExerciseType),
-    difficulty: z.optional(zExerciseDifficulty)
+    includeSubTags: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    type: /* @__PURE__ */ z.optional(zExerciseType),
+    difficulty: /* @__PURE__ */ z.optional(zExerciseDifficulty)
 }));
 
 /**
@@ -3521,14 +3521,14 @@ export const zExerciseListByTagBody = z.intersection(zPageRequest, z.object({
  */
 export const zExerciseListByTagResponse = zExercisePage;
 
-export const zExerciseListByIdBody = z.object({
-    exerciseIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+export const zExerciseListByIdBody = /* @__PURE__ */ z.object({
+    exerciseIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 习题
  */
-export const zExerciseListByIdResponse = z.array(zExercise).check(z.maxLength(200));
+export const zExerciseListByIdResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zExercise).check(/* @__PURE__ */ z.maxLength(200));
 
 export const zExerciseUpdateBody = zExerciseSaveRequest;
 
@@ -3537,8 +3537,8 @@ export const zExerciseUpdateBody = zExerciseSaveRequest;
  */
 export const zExerciseUpdateResponse = zExercise;
 
-export const zExerciseDeleteBody = z.object({
-    exerciseIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+export const zExerciseDeleteBody = /* @__PURE__ */ z.object({
+    exerciseIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
@@ -3548,7 +3548,7 @@ export const zExerciseDeleteResponse = zIdList;
 
 export const zExerciseChoiceImportBody = zFileUpload;
 
-export const zExerciseChoiceImportPath = z.object({
+export const zExerciseChoiceImportPath = /* @__PURE__ */ z.object({
     tagId: zId
 });
 
@@ -3559,7 +3559,7 @@ export const zExerciseChoiceImportResponse = zExerciseImportResult;
 
 export const zExerciseQaImportBody = zFileUpload;
 
-export const zExerciseQaImportPath = z.object({
+export const zExerciseQaImportPath = /* @__PURE__ */ z.object({
     tagId: zId
 });
 
@@ -3589,8 +3589,8 @@ export const zExercisePaperCreateBody = zExercisePaperCreateRequest;
  */
 export const zExercisePaperCreateResponse = zExercisePaper;
 
-export const zExercisePaperListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+export const zExercisePaperListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
@@ -3598,10 +3598,10 @@ export const zExercisePaperListBody = z.intersection(zPageRequest, z.object({
  */
 export const zExercisePaperListResponse = zExercisePaperBriefPage;
 
-export const zExercisePaperListByTagBody = z.intersection(zPageRequest, z.object({
+export const zExercisePaperListByTagBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     tagId: zId,
-    includeSubTags: z._default(z.optional(z.boolean()), true),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    includeSubTags: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
@@ -3609,7 +3609,7 @@ export const zExercisePaperListByTagBody = z.intersection(zPageRequest, z.object
  */
 export const zExercisePaperListByTagResponse = zExercisePaperBriefPage;
 
-export const zExercisePaperGetPath = z.object({
+export const zExercisePaperGetPath = /* @__PURE__ */ z.object({
     paperId: zId
 });
 
@@ -3618,8 +3618,8 @@ export const zExercisePaperGetPath = z.object({
  */
 export const zExercisePaperGetResponse = zExercisePaper;
 
-export const zExercisePaperDeleteBody = z.object({
-    paperIds: z.array(zId).check(z.minLength(1), z.maxLength(100))
+export const zExercisePaperDeleteBody = /* @__PURE__ */ z.object({
+    paperIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
 });
 
 /**
@@ -3644,7 +3644,7 @@ export const zExerciseChoiceImportModelGetResponse = zBinary;
  */
 export const zExerciseQaImportModelGetResponse = zBinary;
 
-export const zExerciseGetPath = z.object({
+export const zExerciseGetPath = /* @__PURE__ */ z.object({
     exerciseId: zId
 });
 
@@ -3653,28 +3653,28 @@ export const zExerciseGetPath = z.object({
  */
 export const zExerciseGetResponse = zExercise;
 
-export const zExerciseTagListQuery = z.object({
-    parentId: z.optional(zId)
+export const zExerciseTagListQuery = /* @__PURE__ */ z.object({
+    parentId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 标签列表
  */
-export const zExerciseTagListResponse = z.array(zExerciseTag);
+export const zExerciseTagListResponse = /* @__PURE__ */ z.array(zExerciseTag);
 
 /**
  * 题型列表
  */
-export const zExerciseTypeListResponse = z.array(zExerciseTypeInfo).check(z.maxLength(6));
+export const zExerciseTypeListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zExerciseTypeInfo).check(/* @__PURE__ */ z.maxLength(6));
 
-export const zExercisePaperTagListQuery = z.object({
-    parentId: z.optional(zId)
+export const zExercisePaperTagListQuery = /* @__PURE__ */ z.object({
+    parentId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 标签列表
  */
-export const zExercisePaperTagListResponse = z.array(zExerciseTag);
+export const zExercisePaperTagListResponse = /* @__PURE__ */ z.array(zExerciseTag);
 
 export const zOrgBriefListByTagBody = zOrgBriefListByTag;
 
@@ -3720,7 +3720,7 @@ export const zOrgGetInfoResponse = zOrgResourceInfo;
 
 export const zOrgGetInfoByAdminBody = zOrgAdminPoolResource;
 
-export const zOrgGetInfoByAdminPath = z.object({
+export const zOrgGetInfoByAdminPath = /* @__PURE__ */ z.object({
     resourceId: zId
 });
 
@@ -3734,28 +3734,28 @@ export const zOrgBatchPrivateListBody = zOrgBatchList;
 /**
  * 资源列表
  */
-export const zOrgBatchPrivateListResponse = z.array(zOrgResourceItem);
+export const zOrgBatchPrivateListResponse = /* @__PURE__ */ z.array(zOrgResourceItem);
 
 export const zOrgBatchPublicListBody = zOrgBatchList;
 
 /**
  * 资源列表
  */
-export const zOrgBatchPublicListResponse = z.array(zOrgResourceItem);
+export const zOrgBatchPublicListResponse = /* @__PURE__ */ z.array(zOrgResourceItem);
 
 export const zOrgBatchPrivateListByAdminBody = zOrgAdminBatchList;
 
 /**
  * 资源列表
  */
-export const zOrgBatchPrivateListByAdminResponse = z.array(zOrgResourceItem);
+export const zOrgBatchPrivateListByAdminResponse = /* @__PURE__ */ z.array(zOrgResourceItem);
 
 export const zOrgBatchPublicListByAdminBody = zOrgAdminBatchList;
 
 /**
  * 资源列表
  */
-export const zOrgBatchPublicListByAdminResponse = z.array(zOrgResourceItem);
+export const zOrgBatchPublicListByAdminResponse = /* @__PURE__ */ z.array(zOrgResourceItem);
 
 export const zOrgAddToPoolBody = zOrgAddToPool;
 
@@ -3769,7 +3769,7 @@ export const zOrgAddToPoolV2Body = zOrgAddToPoolV2;
 /**
  * 逐项结果
  */
-export const zOrgAddToPoolV2Response = z.array(zOrgAddResult);
+export const zOrgAddToPoolV2Response = /* @__PURE__ */ z.array(zOrgAddResult);
 
 export const zOrgRemoveFromPoolBody = zOrgPoolResource;
 
@@ -3848,10 +3848,10 @@ export const zPermissionUserGroupResourceGroupUnbindBody = zPermissionUserGroupU
  */
 export const zPermissionUserGroupResourceGroupUnbindResponse = zPermissionBindResult;
 
-export const zPermissionGetUserListByResourceBody = z.intersection(zPageRequest, z.object({
+export const zPermissionGetUserListByResourceBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     resourceId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    source: z.optional(zPermissionSourceType)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    source: /* @__PURE__ */ z.optional(zPermissionSourceType)
 }));
 
 /**
@@ -3859,9 +3859,9 @@ export const zPermissionGetUserListByResourceBody = z.intersection(zPageRequest,
  */
 export const zPermissionGetUserListByResourceResponse = zPermissionResourceUserPage;
 
-export const zPermissionGetUsersByResourceGroupBody = z.intersection(zPageRequest, z.object({
+export const zPermissionGetUsersByResourceGroupBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     resourceGroupId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
@@ -3869,14 +3869,14 @@ export const zPermissionGetUsersByResourceGroupBody = z.intersection(zPageReques
  */
 export const zPermissionGetUsersByResourceGroupResponse = zPermissionGroupUserPage;
 
-export const zPermissionGetUserGroupsByResourceGroupBody = z.object({
+export const zPermissionGetUserGroupsByResourceGroupBody = /* @__PURE__ */ z.object({
     resourceGroupId: zId
 });
 
 /**
  * 用户组列表
  */
-export const zPermissionGetUserGroupsByResourceGroupResponse = z.array(zPermissionUserGroupGrant);
+export const zPermissionGetUserGroupsByResourceGroupResponse = /* @__PURE__ */ z.array(zPermissionUserGroupGrant);
 
 export const zPermissionGetUserAllResourceIdsBody = zPermissionResourceIdsRequest;
 
@@ -3885,7 +3885,7 @@ export const zPermissionGetUserAllResourceIdsBody = zPermissionResourceIdsReques
  */
 export const zPermissionGetUserAllResourceIdsResponse = zPermissionResourceIds;
 
-export const zPermissionGetUserAllResourceIdsByAdminBody = z.intersection(zPermissionResourceIdsRequest, z.object({
+export const zPermissionGetUserAllResourceIdsByAdminBody = /* @__PURE__ */ z.intersection(zPermissionResourceIdsRequest, /* @__PURE__ */ z.object({
     userId: zId
 }));
 
@@ -3894,7 +3894,7 @@ export const zPermissionGetUserAllResourceIdsByAdminBody = z.intersection(zPermi
  */
 export const zPermissionGetUserAllResourceIdsByAdminResponse = zPermissionResourceIds;
 
-export const zPermissionGetByUserAndResourceBody = z.object({
+export const zPermissionGetByUserAndResourceBody = /* @__PURE__ */ z.object({
     userId: zId,
     resourceId: zId
 });
@@ -3904,28 +3904,28 @@ export const zPermissionGetByUserAndResourceBody = z.object({
  */
 export const zPermissionGetByUserAndResourceResponse = zPermissionDetail;
 
-export const zPermissionGetUserAllResourceGroupsBody = z.object({
-    userId: z.optional(zId)
+export const zPermissionGetUserAllResourceGroupsBody = /* @__PURE__ */ z.object({
+    userId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 资源组列表
  */
-export const zPermissionGetUserAllResourceGroupsResponse = z.array(zPermissionUserResourceGroup);
+export const zPermissionGetUserAllResourceGroupsResponse = /* @__PURE__ */ z.array(zPermissionUserResourceGroup);
 
-export const zPermissionGetUserGroupResourceGroupsBody = z.object({
+export const zPermissionGetUserGroupResourceGroupsBody = /* @__PURE__ */ z.object({
     userGroupId: zId
 });
 
 /**
  * 资源组列表
  */
-export const zPermissionGetUserGroupResourceGroupsResponse = z.array(zPermissionUserGroupResourceGroup);
+export const zPermissionGetUserGroupResourceGroupsResponse = /* @__PURE__ */ z.array(zPermissionUserGroupResourceGroup);
 
-export const zPermissionGetUserGroupAllResourceGroupsBody = z.intersection(zPageRequest, z.object({
+export const zPermissionGetUserGroupAllResourceGroupsBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     userGroupId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    bound: z.optional(z.boolean())
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    bound: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean())
 }));
 
 /**
@@ -3996,7 +3996,7 @@ export const zPrivateGetFileCsvHeadersBody = zPrivateCsvFileForm;
  */
 export const zPrivateGetFileCsvHeadersResponse = zPrivateCsvHeaders;
 
-export const zPrivateResourceGetPath = z.object({
+export const zPrivateResourceGetPath = /* @__PURE__ */ z.object({
     id: zId
 });
 
@@ -4031,9 +4031,9 @@ export const zPrivateBatchInfoListBody = zPrivateResourceIds;
 /**
  * 资源列表
  */
-export const zPrivateBatchInfoListResponse = z.array(zPrivateResourceItem);
+export const zPrivateBatchInfoListResponse = /* @__PURE__ */ z.array(zPrivateResourceItem);
 
-export const zPrivateResourceGetByAdminPath = z.object({
+export const zPrivateResourceGetByAdminPath = /* @__PURE__ */ z.object({
     id: zId
 });
 
@@ -4068,7 +4068,7 @@ export const zPrivateTagGetListBody = zPrivateTagListQuery;
 /**
  * 标签列表
  */
-export const zPrivateTagGetListResponse = z.array(zPrivateTagUsage);
+export const zPrivateTagGetListResponse = /* @__PURE__ */ z.array(zPrivateTagUsage);
 
 export const zPrivateResourceGetListBody = zPrivateListQuery;
 
@@ -4096,16 +4096,16 @@ export const zPrivateParentListBody = zPrivateParentQuery;
 /**
  * 课程列表
  */
-export const zPrivateParentListResponse = z.array(zPrivateParentItem).check(z.maxLength(1000));
+export const zPrivateParentListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zPrivateParentItem).check(/* @__PURE__ */ z.maxLength(1000));
 
 export const zPrivateParentListV2Body = zPrivateParentQuery;
 
 /**
  * 课程与章节树
  */
-export const zPrivateParentListV2Response = z.array(zPrivateParentNode).check(z.maxLength(1000));
+export const zPrivateParentListV2Response = /* @__PURE__ */ /* @__PURE__ */ z.array(zPrivateParentNode).check(/* @__PURE__ */ z.maxLength(1000));
 
-export const zPrivateGetDetailAndSubResourcesPath = z.object({
+export const zPrivateGetDetailAndSubResourcesPath = /* @__PURE__ */ z.object({
     id: zId
 });
 
@@ -4119,7 +4119,7 @@ export const zPrivateBatchVersionBody = zPrivateResourceIds;
 /**
  * 版本信息
  */
-export const zPrivateBatchVersionResponse = z.array(zPrivateBatchVersion);
+export const zPrivateBatchVersionResponse = /* @__PURE__ */ z.array(zPrivateBatchVersion);
 
 export const zPrivateGetResourcesBindDetailBody = zPrivateResourceId;
 
@@ -4142,9 +4142,9 @@ export const zPrivateGetPaperBankBody = zPrivatePaperBankQuery;
  */
 export const zPrivateGetPaperBankResponse = zPrivatePaperBankPage;
 
-export const zProductListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    status: z.optional(zProductStatus)
+export const zProductListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    status: /* @__PURE__ */ z.optional(zProductStatus)
 }));
 
 /**
@@ -4159,8 +4159,8 @@ export const zProductInfoBody = zProductRef;
  */
 export const zProductInfoResponse = zProductInfo;
 
-export const zProductInfoByProductNoBody = z.object({
-    productNo: z.string().check(z.minLength(2), z.maxLength(32), z.regex(/^[a-z][a-z0-9_-]{1,31}$/))
+export const zProductInfoByProductNoBody = /* @__PURE__ */ z.object({
+    productNo: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z][a-z0-9_-]{1,31}$/))
 });
 
 /**
@@ -4189,10 +4189,10 @@ export const zProductDeleteBody = zProductRef;
  */
 export const zProductDeleteResponse = zDeleted;
 
-export const zProductPermissionUserListBody = z.intersection(zPageRequest, z.object({
+export const zProductPermissionUserListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     productId: zProductId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    includeExpired: z._default(z.optional(z.boolean()), true)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    includeExpired: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 }));
 
 /**
@@ -4200,7 +4200,7 @@ export const zProductPermissionUserListBody = z.intersection(zPageRequest, z.obj
  */
 export const zProductPermissionUserListResponse = zProductPermissionUserPage;
 
-export const zProductPermissionUserInfoBody = z.object({
+export const zProductPermissionUserInfoBody = /* @__PURE__ */ z.object({
     productId: zProductId,
     userId: zId
 });
@@ -4210,10 +4210,10 @@ export const zProductPermissionUserInfoBody = z.object({
  */
 export const zProductPermissionUserInfoResponse = zProductPermissionUser;
 
-export const zProductPermissionUserAddBody = z.object({
+export const zProductPermissionUserAddBody = /* @__PURE__ */ z.object({
     productId: zProductId,
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500)),
-    expireAt: z.optional(zInstant)
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
+    expireAt: /* @__PURE__ */ z.optional(zInstant)
 });
 
 /**
@@ -4221,9 +4221,9 @@ export const zProductPermissionUserAddBody = z.object({
  */
 export const zProductPermissionUserAddResponse = zProductPermissionChange;
 
-export const zProductPermissionUserDeleteBody = z.object({
+export const zProductPermissionUserDeleteBody = /* @__PURE__ */ z.object({
     productId: zProductId,
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500))
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
 });
 
 /**
@@ -4236,7 +4236,7 @@ export const zPublicParentTagListBody = zPublicTagTypeQuery;
 /**
  * 一级标签
  */
-export const zPublicParentTagListResponse = z.array(zPublicTagCount).check(z.maxLength(500));
+export const zPublicParentTagListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zPublicTagCount).check(/* @__PURE__ */ z.maxLength(500));
 
 export const zPublicParentTagInfoBody = zPublicTagId;
 
@@ -4250,7 +4250,7 @@ export const zPublicTagTreeListBody = zPublicTagTypeQuery;
 /**
  * 标签树
  */
-export const zPublicTagTreeListResponse = z.array(zPublicTagNode).check(z.maxLength(500));
+export const zPublicTagTreeListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zPublicTagNode).check(/* @__PURE__ */ z.maxLength(500));
 
 export const zPublicBriefListByTagBody = zPublicBriefListByTag;
 
@@ -4292,28 +4292,28 @@ export const zPublicPermissionListBody = zPublicResourceIds;
 /**
  * 权限列表
  */
-export const zPublicPermissionListResponse = z.array(zPublicPermission);
+export const zPublicPermissionListResponse = /* @__PURE__ */ z.array(zPublicPermission);
 
 export const zPublicHottestListBody = zPublicHottestQuery;
 
 /**
  * 资源列表
  */
-export const zPublicHottestListResponse = z.array(zPublicResourceItem).check(z.maxLength(50));
+export const zPublicHottestListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zPublicResourceItem).check(/* @__PURE__ */ z.maxLength(50));
 
 export const zPublicNewestListBody = zPublicRankQuery;
 
 /**
  * 资源列表
  */
-export const zPublicNewestListResponse = z.array(zPublicResourceItem).check(z.maxLength(50));
+export const zPublicNewestListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zPublicResourceItem).check(/* @__PURE__ */ z.maxLength(50));
 
 export const zPublicRecentOpenListBody = zPublicRecentOpenQuery;
 
 /**
  * 资源列表
  */
-export const zPublicRecentOpenListResponse = z.array(zPublicRecentOpenItem).check(z.maxLength(50));
+export const zPublicRecentOpenListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zPublicRecentOpenItem).check(/* @__PURE__ */ z.maxLength(50));
 
 export const zPublicRecentOpenPageListBody = zPublicRecentOpenPageQuery;
 
@@ -4334,7 +4334,7 @@ export const zPublicBatchInfoBody = zPublicResourceIds;
 /**
  * 资源列表
  */
-export const zPublicBatchInfoResponse = z.array(zPublicResourceItem);
+export const zPublicBatchInfoResponse = /* @__PURE__ */ z.array(zPublicResourceItem);
 
 export const zPublicGetExerciseBankBody = zPublicExerciseBankQuery;
 
@@ -4348,7 +4348,7 @@ export const zPublicParentListBody = zPublicResourceId;
 /**
  * 上级资源（从顶级开始）
  */
-export const zPublicParentListResponse = z.array(zPublicResourceItem).check(z.maxLength(5));
+export const zPublicParentListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zPublicResourceItem).check(/* @__PURE__ */ z.maxLength(5));
 
 export const zPublicDeleteBody = zPublicDeleteRequest;
 
@@ -4369,14 +4369,14 @@ export const zPublicGetSubResourcesBody = zPublicSubResourceQuery;
 /**
  * 子资源树
  */
-export const zPublicGetSubResourcesResponse = z.array(zPublicResourceNode).check(z.maxLength(1000));
+export const zPublicGetSubResourcesResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zPublicResourceNode).check(/* @__PURE__ */ z.maxLength(1000));
 
 export const zPublicCourseSubResourceCountStatisticsBody = zPublicCourseIds;
 
 /**
  * 统计结果
  */
-export const zPublicCourseSubResourceCountStatisticsResponse = z.array(zPublicCourseSubResourceCount);
+export const zPublicCourseSubResourceCountStatisticsResponse = /* @__PURE__ */ z.array(zPublicCourseSubResourceCount);
 
 export const zPublicGetPaperBankBody = zPublicPaperBankQuery;
 
@@ -4432,7 +4432,7 @@ export const zReadRecordReadUserCountBody = zReadRecordUserCountQuery;
 /**
  * 阅读人数
  */
-export const zReadRecordReadUserCountResponse = z.array(zReadRecordUserCount);
+export const zReadRecordReadUserCountResponse = /* @__PURE__ */ z.array(zReadRecordUserCount);
 
 export const zReadRecordReadUserCountV2Body = zReadRecordUserCountQueryV2;
 
@@ -4448,9 +4448,9 @@ export const zReadRecordGetLatestReadCourseInfoBody = zReadRecordLatestCourseQue
  */
 export const zReadRecordGetLatestReadCourseInfoResponse = zReadRecordLatestCourseResult;
 
-export const zSpaceTemplateListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    status: z.optional(zSpaceTemplateStatus)
+export const zSpaceTemplateListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    status: /* @__PURE__ */ z.optional(zSpaceTemplateStatus)
 }));
 
 /**
@@ -4500,9 +4500,9 @@ export const zSpaceTemplateUserUnbindBody = zSpaceUserBindRequest;
  */
 export const zSpaceTemplateUserUnbindResponse = zSpaceBindResult;
 
-export const zSpaceTemplateUserListBody = z.intersection(zPageRequest, z.object({
+export const zSpaceTemplateUserListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     templateId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
@@ -4524,9 +4524,9 @@ export const zSpaceTemplateGroupUnbindBody = zSpaceGroupBindRequest;
  */
 export const zSpaceTemplateGroupUnbindResponse = zSpaceBindResult;
 
-export const zSpaceTemplateGroupListBody = z.intersection(zPageRequest, z.object({
+export const zSpaceTemplateGroupListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     templateId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
@@ -4534,12 +4534,12 @@ export const zSpaceTemplateGroupListBody = z.intersection(zPageRequest, z.object
  */
 export const zSpaceTemplateGroupListResponse = zSpaceBoundGroupPage;
 
-export const zSpaceUserListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    templateId: z.optional(zId),
-    overQuota: z.optional(z.boolean()),
-    sortBy: z.optional(z.enum(['usedBytes', 'userName'])),
-    sortOrder: z.optional(zSortOrder)
+export const zSpaceUserListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    templateId: /* @__PURE__ */ z.optional(zId),
+    overQuota: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['usedBytes', 'userName'])),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
@@ -4547,8 +4547,8 @@ export const zSpaceUserListBody = z.intersection(zPageRequest, z.object({
  */
 export const zSpaceUserListResponse = zSpaceUserInfoPage;
 
-export const zSpaceUserInfoBody = z.object({
-    refresh: z._default(z.optional(z.boolean()), false)
+export const zSpaceUserInfoBody = /* @__PURE__ */ z.object({
+    refresh: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 });
 
 /**
@@ -4556,7 +4556,7 @@ export const zSpaceUserInfoBody = z.object({
  */
 export const zSpaceUserInfoResponse = zSpaceUserInfo;
 
-export const zSpaceUserInfoByAdminBody = z.object({
+export const zSpaceUserInfoByAdminBody = /* @__PURE__ */ z.object({
     userId: zId
 });
 
@@ -4565,9 +4565,9 @@ export const zSpaceUserInfoByAdminBody = z.object({
  */
 export const zSpaceUserInfoByAdminResponse = zSpaceUserInfo;
 
-export const zSpaceApplyPublicUploadUrlQuery = z.object({
-    filePath: z.string().check(z.minLength(1), z.maxLength(1024), z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\]+$/)),
-    fileSize: z.int().check(z.gte(1), z.lte(5368709120))
+export const zSpaceApplyPublicUploadUrlQuery = /* @__PURE__ */ z.object({
+    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024), /* @__PURE__ */ z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\]+$/)),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(5368709120))
 });
 
 /**
@@ -4575,9 +4575,9 @@ export const zSpaceApplyPublicUploadUrlQuery = z.object({
  */
 export const zSpaceApplyPublicUploadUrlResponse = zSpaceUploadUrl;
 
-export const zSpaceApplyPublicUploadUrlByAdminQuery = z.object({
-    filePath: z.string().check(z.minLength(1), z.maxLength(1024), z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\]+$/)),
-    fileSize: z.int().check(z.gte(1), z.lte(21474836480))
+export const zSpaceApplyPublicUploadUrlByAdminQuery = /* @__PURE__ */ z.object({
+    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024), /* @__PURE__ */ z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\]+$/)),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(21474836480))
 });
 
 /**
@@ -4585,9 +4585,9 @@ export const zSpaceApplyPublicUploadUrlByAdminQuery = z.object({
  */
 export const zSpaceApplyPublicUploadUrlByAdminResponse = zSpaceUploadUrl;
 
-export const zResourceStatisticsOverviewBody = z.object({
-    startDate: z.optional(zDateString),
-    endDate: z.optional(zDateString)
+export const zResourceStatisticsOverviewBody = /* @__PURE__ */ z.object({
+    startDate: /* @__PURE__ */ z.optional(zDateString),
+    endDate: /* @__PURE__ */ z.optional(zDateString)
 });
 
 /**
@@ -4595,14 +4595,14 @@ export const zResourceStatisticsOverviewBody = z.object({
  */
 export const zResourceStatisticsOverviewResponse = zResStatOverview;
 
-export const zResourceStatisticsCountProductResourceBody = z.object({
-    productId: z.optional(z.int().check(z.gte(1)))
+export const zResourceStatisticsCountProductResourceBody = /* @__PURE__ */ z.object({
+    productId: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)))
 });
 
 /**
  * 各产品资源数
  */
-export const zResourceStatisticsCountProductResourceResponse = z.array(zResStatProductResourceCount);
+export const zResourceStatisticsCountProductResourceResponse = /* @__PURE__ */ z.array(zResStatProductResourceCount);
 
 export const zResourceStatisticsCountUserResourceBody = zResStatUserRef;
 
@@ -4625,41 +4625,41 @@ export const zResourceStatisticsUserCourseOverviewBody = zResStatUserRef;
  */
 export const zResourceStatisticsUserCourseOverviewResponse = zResStatUserCourseOverview;
 
-export const zResourceStatisticsDailyStudyUserNumBody = z.intersection(zResStatDateRange, z.object({
-    kind: z.optional(zResourceKind)
+export const zResourceStatisticsDailyStudyUserNumBody = /* @__PURE__ */ z.intersection(zResStatDateRange, /* @__PURE__ */ z.object({
+    kind: /* @__PURE__ */ z.optional(zResourceKind)
 }));
 
 /**
  * 每日学习人数
  */
-export const zResourceStatisticsDailyStudyUserNumResponse = z.array(zResStatDailyStudy);
+export const zResourceStatisticsDailyStudyUserNumResponse = /* @__PURE__ */ z.array(zResStatDailyStudy);
 
 export const zResourceStatisticsReadUserCourseRankBody = zResStatRankRequest;
 
 /**
  * 排行
  */
-export const zResourceStatisticsReadUserCourseRankResponse = z.array(zResStatCourseRankItem).check(z.maxLength(100));
+export const zResourceStatisticsReadUserCourseRankResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zResStatCourseRankItem).check(/* @__PURE__ */ z.maxLength(100));
 
 export const zResourceStatisticsReadTimeCourseRankBody = zResStatRankRequest;
 
 /**
  * 排行
  */
-export const zResourceStatisticsReadTimeCourseRankResponse = z.array(zResStatCourseRankItem).check(z.maxLength(100));
+export const zResourceStatisticsReadTimeCourseRankResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zResStatCourseRankItem).check(/* @__PURE__ */ z.maxLength(100));
 
 export const zResourceStatisticsReadUserRankBody = zResStatRankRequest;
 
 /**
  * 排行
  */
-export const zResourceStatisticsReadUserRankResponse = z.array(zResStatUserRankItem).check(z.maxLength(100));
+export const zResourceStatisticsReadUserRankResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zResStatUserRankItem).check(/* @__PURE__ */ z.maxLength(100));
 
-export const zResourceStatisticsUserReadInfoBody = z.intersection(zPageRequest, z.object({
-    userId: z.optional(zId),
-    kind: z.optional(zResourceKind),
-    startDate: z.optional(zDateString),
-    endDate: z.optional(zDateString)
+export const zResourceStatisticsUserReadInfoBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    userId: /* @__PURE__ */ z.optional(zId),
+    kind: /* @__PURE__ */ z.optional(zResourceKind),
+    startDate: /* @__PURE__ */ z.optional(zDateString),
+    endDate: /* @__PURE__ */ z.optional(zDateString)
 }));
 
 /**
@@ -4714,14 +4714,14 @@ export const zResourceSubtagGetBody = zResourceSubtagQuery;
 /**
  * 下级标签
  */
-export const zResourceSubtagGetResponse = z.array(zResourceTagDetail).check(z.maxLength(500));
+export const zResourceSubtagGetResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zResourceTagDetail).check(/* @__PURE__ */ z.maxLength(500));
 
 export const zResourceSubtagGetByAdminBody = zResourceAdminSubtagQuery;
 
 /**
  * 下级标签
  */
-export const zResourceSubtagGetByAdminResponse = z.array(zResourceTagDetail).check(z.maxLength(500));
+export const zResourceSubtagGetByAdminResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zResourceTagDetail).check(/* @__PURE__ */ z.maxLength(500));
 
 export const zResourceTagDetailGetBody = zResourceTagId;
 
@@ -4735,28 +4735,28 @@ export const zResourceTagGetListBody = zResourceTagTypeFilter;
 /**
  * 标签列表
  */
-export const zResourceTagGetListResponse = z.array(zResourceTagDetail).check(z.maxLength(500));
+export const zResourceTagGetListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zResourceTagDetail).check(/* @__PURE__ */ z.maxLength(500));
 
 export const zResourceTagGetPublicListBody = zResourceTagTypeFilter;
 
 /**
  * 标签列表
  */
-export const zResourceTagGetPublicListResponse = z.array(zResourceTagDetail).check(z.maxLength(2000));
+export const zResourceTagGetPublicListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zResourceTagDetail).check(/* @__PURE__ */ z.maxLength(2000));
 
 export const zResourceTagGetOrgListBody = zResourceOrgTagQuery;
 
 /**
  * 标签列表
  */
-export const zResourceTagGetOrgListResponse = z.array(zResourceTagDetail).check(z.maxLength(2000));
+export const zResourceTagGetOrgListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zResourceTagDetail).check(/* @__PURE__ */ z.maxLength(2000));
 
 export const zResourceTagGetListByIdsBody = zResourceTagIds;
 
 /**
  * 标签列表
  */
-export const zResourceTagGetListByIdsResponse = z.array(zResourceTagDetail).check(z.maxLength(200));
+export const zResourceTagGetListByIdsResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zResourceTagDetail).check(/* @__PURE__ */ z.maxLength(200));
 
 export const zResourceTagGetCourseNameListBody = zResourceTagNameQuery;
 
@@ -4767,8 +4767,8 @@ export const zResourceTagGetCourseNameListResponse = zResourceTagNameList;
 
 export const zResourceTagGetNameListByTypeBody = zResourceTagNameQuery;
 
-export const zResourceTagGetNameListByTypePath = z.object({
-    tagType: z.enum([
+export const zResourceTagGetNameListByTypePath = /* @__PURE__ */ z.object({
+    tagType: /* @__PURE__ */ z.enum([
         'handout',
         'attachment',
         'dataset',

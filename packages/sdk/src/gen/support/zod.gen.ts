@@ -5,12 +5,12 @@ import * as z from 'zod/mini';
 /**
  * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
  */
-export const zBinary = z.string();
+export const zBinary = /* @__PURE__ */ z.string();
 
 /**
  * 日历日期，YYYY-MM-DD。
  */
-export const zDateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+export const zDateString = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /**
  * 业务错误码（见 specs/README.md 的错误码表）。
@@ -18,90 +18,90 @@ export const zDateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
  * 4 未登录；5 无权限；6 不存在；7 冲突；8 请求过于频繁；9 未实现；10 服务器内部错误。
  *
  */
-export const zErrCode = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5),
-    z.literal(6),
-    z.literal(7),
-    z.literal(8),
-    z.literal(9),
-    z.literal(10)
+export const zErrCode = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5),
+    /* @__PURE__ */ z.literal(6),
+    /* @__PURE__ */ z.literal(7),
+    /* @__PURE__ */ z.literal(8),
+    /* @__PURE__ */ z.literal(9),
+    /* @__PURE__ */ z.literal(10)
 ]);
 
 /**
  * 所有 JSON 应答的信封。errCode 为 0 表示成功，调用方拿到 data。
  */
-export const zEnvelope = z.object({
+export const zEnvelope = /* @__PURE__ */ z.object({
     errCode: zErrCode,
-    errMsg: z.string()
+    errMsg: /* @__PURE__ */ z.string()
 });
 
 /**
  * 失败应答，data 恒为 null。
  */
-export const zErrorEnvelope = z.intersection(zEnvelope, z.object({
-    data: z.null()
+export const zErrorEnvelope = /* @__PURE__ */ z.intersection(zEnvelope, /* @__PURE__ */ z.object({
+    data: /* @__PURE__ */ z.null()
 }));
 
 /**
  * 标识符，字符串形式。
  */
-export const zId = z.string().check(z.minLength(1), z.maxLength(64));
+export const zId = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64));
 
 /**
  * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
  */
-export const zInstant = z.int().check(z.gte(0));
+export const zInstant = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
  */
-export const zPageRequest = z.object({
-    pageIndex: z.int().check(z.gte(1)),
-    pageSize: z.int().check(z.gte(1), z.lte(200))
+export const zPageRequest = /* @__PURE__ */ z.object({
+    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
 });
 
 /**
  * 排序方向：asc 升序；desc 降序。
  */
-export const zSortOrder = z.enum(['asc', 'desc']);
+export const zSortOrder = /* @__PURE__ */ z.enum(['asc', 'desc']);
 
 /**
  * 满足条件的记录总数（不受分页影响）。
  */
-export const zTotal = z.int().check(z.gte(0));
+export const zTotal = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 列表里显示的用户。
  */
-export const zUserBrief = z.object({
+export const zUserBrief = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string()
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string()
 });
 
 /**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
-export const zProduct = z.unknown();
+export const zProduct = /* @__PURE__ */ z.unknown();
 
 /**
  * 登录时签发的不透明令牌。
  */
-export const zToken = z.unknown();
+export const zToken = /* @__PURE__ */ z.unknown();
 
 /**
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
-export const zUserId = z.unknown();
+export const zUserId = /* @__PURE__ */ z.unknown();
 
-export const zSmsSent = z.object({
-    resendAfterSeconds: z.int(),
-    validSeconds: z.int()
+export const zSmsSent = /* @__PURE__ */ z.object({
+    resendAfterSeconds: /* @__PURE__ */ z.int(),
+    validSeconds: /* @__PURE__ */ z.int()
 });
 
 /**
@@ -113,39 +113,39 @@ export const zSmsSent = z.object({
  * 4 回测失败。
  *
  */
-export const zStrategyBacktestStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4)
+export const zStrategyBacktestStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4)
 ]);
 
 /**
  * 业绩比较基准。
  */
-export const zStrategyBenchmark = z.object({
-    code: z.string().check(z.maxLength(32)),
-    name: z.string()
+export const zStrategyBenchmark = /* @__PURE__ */ z.object({
+    code: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(32)),
+    name: /* @__PURE__ */ z.string()
 });
 
 /**
  * 策略池中的策略。
  */
-export const zStrategyBrief = z.object({
+export const zStrategyBrief = /* @__PURE__ */ z.object({
     strategyId: zId,
-    strategyName: z.string().check(z.minLength(1), z.maxLength(100)),
+    strategyName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
     userId: zId,
-    description: z.string(),
+    description: /* @__PURE__ */ z.string(),
     status: zStrategyBacktestStatus,
-    startDate: z.nullable(zDateString),
-    endDate: z.nullable(zDateString),
+    startDate: /* @__PURE__ */ z.nullable(zDateString),
+    endDate: /* @__PURE__ */ z.nullable(zDateString),
     benchmark: zStrategyBenchmark,
-    annualReturn: z.nullable(z.number()),
-    maxDrawdown: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    sharpeRatio: z.nullable(z.number()),
-    winRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    backtestAt: z.nullable(zInstant),
+    annualReturn: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    maxDrawdown: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    sharpeRatio: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    winRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    backtestAt: /* @__PURE__ */ z.nullable(zInstant),
     createdAt: zInstant,
     updatedAt: zInstant
 });
@@ -153,23 +153,23 @@ export const zStrategyBrief = z.object({
 /**
  * 策略代码文件的内容。
  */
-export const zStrategyCodeFile = z.object({
+export const zStrategyCodeFile = /* @__PURE__ */ z.object({
     strategyId: zId,
-    fileName: z.string(),
-    fileSize: z.int().check(z.gte(0), z.lte(1048576)),
-    language: z.enum(['python', 'text']),
-    content: z.string(),
+    fileName: /* @__PURE__ */ z.string(),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1048576)),
+    language: /* @__PURE__ */ z.enum(['python', 'text']),
+    content: /* @__PURE__ */ z.string(),
     updatedAt: zInstant
 });
 
 /**
  * 策略代码文件。
  */
-export const zStrategyCodeFileBrief = z.object({
-    fileName: z.string(),
-    fileSize: z.int().check(z.gte(0)),
-    language: z.enum(['python', 'text']),
-    isEntry: z.boolean(),
+export const zStrategyCodeFileBrief = /* @__PURE__ */ z.object({
+    fileName: /* @__PURE__ */ z.string(),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    language: /* @__PURE__ */ z.enum(['python', 'text']),
+    isEntry: /* @__PURE__ */ z.boolean(),
     updatedAt: zInstant
 });
 
@@ -180,7 +180,7 @@ export const zStrategyCodeFileBrief = z.object({
  * tick 逐笔。
  *
  */
-export const zStrategyFrequency = z.enum([
+export const zStrategyFrequency = /* @__PURE__ */ z.enum([
     'day',
     'minute',
     'tick'
@@ -189,18 +189,18 @@ export const zStrategyFrequency = z.enum([
 /**
  * 策略基本信息。
  */
-export const zStrategyInfo = z.object({
+export const zStrategyInfo = /* @__PURE__ */ z.object({
     strategyId: zId,
-    strategyName: z.string(),
-    description: z.string(),
+    strategyName: /* @__PURE__ */ z.string(),
+    description: /* @__PURE__ */ z.string(),
     author: zUserBrief,
     status: zStrategyBacktestStatus,
     frequency: zStrategyFrequency,
     benchmark: zStrategyBenchmark,
-    startDate: z.nullable(zDateString),
-    endDate: z.nullable(zDateString),
-    initialCapital: z.number().check(z.gt(0)),
-    files: z.array(zStrategyCodeFileBrief).check(z.maxLength(50)),
+    startDate: /* @__PURE__ */ z.nullable(zDateString),
+    endDate: /* @__PURE__ */ z.nullable(zDateString),
+    initialCapital: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gt(0)),
+    files: /* @__PURE__ */ /* @__PURE__ */ z.array(zStrategyCodeFileBrief).check(/* @__PURE__ */ z.maxLength(50)),
     createdAt: zInstant,
     updatedAt: zInstant
 });
@@ -208,97 +208,97 @@ export const zStrategyInfo = z.object({
 /**
  * 回测绩效指标。
  */
-export const zStrategyMetrics = z.object({
-    totalReturn: z.number(),
-    annualReturn: z.number(),
-    benchmarkTotalReturn: z.number(),
-    benchmarkAnnualReturn: z.number(),
-    excessReturn: z.number(),
-    alpha: z.number(),
-    beta: z.number(),
-    sharpeRatio: z.number(),
-    volatility: z.number(),
-    informationRatio: z.number(),
-    maxDrawdown: z.number().check(z.gte(0), z.lte(1)),
-    maxDrawdownStart: z.nullable(zDateString),
-    maxDrawdownEnd: z.nullable(zDateString),
-    winRate: z.number().check(z.gte(0), z.lte(1)),
-    tradeCount: z.int().check(z.gte(0)),
-    tradingDays: z.int().check(z.gte(0))
+export const zStrategyMetrics = /* @__PURE__ */ z.object({
+    totalReturn: /* @__PURE__ */ z.number(),
+    annualReturn: /* @__PURE__ */ z.number(),
+    benchmarkTotalReturn: /* @__PURE__ */ z.number(),
+    benchmarkAnnualReturn: /* @__PURE__ */ z.number(),
+    excessReturn: /* @__PURE__ */ z.number(),
+    alpha: /* @__PURE__ */ z.number(),
+    beta: /* @__PURE__ */ z.number(),
+    sharpeRatio: /* @__PURE__ */ z.number(),
+    volatility: /* @__PURE__ */ z.number(),
+    informationRatio: /* @__PURE__ */ z.number(),
+    maxDrawdown: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
+    maxDrawdownStart: /* @__PURE__ */ z.nullable(zDateString),
+    maxDrawdownEnd: /* @__PURE__ */ z.nullable(zDateString),
+    winRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
+    tradeCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    tradingDays: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 策略分页结果。
  */
-export const zStrategyPage = z.object({
-    list: z.array(zStrategyBrief),
+export const zStrategyPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStrategyBrief),
     total: zTotal
 });
 
 /**
  * 策略的概要绩效（不含序列）。
  */
-export const zStrategyPerformanceSummary = z.object({
+export const zStrategyPerformanceSummary = /* @__PURE__ */ z.object({
     strategyId: zId,
-    strategyName: z.string(),
+    strategyName: /* @__PURE__ */ z.string(),
     status: zStrategyBacktestStatus,
-    startDate: z.nullable(zDateString),
-    endDate: z.nullable(zDateString),
+    startDate: /* @__PURE__ */ z.nullable(zDateString),
+    endDate: /* @__PURE__ */ z.nullable(zDateString),
     benchmark: zStrategyBenchmark,
-    metrics: z.nullable(zStrategyMetrics),
-    failReason: z.string(),
-    backtestAt: z.nullable(zInstant)
+    metrics: /* @__PURE__ */ z.nullable(zStrategyMetrics),
+    failReason: /* @__PURE__ */ z.string(),
+    backtestAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 策略池分页条件（pageIndex、pageSize 与过滤、排序）。
  */
-export const zStrategyPoolRequest = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(100))),
-    status: z.optional(zStrategyBacktestStatus),
-    sortBy: z.optional(z.enum([
+export const zStrategyPoolRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    status: /* @__PURE__ */ z.optional(zStrategyBacktestStatus),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'updatedAt',
         'annualReturn',
         'sharpeRatio',
         'maxDrawdown'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 收益序列中的一个交易日。
  */
-export const zStrategyReturnPoint = z.object({
+export const zStrategyReturnPoint = /* @__PURE__ */ z.object({
     date: zDateString,
-    strategyReturn: z.number(),
-    benchmarkReturn: z.number(),
-    excessReturn: z.number(),
-    dailyReturn: z.number(),
-    drawdown: z.number().check(z.gte(0), z.lte(1)),
-    netValue: z.number()
+    strategyReturn: /* @__PURE__ */ z.number(),
+    benchmarkReturn: /* @__PURE__ */ z.number(),
+    excessReturn: /* @__PURE__ */ z.number(),
+    dailyReturn: /* @__PURE__ */ z.number(),
+    drawdown: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
+    netValue: /* @__PURE__ */ z.number()
 });
 
 /**
  * 策略最近一次完成的回测的详细绩效。
  */
-export const zStrategyPerformance = z.object({
+export const zStrategyPerformance = /* @__PURE__ */ z.object({
     strategyId: zId,
-    strategyName: z.string(),
+    strategyName: /* @__PURE__ */ z.string(),
     backtestId: zId,
     startDate: zDateString,
     endDate: zDateString,
-    initialCapital: z.number().check(z.gt(0)),
-    finalCapital: z.number().check(z.gte(0)),
+    initialCapital: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gt(0)),
+    finalCapital: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
     frequency: zStrategyFrequency,
     benchmark: zStrategyBenchmark,
     metrics: zStrategyMetrics,
-    returns: z.array(zStrategyReturnPoint).check(z.maxLength(5000)),
+    returns: /* @__PURE__ */ /* @__PURE__ */ z.array(zStrategyReturnPoint).check(/* @__PURE__ */ z.maxLength(5000)),
     backtestAt: zInstant
 });
 
-export const zSendSmsCodePath = z.object({
-    product: z.enum(['dfrm']),
-    account: z.string().check(z.regex(/^1\d{10}$/))
+export const zSendSmsCodePath = /* @__PURE__ */ z.object({
+    product: /* @__PURE__ */ z.enum(['dfrm']),
+    account: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^1\d{10}$/))
 });
 
 /**
@@ -308,7 +308,7 @@ export const zSendSmsCodeResponse = zSmsSent;
 
 export const zGetUserStrategyPoolBody = zStrategyPoolRequest;
 
-export const zGetUserStrategyPoolPath = z.object({
+export const zGetUserStrategyPoolPath = /* @__PURE__ */ z.object({
     userId: zId
 });
 
@@ -317,7 +317,7 @@ export const zGetUserStrategyPoolPath = z.object({
  */
 export const zGetUserStrategyPoolResponse = zStrategyPage;
 
-export const zGetStrategyDetailPerformancePath = z.object({
+export const zGetStrategyDetailPerformancePath = /* @__PURE__ */ z.object({
     userId: zId,
     strategyId: zId
 });
@@ -327,7 +327,7 @@ export const zGetStrategyDetailPerformancePath = z.object({
  */
 export const zGetStrategyDetailPerformanceResponse = zStrategyPerformance;
 
-export const zGetUstStPerformancePath = z.object({
+export const zGetUstStPerformancePath = /* @__PURE__ */ z.object({
     userId: zId,
     strategyId: zId
 });
@@ -337,10 +337,10 @@ export const zGetUstStPerformancePath = z.object({
  */
 export const zGetUstStPerformanceResponse = zStrategyPerformanceSummary;
 
-export const zGetStrategyCodeTextPath = z.object({
+export const zGetStrategyCodeTextPath = /* @__PURE__ */ z.object({
     userId: zId,
     strategyId: zId,
-    fileName: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
+    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(128), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
 });
 
 /**
@@ -348,10 +348,10 @@ export const zGetStrategyCodeTextPath = z.object({
  */
 export const zGetStrategyCodeTextResponse = zStrategyCodeFile;
 
-export const zDownloadStrategyCodePath = z.object({
+export const zDownloadStrategyCodePath = /* @__PURE__ */ z.object({
     userId: zId,
     strategyId: zId,
-    fileName: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
+    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(128), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
 });
 
 /**
@@ -359,7 +359,7 @@ export const zDownloadStrategyCodePath = z.object({
  */
 export const zDownloadStrategyCodeResponse = zBinary;
 
-export const zGetStrategyBaseInfoPath = z.object({
+export const zGetStrategyBaseInfoPath = /* @__PURE__ */ z.object({
     strategyId: zId
 });
 

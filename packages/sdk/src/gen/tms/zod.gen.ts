@@ -5,19 +5,19 @@ import * as z from 'zod/mini';
 /**
  * 没有更多结果的命令的应答。
  */
-export const zAck = z.object({
-    ok: z.literal(true)
+export const zAck = /* @__PURE__ */ z.object({
+    ok: /* @__PURE__ */ z.literal(true)
 });
 
 /**
  * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
  */
-export const zBinary = z.string();
+export const zBinary = /* @__PURE__ */ z.string();
 
 /**
  * 日历日期，YYYY-MM-DD。
  */
-export const zDateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+export const zDateString = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /**
  * 业务错误码（见 specs/README.md 的错误码表）。
@@ -25,93 +25,93 @@ export const zDateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
  * 4 未登录；5 无权限；6 不存在；7 冲突；8 请求过于频繁；9 未实现；10 服务器内部错误。
  *
  */
-export const zErrCode = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5),
-    z.literal(6),
-    z.literal(7),
-    z.literal(8),
-    z.literal(9),
-    z.literal(10)
+export const zErrCode = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5),
+    /* @__PURE__ */ z.literal(6),
+    /* @__PURE__ */ z.literal(7),
+    /* @__PURE__ */ z.literal(8),
+    /* @__PURE__ */ z.literal(9),
+    /* @__PURE__ */ z.literal(10)
 ]);
 
 /**
  * 所有 JSON 应答的信封。errCode 为 0 表示成功，调用方拿到 data。
  */
-export const zEnvelope = z.object({
+export const zEnvelope = /* @__PURE__ */ z.object({
     errCode: zErrCode,
-    errMsg: z.string()
+    errMsg: /* @__PURE__ */ z.string()
 });
 
 /**
  * 失败应答，data 恒为 null。
  */
-export const zErrorEnvelope = z.intersection(zEnvelope, z.object({
-    data: z.null()
+export const zErrorEnvelope = /* @__PURE__ */ z.intersection(zEnvelope, /* @__PURE__ */ z.object({
+    data: /* @__PURE__ */ z.null()
 }));
 
 /**
  * multipart/form-data 上传单个文件，字段名 file。
  */
-export const zFileUpload = z.object({
-    file: z.string()
+export const zFileUpload = /* @__PURE__ */ z.object({
+    file: /* @__PURE__ */ z.string()
 });
 
 /**
  * 标识符，字符串形式。
  */
-export const zId = z.string().check(z.minLength(1), z.maxLength(64));
+export const zId = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64));
 
 /**
  * 删除的结果。
  */
-export const zDeleted = z.object({
+export const zDeleted = /* @__PURE__ */ z.object({
     id: zId
 });
 
 /**
  * 一组 ID。
  */
-export const zIdList = z.array(zId).check(z.maxLength(1000));
+export const zIdList = /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(1000));
 
 /**
  * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
  */
-export const zInstant = z.int().check(z.gte(0));
+export const zInstant = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 服务器保存的文件。
  */
-export const zFileInfo = z.object({
+export const zFileInfo = /* @__PURE__ */ z.object({
     fileId: zId,
-    fileName: z.string(),
-    fileSize: z.int(),
-    contentType: z.string(),
+    fileName: /* @__PURE__ */ z.string(),
+    fileSize: /* @__PURE__ */ z.int(),
+    contentType: /* @__PURE__ */ z.string(),
     uploadedAt: zInstant
 });
 
 /**
  * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
  */
-export const zPageRequest = z.object({
-    pageIndex: z.int().check(z.gte(1)),
-    pageSize: z.int().check(z.gte(1), z.lte(200))
+export const zPageRequest = /* @__PURE__ */ z.object({
+    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
 });
 
 /**
  * 学校 ID，未加入学校时为 "0"。
  */
-export const zSchoolId = z._default(z.string().check(z.minLength(1), z.maxLength(64)), '0');
+export const zSchoolId = /* @__PURE__ */ z._default(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)), '0');
 
 /**
  * 学校内角色：teacher 教师；student 学生；schoolManager 学校管理员。
  *
  */
-export const zSchoolRole = z.enum([
+export const zSchoolRole = /* @__PURE__ */ z.enum([
     'teacher',
     'student',
     'schoolManager'
@@ -120,36 +120,36 @@ export const zSchoolRole = z.enum([
 /**
  * 排序方向：asc 升序；desc 降序。
  */
-export const zSortOrder = z.enum(['asc', 'desc']);
+export const zSortOrder = /* @__PURE__ */ z.enum(['asc', 'desc']);
 
 /**
  * 满足条件的记录总数（不受分页影响）。
  */
-export const zTotal = z.int().check(z.gte(0));
+export const zTotal = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 列表里显示的用户。
  */
-export const zUserBrief = z.object({
+export const zUserBrief = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string()
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string()
 });
 
 /**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
-export const zProduct = z.unknown();
+export const zProduct = /* @__PURE__ */ z.unknown();
 
 /**
  * 登录时签发的不透明令牌。
  */
-export const zToken = z.unknown();
+export const zToken = /* @__PURE__ */ z.unknown();
 
 /**
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
-export const zUserId = z.unknown();
+export const zUserId = /* @__PURE__ */ z.unknown();
 
 /**
  * 通知状态：
@@ -157,117 +157,117 @@ export const zUserId = z.unknown();
  * 1 已发布（可见教学班的学生能看到）。
  *
  */
-export const zAnnounceStatus = z.union([z.literal(0), z.literal(1)]);
+export const zAnnounceStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 通知的基本信息（不含正文）。教师列表与学生页共用。
  */
-export const zAnnounce = z.object({
+export const zAnnounce = /* @__PURE__ */ z.object({
     announceId: zId,
     schoolId: zSchoolId,
-    title: z.string().check(z.minLength(1), z.maxLength(100)),
-    summary: z.string().check(z.maxLength(120)),
+    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    summary: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(120)),
     courseId: zId,
-    courseName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     status: zAnnounceStatus,
     publisher: zUserBrief,
-    publishedAt: z.nullable(zInstant),
+    publishedAt: /* @__PURE__ */ z.nullable(zInstant),
     updatedAt: zInstant
 });
 
 /**
  * 教师通知列表查询。
  */
-export const zAnnounceQuery = z.intersection(zPageRequest, z.object({
+export const zAnnounceQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    status: z.optional(zAnnounceStatus),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortField: z.optional(z.enum([
+    courseId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zAnnounceStatus),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'updatedAt',
         'publishedAt',
         'createdAt'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'desc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'desc')
 }));
 
 /**
  * 新建或修改通知。
  */
-export const zAnnounceSave = z.object({
+export const zAnnounceSave = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    announceId: z.optional(zId),
+    announceId: /* @__PURE__ */ z.optional(zId),
     courseId: zId,
-    title: z.string().check(z.minLength(1), z.maxLength(100)),
-    content: z.string().check(z.minLength(1), z.maxLength(100000)),
+    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100000)),
     status: zAnnounceStatus,
-    teachingClassIds: z.array(zId).check(z.maxLength(200))
+    teachingClassIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 整体替换通知的可见教学班。
  */
-export const zAnnounceVisibleUpdate = z.object({
+export const zAnnounceVisibleUpdate = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     announceId: zId,
-    teachingClassIds: z.array(zId).check(z.maxLength(200))
+    teachingClassIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(200))
 });
 
-export const zClientSchool = z.object({
+export const zClientSchool = /* @__PURE__ */ z.object({
     schoolId: zId,
-    schoolName: z.string(),
-    roles: z.array(zSchoolRole)
+    schoolName: /* @__PURE__ */ z.string(),
+    roles: /* @__PURE__ */ z.array(zSchoolRole)
 });
 
 /**
  * 当前学校与角色。
  */
-export const zClientUserLogin = z.object({
+export const zClientUserLogin = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    schoolName: z.string(),
-    name: z.string(),
-    type: z.nullable(zSchoolRole),
-    roles: z.array(zSchoolRole)
+    schoolName: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ z.nullable(zSchoolRole),
+    roles: /* @__PURE__ */ z.array(zSchoolRole)
 });
 
 /**
  * 一个用户加入的学校。
  */
-export const zUserSchools = z.object({
+export const zUserSchools = /* @__PURE__ */ z.object({
     userId: zId,
-    schools: z.array(zClientSchool)
+    schools: /* @__PURE__ */ z.array(zClientSchool)
 });
 
 /**
  * 批量查询用户所属学校的请求。
  */
-export const zUsersSchoolsRequest = z.object({
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+export const zUsersSchoolsRequest = /* @__PURE__ */ z.object({
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 行政班（学校-学院-专业-年级下的班级）。
  */
-export const zAdminClassBrief = z.object({
+export const zAdminClassBrief = /* @__PURE__ */ z.object({
     classId: zId,
-    className: z.string(),
+    className: /* @__PURE__ */ z.string(),
     collegeId: zId,
-    collegeName: z.string(),
+    collegeName: /* @__PURE__ */ z.string(),
     majorId: zId,
-    majorName: z.string(),
+    majorName: /* @__PURE__ */ z.string(),
     gradeId: zId,
-    gradeName: z.string()
+    gradeName: /* @__PURE__ */ z.string()
 });
 
 /**
  * 列表中的课程。
  */
-export const zCourseBrief = z.object({
+export const zCourseBrief = /* @__PURE__ */ z.object({
     courseId: zId,
-    courseName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     schoolId: zSchoolId,
-    coverUrl: z.optional(z.string()),
-    teacher: z.optional(zUserBrief)
+    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    teacher: /* @__PURE__ */ z.optional(zUserBrief)
 });
 
 /**
@@ -275,79 +275,79 @@ export const zCourseBrief = z.object({
  * 通过 updateStudentStatus/{schoolId}/{studentId}/{status} 在这几个值之间切换。
  *
  */
-export const zStudentStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zStudentStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
  * 列表中的学生。
  */
-export const zStudentBrief = z.object({
+export const zStudentBrief = /* @__PURE__ */ z.object({
     studentId: zId,
     userId: zId,
-    studentNumber: z.string(),
-    studentName: z.string(),
+    studentNumber: /* @__PURE__ */ z.string(),
+    studentName: /* @__PURE__ */ z.string(),
     classId: zId,
-    className: z.string(),
+    className: /* @__PURE__ */ z.string(),
     status: zStudentStatus
 });
 
 /**
  * 教学班：一门课程在某个行政班上开设的班。
  */
-export const zTeachingClassBrief = z.object({
+export const zTeachingClassBrief = /* @__PURE__ */ z.object({
     teachingClassId: zId,
     courseId: zId,
     classId: zId,
-    className: z.string(),
-    studentCount: z.int()
+    className: /* @__PURE__ */ z.string(),
+    studentCount: /* @__PURE__ */ z.int()
 });
 
 /**
  * 一个可见教学班的阅读情况。
  */
-export const zAnnounceClassRead = z.object({
+export const zAnnounceClassRead = /* @__PURE__ */ z.object({
     teachingClass: zTeachingClassBrief,
-    viewedNum: z.int().check(z.gte(0))
+    viewedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 教师通知列表中的一行。
  */
-export const zAnnounceListItem = z.intersection(zAnnounce, z.object({
+export const zAnnounceListItem = /* @__PURE__ */ z.intersection(zAnnounce, /* @__PURE__ */ z.object({
     createdAt: zInstant,
-    classReads: z.array(zAnnounceClassRead),
-    visibleClassNum: z.int().check(z.gte(0)),
-    studentNum: z.int().check(z.gte(0)),
-    viewedNum: z.int().check(z.gte(0))
+    classReads: /* @__PURE__ */ z.array(zAnnounceClassRead),
+    visibleClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    viewedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 通知详情（教师视角），含正文、可见教学班和阅读统计。
  */
-export const zAnnounceDetail = z.intersection(zAnnounceListItem, z.object({
-    content: z.string().check(z.maxLength(100000)),
-    visibleClasses: z.array(zTeachingClassBrief)
+export const zAnnounceDetail = /* @__PURE__ */ z.intersection(zAnnounceListItem, /* @__PURE__ */ z.object({
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100000)),
+    visibleClasses: /* @__PURE__ */ z.array(zTeachingClassBrief)
 }));
 
 /**
  * 通知分页结果。
  */
-export const zAnnouncePage = z.object({
-    list: z.array(zAnnounceListItem),
+export const zAnnouncePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zAnnounceListItem),
     total: zTotal
 });
 
 /**
  * 通知所属课程的一个教学班及其可见状态。
  */
-export const zAnnounceVisibleClass = z.object({
+export const zAnnounceVisibleClass = /* @__PURE__ */ z.object({
     teachingClass: zTeachingClassBrief,
-    visible: z.boolean(),
-    viewedNum: z.int().check(z.gte(0))
+    visible: /* @__PURE__ */ z.boolean(),
+    viewedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
@@ -356,7 +356,7 @@ export const zAnnounceVisibleClass = z.object({
  * 1 小组作业：按作业绑定的分组方案，每个小组一份学生作业，组内任一成员可保存和提交，成绩记给全组成员。
  *
  */
-export const zCourseWorkGroupMode = z.union([z.literal(0), z.literal(1)]);
+export const zCourseWorkGroupMode = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 作业发布状态：
@@ -364,22 +364,22 @@ export const zCourseWorkGroupMode = z.union([z.literal(0), z.literal(1)]);
  * 1 已发布：所选教学班的学生可见，开始时间到达后可作答提交。
  *
  */
-export const zCourseWorkPublishStatus = z.union([z.literal(0), z.literal(1)]);
+export const zCourseWorkPublishStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 作业发布状态。
  */
-export const zCourseWorkPublishResult = z.object({
+export const zCourseWorkPublishResult = /* @__PURE__ */ z.object({
     workId: zId,
     publishStatus: zCourseWorkPublishStatus,
-    publishedAt: z.nullable(zInstant),
-    studentWorkCount: z.int().check(z.gte(0))
+    publishedAt: /* @__PURE__ */ z.nullable(zInstant),
+    studentWorkCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 作业引用的工作台资源类别：handout 讲义；attachment 附件；dataset 数据集；code 代码；exam 试卷。
  */
-export const zCourseWorkResourceKind = z.enum([
+export const zCourseWorkResourceKind = /* @__PURE__ */ z.enum([
     'handout',
     'attachment',
     'dataset',
@@ -390,11 +390,11 @@ export const zCourseWorkResourceKind = z.enum([
 /**
  * 作业引用的资源（来自教师工作台，布置时选定）。
  */
-export const zCourseWorkResource = z.object({
+export const zCourseWorkResource = /* @__PURE__ */ z.object({
     resourceId: zId,
-    name: z.string(),
+    name: /* @__PURE__ */ z.string(),
     kind: zCourseWorkResourceKind,
-    summary: z.optional(z.string())
+    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
 });
 
 /**
@@ -403,7 +403,7 @@ export const zCourseWorkResource = z.object({
  * 1 已公布：学生可以看到分数、评语和自动评分明细；公布后教师仍可改分，改动立即对学生可见。
  *
  */
-export const zCourseWorkScoreStatus = z.union([z.literal(0), z.literal(1)]);
+export const zCourseWorkScoreStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 作业类型：
@@ -411,25 +411,25 @@ export const zCourseWorkScoreStatus = z.union([z.literal(0), z.literal(1)]);
  * 2 策略作业：学生从本人策略池中选一个量化策略提交（代码文件与回测绩效快照），可按作业的评分规则自动评分。
  *
  */
-export const zCourseWorkType = z.union([z.literal(1), z.literal(2)]);
+export const zCourseWorkType = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(1), /* @__PURE__ */ z.literal(2)]);
 
 /**
  * 列表中的课程作业。
  */
-export const zCourseWorkBrief = z.object({
+export const zCourseWorkBrief = /* @__PURE__ */ z.object({
     workId: zId,
     schoolId: zSchoolId,
     courseId: zId,
-    courseName: z.string(),
-    title: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
+    title: /* @__PURE__ */ z.string(),
     type: zCourseWorkType,
     groupMode: zCourseWorkGroupMode,
     publishStatus: zCourseWorkPublishStatus,
     scoreStatus: zCourseWorkScoreStatus,
     startTime: zInstant,
     endTime: zInstant,
-    totalScore: z.int().check(z.gte(1), z.lte(1000)),
-    publishedAt: z.nullable(zInstant),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1000)),
+    publishedAt: /* @__PURE__ */ z.nullable(zInstant),
     createdAt: zInstant,
     updatedAt: zInstant
 });
@@ -437,35 +437,35 @@ export const zCourseWorkBrief = z.object({
 /**
  * 预览中的一个小组（尚未保存）。
  */
-export const zGroupPreviewTeam = z.object({
-    groupName: z.string(),
-    teachingClassId: z.nullable(zId),
+export const zGroupPreviewTeam = /* @__PURE__ */ z.object({
+    groupName: /* @__PURE__ */ z.string(),
+    teachingClassId: /* @__PURE__ */ z.nullable(zId),
     leaderStudentId: zId,
-    students: z.array(zStudentBrief)
+    students: /* @__PURE__ */ z.array(zStudentBrief)
 });
 
 /**
  * 分组预览结果。不保存；教师可调整后用 creatCourseGroup 保存。
  */
-export const zGroupPreview = z.object({
-    studentCount: z.int().check(z.gte(0)),
-    teamCount: z.int().check(z.gte(0)),
-    teams: z.array(zGroupPreviewTeam)
+export const zGroupPreview = /* @__PURE__ */ z.object({
+    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    teamCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    teams: /* @__PURE__ */ z.array(zGroupPreviewTeam)
 });
 
 /**
  * 策略的代码文件。
  */
-export const zStrategyCodeFile = z.object({
-    fileName: z.string().check(z.minLength(1), z.maxLength(255)),
-    fileSize: z.int().check(z.gte(0)),
+export const zStrategyCodeFile = /* @__PURE__ */ z.object({
+    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255)),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     updatedAt: zInstant
 });
 
 /**
  * 策略评分指标：annualReturn 年化收益率（越高越好）；maxDrawdown 最大回撤（越低越好）；sharpe 夏普比率（越高越好）。
  */
-export const zStrategyMetric = z.enum([
+export const zStrategyMetric = /* @__PURE__ */ z.enum([
     'annualReturn',
     'maxDrawdown',
     'sharpe'
@@ -474,46 +474,46 @@ export const zStrategyMetric = z.enum([
 /**
  * 自动评分的一项明细。
  */
-export const zStrategyGradeItem = z.object({
+export const zStrategyGradeItem = /* @__PURE__ */ z.object({
     metric: zStrategyMetric,
-    value: z.number(),
-    weight: z.int().check(z.gte(1), z.lte(100)),
-    fullMark: z.number(),
-    zeroMark: z.number(),
-    points: z.number().check(z.gte(0))
+    value: /* @__PURE__ */ z.number(),
+    weight: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
+    fullMark: /* @__PURE__ */ z.number(),
+    zeroMark: /* @__PURE__ */ z.number(),
+    points: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 自动评分结果。
  */
-export const zCourseWorkAutoGrade = z.object({
+export const zCourseWorkAutoGrade = /* @__PURE__ */ z.object({
     studentWorkId: zId,
-    score: z.number().check(z.gte(0)),
-    totalScore: z.int().check(z.gte(1)),
-    items: z.array(zStrategyGradeItem),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    items: /* @__PURE__ */ z.array(zStrategyGradeItem),
     gradedAt: zInstant
 });
 
 /**
  * 策略作业自动评分的一项规则。得分 = totalScore × Σ(weight × 该项比例) / 100，保留 1 位小数。
  */
-export const zStrategyGradingRule = z.object({
+export const zStrategyGradingRule = /* @__PURE__ */ z.object({
     metric: zStrategyMetric,
-    weight: z.int().check(z.gte(1), z.lte(100)),
-    fullMark: z.number(),
-    zeroMark: z.number()
+    weight: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
+    fullMark: /* @__PURE__ */ z.number(),
+    zeroMark: /* @__PURE__ */ z.number()
 });
 
 /**
  * 策略作业的要求：统一的回测区间、资金、基准与评分规则。学生提交的策略按这些条件回测得出绩效。
  */
-export const zCourseWorkStrategyRequirement = z.object({
+export const zCourseWorkStrategyRequirement = /* @__PURE__ */ z.object({
     backtestStartDate: zDateString,
     backtestEndDate: zDateString,
-    initialCapital: z.number().check(z.gte(10000), z.lte(10000000000)),
-    benchmark: z.string().check(z.minLength(1), z.maxLength(32)),
-    frequency: z.enum(['day', 'minute']),
-    gradingRule: z.array(zStrategyGradingRule).check(z.minLength(1), z.maxLength(3))
+    initialCapital: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(10000), /* @__PURE__ */ z.lte(10000000000)),
+    benchmark: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32)),
+    frequency: /* @__PURE__ */ z.enum(['day', 'minute']),
+    gradingRule: /* @__PURE__ */ /* @__PURE__ */ z.array(zStrategyGradingRule).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(3))
 });
 
 /**
@@ -524,130 +524,130 @@ export const zCourseWorkStrategyRequirement = z.object({
  * 3 已退回：教师要求重做，学生可再次修改并提交，提交后回到 1。
  *
  */
-export const zStudentWorkStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zStudentWorkStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
  * 作业完成情况列表中的一份学生作业。
  */
-export const zStudentWorkBrief = z.object({
+export const zStudentWorkBrief = /* @__PURE__ */ z.object({
     studentWorkId: zId,
     workId: zId,
     student: zStudentBrief,
-    groupId: z.nullable(zId),
-    groupName: z.string(),
+    groupId: /* @__PURE__ */ z.nullable(zId),
+    groupName: /* @__PURE__ */ z.string(),
     status: zStudentWorkStatus,
-    isLate: z.boolean(),
-    savedAt: z.nullable(zInstant),
-    submitTime: z.nullable(zInstant),
-    score: z.nullable(z.number()),
-    correctedAt: z.nullable(zInstant),
-    autoGraded: z.boolean()
+    isLate: /* @__PURE__ */ z.boolean(),
+    savedAt: /* @__PURE__ */ z.nullable(zInstant),
+    submitTime: /* @__PURE__ */ z.nullable(zInstant),
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    correctedAt: /* @__PURE__ */ z.nullable(zInstant),
+    autoGraded: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 作业或学生作业上的附件。
  */
-export const zWorkAttachment = z.object({
-    fileName: z.string(),
-    filePath: z.string(),
-    fileSize: z.int().check(z.gte(0)),
-    url: z.string()
+export const zWorkAttachment = /* @__PURE__ */ z.object({
+    fileName: /* @__PURE__ */ z.string(),
+    filePath: /* @__PURE__ */ z.string(),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    url: /* @__PURE__ */ z.string()
 });
 
 /**
  * 课程作业详情。
  */
-export const zCourseWorkDetail = z.intersection(zCourseWorkBrief, z.object({
-    content: z.string(),
-    teachingClasses: z.array(zTeachingClassBrief),
-    workGroupId: z.nullable(zId),
-    workGroupName: z.string(),
-    allowLate: z.boolean(),
-    attachments: z.array(zWorkAttachment),
-    resources: z.array(zCourseWorkResource),
-    strategyRequirement: z.nullable(zCourseWorkStrategyRequirement),
+export const zCourseWorkDetail = /* @__PURE__ */ z.intersection(zCourseWorkBrief, /* @__PURE__ */ z.object({
+    content: /* @__PURE__ */ z.string(),
+    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief),
+    workGroupId: /* @__PURE__ */ z.nullable(zId),
+    workGroupName: /* @__PURE__ */ z.string(),
+    allowLate: /* @__PURE__ */ z.boolean(),
+    attachments: /* @__PURE__ */ z.array(zWorkAttachment),
+    resources: /* @__PURE__ */ z.array(zCourseWorkResource),
+    strategyRequirement: /* @__PURE__ */ z.nullable(zCourseWorkStrategyRequirement),
     teacher: zUserBrief
 }));
 
 /**
  * 要挂到作业上的附件（文件已上传到对象存储）。
  */
-export const zWorkAttachmentInput = z.object({
-    fileName: z.string().check(z.minLength(1), z.maxLength(255)),
-    filePath: z.string().check(z.minLength(1), z.maxLength(1024)),
-    fileSize: z.int().check(z.gte(0), z.lte(104857600))
+export const zWorkAttachmentInput = /* @__PURE__ */ z.object({
+    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255)),
+    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024)),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(104857600))
 });
 
 /**
  * 新建或修改课程作业。
  */
-export const zCourseWorkSaveRequest = z.object({
+export const zCourseWorkSaveRequest = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    workId: z.optional(zId),
+    workId: /* @__PURE__ */ z.optional(zId),
     courseId: zId,
-    teachingClassIds: z.array(zId).check(z.minLength(1), z.maxLength(50)),
-    title: z.string().check(z.minLength(1), z.maxLength(100)),
-    content: z.string().check(z.maxLength(20000)),
+    teachingClassIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000)),
     type: zCourseWorkType,
     groupMode: zCourseWorkGroupMode,
-    workGroupId: z.optional(zId),
+    workGroupId: /* @__PURE__ */ z.optional(zId),
     startTime: zInstant,
     endTime: zInstant,
-    allowLate: z._default(z.optional(z.boolean()), false),
-    totalScore: z.int().check(z.gte(1), z.lte(1000)),
-    attachments: z.optional(z.array(zWorkAttachmentInput).check(z.minLength(0), z.maxLength(10))),
-    resourceIds: z.optional(z.array(zId).check(z.minLength(0), z.maxLength(20))),
-    strategyRequirement: z.optional(zCourseWorkStrategyRequirement)
+    allowLate: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1000)),
+    attachments: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zWorkAttachmentInput).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(10))),
+    resourceIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(20))),
+    strategyRequirement: /* @__PURE__ */ z.optional(zCourseWorkStrategyRequirement)
 });
 
 /**
  * 一份作业的完成情况计数。
  */
-export const zWorkFinishCounts = z.object({
-    studentWorkCount: z.int().check(z.gte(0)),
-    unsubmittedCount: z.int().check(z.gte(0)),
-    submittedCount: z.int().check(z.gte(0)),
-    correctedCount: z.int().check(z.gte(0)),
-    returnedCount: z.int().check(z.gte(0)),
-    lateCount: z.int().check(z.gte(0)),
-    averageScore: z.nullable(z.number())
+export const zWorkFinishCounts = /* @__PURE__ */ z.object({
+    studentWorkCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unsubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    correctedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    returnedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lateCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
 });
 
 /**
  * v2 列表中的课程作业：附带教学班与完成情况。
  */
-export const zCourseWorkSummary = z.intersection(zCourseWorkBrief, z.object({
-    teachingClasses: z.array(zTeachingClassBrief),
+export const zCourseWorkSummary = /* @__PURE__ */ z.intersection(zCourseWorkBrief, /* @__PURE__ */ z.object({
+    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief),
     finish: zWorkFinishCounts
 }));
 
 /**
  * 小组成员。
  */
-export const zWorkGroupMember = z.object({
+export const zWorkGroupMember = /* @__PURE__ */ z.object({
     memberId: zId,
     studentId: zId,
     userId: zId,
-    studentName: z.string(),
-    studentNumber: z.string(),
-    className: z.string(),
-    isLeader: z.boolean()
+    studentName: /* @__PURE__ */ z.string(),
+    studentNumber: /* @__PURE__ */ z.string(),
+    className: /* @__PURE__ */ z.string(),
+    isLeader: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 分组方案中的一个小组。
  */
-export const zWorkGroupTeam = z.object({
+export const zWorkGroupTeam = /* @__PURE__ */ z.object({
     groupId: zId,
     workGroupId: zId,
-    groupName: z.string(),
+    groupName: /* @__PURE__ */ z.string(),
     leaderStudentId: zId,
-    members: z.array(zWorkGroupMember),
+    members: /* @__PURE__ */ z.array(zWorkGroupMember),
     createdAt: zInstant
 });
 
@@ -658,214 +658,214 @@ export const zWorkGroupTeam = z.object({
  * 2 学生自由组队：教师只建立分组方案，学生用 createStudentWorkGroup 自行组队（每组不超过 maxMembers 人）。
  *
  */
-export const zWorkGroupType = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zWorkGroupType = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 课程的作业分组方案。
  */
-export const zCourseGroup = z.object({
+export const zCourseGroup = /* @__PURE__ */ z.object({
     workGroupId: zId,
     schoolId: zSchoolId,
     courseId: zId,
-    courseName: z.string(),
-    groupName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
+    groupName: /* @__PURE__ */ z.string(),
     groupType: zWorkGroupType,
-    maxMembers: z.int().check(z.gte(2), z.lte(20)),
-    teamCount: z.int().check(z.gte(0)),
-    memberCount: z.int().check(z.gte(0)),
+    maxMembers: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20)),
+    teamCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     createdAt: zInstant
 });
 
 /**
  * 分组方案的成员情况。
  */
-export const zCourseGroupMembers = z.object({
+export const zCourseGroupMembers = /* @__PURE__ */ z.object({
     workGroupId: zId,
-    groupName: z.string(),
+    groupName: /* @__PURE__ */ z.string(),
     groupType: zWorkGroupType,
-    teams: z.array(zWorkGroupTeam),
-    ungrouped: z.array(zStudentBrief)
+    teams: /* @__PURE__ */ z.array(zWorkGroupTeam),
+    ungrouped: /* @__PURE__ */ z.array(zStudentBrief)
 });
 
 /**
  * v2 分组方案：附带小组、成员和使用它的作业。
  */
-export const zCourseGroupV2 = z.intersection(zCourseGroup, z.object({
-    teams: z.array(zWorkGroupTeam),
-    works: z.array(z.object({
+export const zCourseGroupV2 = /* @__PURE__ */ z.intersection(zCourseGroup, /* @__PURE__ */ z.object({
+    teams: /* @__PURE__ */ z.array(zWorkGroupTeam),
+    works: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         workId: zId,
-        title: z.string(),
+        title: /* @__PURE__ */ z.string(),
         publishStatus: zCourseWorkPublishStatus
     })),
-    locked: z.boolean()
+    locked: /* @__PURE__ */ z.boolean()
 }));
 
 /**
  * 策略代码文件的内容（在线查看）。
  */
-export const zWorkStrategyCode = z.object({
+export const zWorkStrategyCode = /* @__PURE__ */ z.object({
     studentWorkId: zId,
-    fileName: z.string(),
-    language: z.enum(['python']),
-    fileSize: z.int().check(z.gte(0)),
-    content: z.string()
+    fileName: /* @__PURE__ */ z.string(),
+    language: /* @__PURE__ */ z.enum(['python']),
+    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    content: /* @__PURE__ */ z.string()
 });
 
 /**
  * 学生作业中提交的策略信息。
  */
-export const zWorkStrategyInfo = z.object({
+export const zWorkStrategyInfo = /* @__PURE__ */ z.object({
     studentWorkId: zId,
     strategyId: zId,
-    strategyName: z.string(),
-    description: z.string(),
-    language: z.enum(['python']),
+    strategyName: /* @__PURE__ */ z.string(),
+    description: /* @__PURE__ */ z.string(),
+    language: /* @__PURE__ */ z.enum(['python']),
     author: zUserBrief,
     backtestStartDate: zDateString,
     backtestEndDate: zDateString,
-    initialCapital: z.number(),
-    benchmark: z.string(),
-    frequency: z.enum(['day', 'minute']),
-    codeFiles: z.array(zStrategyCodeFile),
+    initialCapital: /* @__PURE__ */ z.number(),
+    benchmark: /* @__PURE__ */ z.string(),
+    frequency: /* @__PURE__ */ z.enum(['day', 'minute']),
+    codeFiles: /* @__PURE__ */ z.array(zStrategyCodeFile),
     snapshotAt: zInstant
 });
 
 /**
  * 策略回测的绩效指标。
  */
-export const zWorkStrategyMetrics = z.object({
-    annualReturn: z.number(),
-    totalReturn: z.number(),
-    benchmarkReturn: z.number(),
-    maxDrawdown: z.number().check(z.gte(0), z.lte(1)),
-    sharpe: z.number(),
-    volatility: z.number().check(z.gte(0)),
-    winRate: z.number().check(z.gte(0), z.lte(1)),
-    alpha: z.number(),
-    beta: z.number()
+export const zWorkStrategyMetrics = /* @__PURE__ */ z.object({
+    annualReturn: /* @__PURE__ */ z.number(),
+    totalReturn: /* @__PURE__ */ z.number(),
+    benchmarkReturn: /* @__PURE__ */ z.number(),
+    maxDrawdown: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
+    sharpe: /* @__PURE__ */ z.number(),
+    volatility: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    winRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
+    alpha: /* @__PURE__ */ z.number(),
+    beta: /* @__PURE__ */ z.number()
 });
 
 /**
  * 策略回测绩效（快照）。
  */
-export const zWorkStrategyPerformance = z.object({
+export const zWorkStrategyPerformance = /* @__PURE__ */ z.object({
     studentWorkId: zId,
     strategyId: zId,
     metrics: zWorkStrategyMetrics,
-    tradingDays: z.int().check(z.gte(0)),
-    tradeCount: z.int().check(z.gte(0)),
-    finalValue: z.number(),
-    curve: z.array(z.object({
+    tradingDays: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    tradeCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finalValue: /* @__PURE__ */ z.number(),
+    curve: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         date: zDateString,
-        strategyValue: z.number(),
-        benchmarkValue: z.number(),
-        drawdown: z.number().check(z.gte(0), z.lte(1))
-    })).check(z.minLength(0), z.maxLength(5000))
+        strategyValue: /* @__PURE__ */ z.number(),
+        benchmarkValue: /* @__PURE__ */ z.number(),
+        drawdown: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(5000))
 });
 
 /**
  * 学生作业中的策略快照。
  */
-export const zWorkStrategySnapshot = z.object({
+export const zWorkStrategySnapshot = /* @__PURE__ */ z.object({
     strategyId: zId,
-    strategyName: z.string(),
+    strategyName: /* @__PURE__ */ z.string(),
     snapshotAt: zInstant,
-    codeFiles: z.array(zStrategyCodeFile),
+    codeFiles: /* @__PURE__ */ z.array(zStrategyCodeFile),
     metrics: zWorkStrategyMetrics
 });
 
 /**
  * 一份学生作业的完整内容（教师批改页）。
  */
-export const zStudentWorkDetail = z.intersection(zStudentWorkBrief, z.object({
-    workTitle: z.string(),
+export const zStudentWorkDetail = /* @__PURE__ */ z.intersection(zStudentWorkBrief, /* @__PURE__ */ z.object({
+    workTitle: /* @__PURE__ */ z.string(),
     workType: zCourseWorkType,
-    totalScore: z.int().check(z.gte(1)),
-    content: z.string(),
-    attachments: z.array(zWorkAttachment),
-    strategy: z.nullable(zWorkStrategySnapshot),
-    comment: z.string(),
-    revision: z.int().check(z.gte(0)),
-    members: z.array(zWorkGroupMember)
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    content: /* @__PURE__ */ z.string(),
+    attachments: /* @__PURE__ */ z.array(zWorkAttachment),
+    strategy: /* @__PURE__ */ z.nullable(zWorkStrategySnapshot),
+    comment: /* @__PURE__ */ z.string(),
+    revision: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    members: /* @__PURE__ */ z.array(zWorkGroupMember)
 }));
 
 /**
  * 行政班学生查询。
  */
-export const zClassStudentQuery = z.intersection(zPageRequest, z.object({
+export const zClassStudentQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     classId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    status: z.optional(zStudentStatus)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    status: /* @__PURE__ */ z.optional(zStudentStatus)
 }));
 
 /**
  * 课程中的学生及其所在教学班。
  */
-export const zCourseClassStudent = z.intersection(zStudentBrief, z.object({
+export const zCourseClassStudent = /* @__PURE__ */ z.intersection(zStudentBrief, /* @__PURE__ */ z.object({
     teachingClassId: zId,
-    teachingClassName: z.string()
+    teachingClassName: /* @__PURE__ */ z.string()
 }));
 
-export const zCourseClassStudentPage = z.object({
-    list: z.array(zCourseClassStudent),
+export const zCourseClassStudentPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCourseClassStudent),
     total: zTotal
 });
 
 /**
  * 课程教学班学生查询（v2）。
  */
-export const zCourseClassStudentQuery = z.intersection(zPageRequest, z.object({
+export const zCourseClassStudentQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId,
-    teachingClassId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    status: z.optional(zStudentStatus),
-    sortField: z.optional(z.enum([
+    teachingClassId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    status: /* @__PURE__ */ z.optional(zStudentStatus),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'studentName',
         'teachingClass'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'asc')
 }));
 
 /**
  * 一天中的时刻，HH:mm（24 小时制）。
  */
-export const zCourseClockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
+export const zCourseClockTime = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 
 /**
  * 删除课程的结果：删除了什么。
  */
-export const zCourseDeleted = z.object({
+export const zCourseDeleted = /* @__PURE__ */ z.object({
     id: zId,
-    teachingClassNum: z.int().check(z.gte(0)),
-    sectionNum: z.int().check(z.gte(0)),
-    announceNum: z.int().check(z.gte(0)),
-    courseWareNum: z.int().check(z.gte(0))
+    teachingClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    sectionNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    announceNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    courseWareNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 课程列表查询（v1）。
  */
-export const zCourseListQuery = z.intersection(zPageRequest, z.object({
+export const zCourseListQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
  * 新建或修改课程的共同字段。
  */
-export const zCourseSaveBase = z.object({
+export const zCourseSaveBase = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    courseName: z.string().check(z.minLength(1), z.maxLength(50)),
-    description: z.optional(z.string().check(z.maxLength(2000))),
-    coverUrl: z.optional(z.string().check(z.maxLength(500))),
+    courseId: /* @__PURE__ */ z.optional(zId),
+    courseName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
+    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
     startDate: zDateString,
     endDate: zDateString
 });
@@ -873,116 +873,116 @@ export const zCourseSaveBase = z.object({
 /**
  * 新建或修改课程（v1）：按行政班整体生成教学班。
  */
-export const zCourseSave = z.intersection(zCourseSaveBase, z.object({
-    classIds: z.array(zId).check(z.minLength(1), z.maxLength(50))
+export const zCourseSave = /* @__PURE__ */ z.intersection(zCourseSaveBase, /* @__PURE__ */ z.object({
+    classIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
 }));
 
 /**
  * 课程的一个章节（一次课）。带上课日期和时间的章节出现在课表里。
  */
-export const zCourseSection = z.object({
+export const zCourseSection = /* @__PURE__ */ z.object({
     sectionId: zId,
     courseId: zId,
-    sectionName: z.string().check(z.minLength(1), z.maxLength(100)),
-    sortNo: z.int().check(z.gte(1), z.lte(999)),
-    description: z.string().check(z.maxLength(1000)),
-    classDate: z.nullable(zDateString),
-    startTime: z.nullable(zCourseClockTime),
-    endTime: z.nullable(zCourseClockTime),
-    location: z.string().check(z.maxLength(100)),
+    sectionName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(999)),
+    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000)),
+    classDate: /* @__PURE__ */ z.nullable(zDateString),
+    startTime: /* @__PURE__ */ z.nullable(zCourseClockTime),
+    endTime: /* @__PURE__ */ z.nullable(zCourseClockTime),
+    location: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100)),
     updatedAt: zInstant
 });
 
 /**
  * 清空章节的结果。
  */
-export const zCourseSectionClearResult = z.object({
+export const zCourseSectionClearResult = /* @__PURE__ */ z.object({
     courseId: zId,
-    deletedNum: z.int().check(z.gte(0))
+    deletedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 导入文件中一行的错误。
  */
-export const zCourseSectionImportError = z.object({
-    rowNumber: z.int().check(z.gte(2)),
-    column: z.optional(z.string()),
-    reason: z.string()
+export const zCourseSectionImportError = /* @__PURE__ */ z.object({
+    rowNumber: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
+    column: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    reason: /* @__PURE__ */ z.string()
 });
 
 /**
  * 章节导入结果。success 为 false 时没有导入任何章节。
  */
-export const zCourseSectionImportResult = z.object({
-    success: z.boolean(),
-    importedNum: z.int().check(z.gte(0)),
-    errors: z.array(zCourseSectionImportError)
+export const zCourseSectionImportResult = /* @__PURE__ */ z.object({
+    success: /* @__PURE__ */ z.boolean(),
+    importedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    errors: /* @__PURE__ */ z.array(zCourseSectionImportError)
 });
 
 /**
  * 要保存的一个章节。上课日期、开始和结束时间要么都给，要么都不给。
  */
-export const zCourseSectionInput = z.object({
-    sectionId: z.optional(zId),
-    sectionName: z.string().check(z.minLength(1), z.maxLength(100)),
-    sortNo: z.int().check(z.gte(1), z.lte(999)),
-    description: z.optional(z.string().check(z.maxLength(1000))),
-    classDate: z.optional(zDateString),
-    startTime: z.optional(zCourseClockTime),
-    endTime: z.optional(zCourseClockTime),
-    location: z.optional(z.string().check(z.maxLength(100)))
+export const zCourseSectionInput = /* @__PURE__ */ z.object({
+    sectionId: /* @__PURE__ */ z.optional(zId),
+    sectionName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(999)),
+    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))),
+    classDate: /* @__PURE__ */ z.optional(zDateString),
+    startTime: /* @__PURE__ */ z.optional(zCourseClockTime),
+    endTime: /* @__PURE__ */ z.optional(zCourseClockTime),
+    location: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100)))
 });
 
 /**
  * 保存课程的若干章节。
  */
-export const zCourseSectionSet = z.object({
+export const zCourseSectionSet = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId,
-    sections: z.array(zCourseSectionInput).check(z.minLength(1), z.maxLength(200))
+    sections: /* @__PURE__ */ /* @__PURE__ */ z.array(zCourseSectionInput).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 章节导入：Excel 文件与导入方式。
  */
-export const zCourseSectionUpload = z.object({
-    file: z.string(),
-    mode: z.optional(z.enum(['replace', 'append']))
+export const zCourseSectionUpload = /* @__PURE__ */ z.object({
+    file: /* @__PURE__ */ z.string(),
+    mode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['replace', 'append']))
 });
 
 /**
  * 一个教学班的统计。
  */
-export const zCourseStaticClass = z.object({
+export const zCourseStaticClass = /* @__PURE__ */ z.object({
     teachingClassId: zId,
-    teachingClassName: z.string(),
-    studentNum: z.int().check(z.gte(0)),
-    submitRate: z.number().check(z.gte(0), z.lte(1)),
-    avgWorkScore: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+    teachingClassName: /* @__PURE__ */ z.string(),
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submitRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
+    avgWorkScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
 });
 
 /**
  * 课程统计总览。
  */
-export const zCourseStaticTotal = z.object({
+export const zCourseStaticTotal = /* @__PURE__ */ z.object({
     courseId: zId,
-    studentNum: z.int().check(z.gte(0)),
-    teachingClassNum: z.int().check(z.gte(0)),
-    sectionNum: z.int().check(z.gte(0)),
-    workNum: z.int().check(z.gte(0)),
-    publishedWorkNum: z.int().check(z.gte(0)),
-    submittedWorkNum: z.int().check(z.gte(0)),
-    avgWorkScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    courseWareNum: z.int().check(z.gte(0)),
-    announceNum: z.int().check(z.gte(0))
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    teachingClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    sectionNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    publishedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    avgWorkScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    courseWareNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    announceNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 课程统计总览（v2）：总览加分教学班明细。
  */
-export const zCourseStaticTotalV2 = z.intersection(zCourseStaticTotal, z.object({
-    teachingClassId: z.nullable(zId),
-    byClass: z.array(zCourseStaticClass)
+export const zCourseStaticTotalV2 = /* @__PURE__ */ z.intersection(zCourseStaticTotal, /* @__PURE__ */ z.object({
+    teachingClassId: /* @__PURE__ */ z.nullable(zId),
+    byClass: /* @__PURE__ */ z.array(zCourseStaticClass)
 }));
 
 /**
@@ -992,23 +992,23 @@ export const zCourseStaticTotalV2 = z.intersection(zCourseStaticTotal, z.object(
  * 2 已结束（今天晚于 endDate）。
  *
  */
-export const zCourseStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zCourseStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 课程（教师视角）。
  */
-export const zCourseItem = z.intersection(zCourseBrief, z.object({
-    description: z.string().check(z.maxLength(2000)),
+export const zCourseItem = /* @__PURE__ */ z.intersection(zCourseBrief, /* @__PURE__ */ z.object({
+    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000)),
     startDate: zDateString,
     endDate: zDateString,
     status: zCourseStatus,
-    teachingClasses: z.array(zTeachingClassBrief),
-    studentNum: z.int().check(z.gte(0)),
-    sectionNum: z.int().check(z.gte(0)),
+    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief),
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    sectionNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     createdAt: zInstant,
     updatedAt: zInstant
 }));
@@ -1016,142 +1016,142 @@ export const zCourseItem = z.intersection(zCourseBrief, z.object({
 /**
  * 课程列表查询（v2）。
  */
-export const zCourseListV2Query = z.intersection(zCourseListQuery, z.object({
-    status: z.optional(zCourseStatus),
-    startDateFrom: z.optional(zDateString),
-    startDateTo: z.optional(zDateString),
-    sortField: z.optional(z.enum([
+export const zCourseListV2Query = /* @__PURE__ */ z.intersection(zCourseListQuery, /* @__PURE__ */ z.object({
+    status: /* @__PURE__ */ z.optional(zCourseStatus),
+    startDateFrom: /* @__PURE__ */ z.optional(zDateString),
+    startDateTo: /* @__PURE__ */ z.optional(zDateString),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'createdAt',
         'startDate',
         'courseName',
         'studentNum'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'desc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'desc')
 }));
 
-export const zCoursePage = z.object({
-    list: z.array(zCourseItem),
+export const zCoursePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCourseItem),
     total: zTotal
 });
 
 /**
  * 课程学生人数。
  */
-export const zCourseStudentNum = z.object({
+export const zCourseStudentNum = /* @__PURE__ */ z.object({
     courseId: zId,
-    studentNum: z.int().check(z.gte(0))
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 课程学生人数明细（v2）。
  */
-export const zCourseStudentNumV2 = z.intersection(zCourseStudentNum, z.object({
-    onlineNum: z.int().check(z.gte(0)),
-    byStatus: z.array(z.object({
+export const zCourseStudentNumV2 = /* @__PURE__ */ z.intersection(zCourseStudentNum, /* @__PURE__ */ z.object({
+    onlineNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    byStatus: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         status: zStudentStatus,
-        num: z.int().check(z.gte(0))
+        num: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
     })),
-    byClass: z.array(z.object({
+    byClass: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         teachingClassId: zId,
-        teachingClassName: z.string(),
-        studentNum: z.int().check(z.gte(0))
+        teachingClassName: /* @__PURE__ */ z.string(),
+        studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
     }))
 }));
 
 /**
  * 学生分页结果。
  */
-export const zCourseStudentPage = z.object({
-    list: z.array(zStudentBrief),
+export const zCourseStudentPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentBrief),
     total: zTotal
 });
 
 /**
  * 课程简表的一行。
  */
-export const zCourseSummary = z.object({
+export const zCourseSummary = /* @__PURE__ */ z.object({
     courseId: zId,
-    courseName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     status: zCourseStatus,
-    teachingClasses: z.array(zTeachingClassBrief)
+    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief)
 });
 
-export const zCourseSummaryQuery = z.object({
+export const zCourseSummaryQuery = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    status: z.optional(zCourseStatus)
+    status: /* @__PURE__ */ z.optional(zCourseStatus)
 });
 
 /**
  * 课程的教学班及其来源行政班。
  */
-export const zCourseTeachingClass = z.intersection(zTeachingClassBrief, z.object({
-    teachingClassName: z.string(),
+export const zCourseTeachingClass = /* @__PURE__ */ z.intersection(zTeachingClassBrief, /* @__PURE__ */ z.object({
+    teachingClassName: /* @__PURE__ */ z.string(),
     adminClass: zAdminClassBrief,
-    wholeClass: z.boolean()
+    wholeClass: /* @__PURE__ */ z.boolean()
 }));
 
 /**
  * v2 建课时的一个教学班。
  */
-export const zCourseTeachingClassInput = z.object({
-    teachingClassId: z.optional(zId),
+export const zCourseTeachingClassInput = /* @__PURE__ */ z.object({
+    teachingClassId: /* @__PURE__ */ z.optional(zId),
     classId: zId,
-    teachingClassName: z.optional(z.string().check(z.maxLength(50))),
-    studentIds: z.optional(z.array(zId).check(z.minLength(1), z.maxLength(500)))
+    teachingClassName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    studentIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)))
 });
 
 /**
  * 新建或修改课程（v2）：逐个描述教学班，可选部分学生。
  */
-export const zCourseSaveV2 = z.intersection(zCourseSaveBase, z.object({
-    teachingClasses: z.array(zCourseTeachingClassInput).check(z.minLength(1), z.maxLength(50))
+export const zCourseSaveV2 = /* @__PURE__ */ z.intersection(zCourseSaveBase, /* @__PURE__ */ z.object({
+    teachingClasses: /* @__PURE__ */ /* @__PURE__ */ z.array(zCourseTeachingClassInput).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
 }));
 
 /**
  * v2 课程列表的一行：在课程基础上加作业、课件、通知数量。
  */
-export const zCourseV2Item = z.intersection(zCourseItem, z.object({
-    workNum: z.int().check(z.gte(0)),
-    courseWareNum: z.int().check(z.gte(0)),
-    announceNum: z.int().check(z.gte(0))
+export const zCourseV2Item = /* @__PURE__ */ z.intersection(zCourseItem, /* @__PURE__ */ z.object({
+    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    courseWareNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    announceNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
-export const zCourseV2Page = z.object({
-    list: z.array(zCourseV2Item),
+export const zCourseV2Page = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCourseV2Item),
     total: zTotal
 });
 
 /**
  * 学校的行政班及其人数。
  */
-export const zSchoolClass = z.intersection(zAdminClassBrief, z.object({
-    studentNum: z.int().check(z.gte(0))
+export const zSchoolClass = /* @__PURE__ */ z.intersection(zAdminClassBrief, /* @__PURE__ */ z.object({
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 行政班筛选条件，都不传时返回全校行政班。
  */
-export const zSchoolClassQuery = z.object({
+export const zSchoolClassQuery = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    collegeId: z.optional(zId),
-    majorId: z.optional(zId),
-    gradeId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    collegeId: /* @__PURE__ */ z.optional(zId),
+    majorId: /* @__PURE__ */ z.optional(zId),
+    gradeId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 });
 
 /**
  * 课件的基本信息（不含附件明细）。教师列表与学生列表共用。
  */
-export const zCourseWare = z.object({
+export const zCourseWare = /* @__PURE__ */ z.object({
     courseWareId: zId,
     schoolId: zSchoolId,
-    courseWareName: z.string().check(z.minLength(1), z.maxLength(100)),
-    description: z.string().check(z.maxLength(1000)),
+    courseWareName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000)),
     courseId: zId,
-    courseName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     owner: zUserBrief,
-    attachmentNum: z.int().check(z.gte(0), z.lte(20)),
-    totalSize: z.int().check(z.gte(0)),
+    attachmentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20)),
+    totalSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     createdAt: zInstant,
     updatedAt: zInstant
 });
@@ -1159,105 +1159,105 @@ export const zCourseWare = z.object({
 /**
  * 删除课件或其中一个附件。
  */
-export const zCourseWareDelete = z.object({
+export const zCourseWareDelete = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseWareId: zId,
-    fileId: z.optional(zId)
+    fileId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 教师课件列表的一行。
  */
-export const zCourseWareListItem = z.intersection(zCourseWare, z.object({
-    sharedClassNum: z.int().check(z.gte(0))
+export const zCourseWareListItem = /* @__PURE__ */ z.intersection(zCourseWare, /* @__PURE__ */ z.object({
+    sharedClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 课件详情：基本信息、附件与共享范围。
  */
-export const zCourseWareDetail = z.intersection(zCourseWareListItem, z.object({
-    attachments: z.array(zFileInfo).check(z.maxLength(20)),
-    sharedClasses: z.array(zTeachingClassBrief)
+export const zCourseWareDetail = /* @__PURE__ */ z.intersection(zCourseWareListItem, /* @__PURE__ */ z.object({
+    attachments: /* @__PURE__ */ /* @__PURE__ */ z.array(zFileInfo).check(/* @__PURE__ */ z.maxLength(20)),
+    sharedClasses: /* @__PURE__ */ z.array(zTeachingClassBrief)
 }));
 
-export const zCourseWarePage = z.object({
-    list: z.array(zCourseWareListItem),
+export const zCourseWarePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCourseWareListItem),
     total: zTotal
 });
 
 /**
  * 教师课件列表查询。
  */
-export const zCourseWareQuery = z.intersection(zPageRequest, z.object({
+export const zCourseWareQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    shared: z.optional(z.boolean()),
-    sortField: z.optional(z.enum([
+    courseId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    shared: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'updatedAt',
         'courseWareName',
         'totalSize'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'desc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'desc')
 }));
 
 /**
  * 本人任教的一个教学班及该课件是否共享给它。
  */
-export const zCourseWareShareItem = z.object({
+export const zCourseWareShareItem = /* @__PURE__ */ z.object({
     teachingClass: zTeachingClassBrief,
-    courseName: z.string(),
-    shared: z.boolean(),
-    sharedAt: z.nullable(zInstant)
+    courseName: /* @__PURE__ */ z.string(),
+    shared: /* @__PURE__ */ z.boolean(),
+    sharedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 整体替换课件的共享教学班。
  */
-export const zCourseWareShareUpdate = z.object({
+export const zCourseWareShareUpdate = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseWareId: zId,
-    teachingClassIds: z.array(zId).check(z.maxLength(200))
+    teachingClassIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 上传课件（multipart/form-data）。
  */
-export const zCourseWareUpload = z.object({
-    file: z.string(),
+export const zCourseWareUpload = /* @__PURE__ */ z.object({
+    file: /* @__PURE__ */ z.string(),
     schoolId: zSchoolId,
     courseId: zId,
-    courseWareId: z.optional(zId),
-    courseWareName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-    description: z.optional(z.string().check(z.maxLength(1000)))
+    courseWareId: /* @__PURE__ */ z.optional(zId),
+    courseWareName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
+    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000)))
 });
 
 /**
  * 一道题的答案。
  */
-export const zExamAnswerInput = z.object({
+export const zExamAnswerInput = /* @__PURE__ */ z.object({
     questionId: zId,
-    answer: z.array(z.string().check(z.maxLength(20000))).check(z.minLength(0), z.maxLength(20)),
-    seq: z.int().check(z.gte(1))
+    answer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000))).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(20)),
+    seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))
 });
 
 /**
  * 一道题的保存确认。
  */
-export const zExamSaveAck = z.object({
+export const zExamSaveAck = /* @__PURE__ */ z.object({
     questionId: zId,
-    seq: z.int().check(z.gte(1)),
+    seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     savedAt: zInstant,
-    applied: z.boolean()
+    applied: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 服务器上已保存的一道题的答案。
  */
-export const zExamSavedAnswer = z.object({
+export const zExamSavedAnswer = /* @__PURE__ */ z.object({
     questionId: zId,
-    answer: z.array(z.string()),
-    seq: z.int().check(z.gte(1)),
+    answer: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+    seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     savedAt: zInstant
 });
 
@@ -1269,40 +1269,40 @@ export const zExamSavedAnswer = z.object({
  * 3 缺考：考试已结束仍未进入。
  *
  */
-export const zExamAttendStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zExamAttendStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
  * 作答的时间状态。
  */
-export const zExamAttemptTiming = z.object({
+export const zExamAttemptTiming = /* @__PURE__ */ z.object({
     examId: zId,
     attendStatus: zExamAttendStatus,
-    enterTime: z.nullable(zInstant),
-    deadline: z.nullable(zInstant),
-    submitTime: z.nullable(zInstant),
+    enterTime: /* @__PURE__ */ z.nullable(zInstant),
+    deadline: /* @__PURE__ */ z.nullable(zInstant),
+    submitTime: /* @__PURE__ */ z.nullable(zInstant),
     serverTime: zInstant
 });
 
 /**
  * 考生的参考记录。
  */
-export const zExamAttendInfo = z.object({
+export const zExamAttendInfo = /* @__PURE__ */ z.object({
     examId: zId,
     userId: zId,
     attendStatus: zExamAttendStatus,
-    enterTime: z.nullable(zInstant),
-    deadline: z.nullable(zInstant),
-    submitTime: z.nullable(zInstant),
-    submitType: z.nullable(z.union([z.literal(0), z.literal(1)])),
-    answeredCount: z.int().check(z.gte(0)),
-    questionCount: z.int().check(z.gte(0)),
-    lastSavedAt: z.nullable(zInstant),
-    saveCount: z.int().check(z.gte(0))
+    enterTime: /* @__PURE__ */ z.nullable(zInstant),
+    deadline: /* @__PURE__ */ z.nullable(zInstant),
+    submitTime: /* @__PURE__ */ z.nullable(zInstant),
+    submitType: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)])),
+    answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lastSavedAt: /* @__PURE__ */ z.nullable(zInstant),
+    saveCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
@@ -1311,14 +1311,14 @@ export const zExamAttendInfo = z.object({
  * 1 已出分：全部题目已有分数（客观题在交卷时自动评分）。
  *
  */
-export const zExamMarkStatus = z.union([z.literal(0), z.literal(1)]);
+export const zExamMarkStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 选择题的选项。
  */
-export const zExamOption = z.object({
-    key: z.string().check(z.regex(/^[A-H]$/)),
-    content: z.string().check(z.minLength(1), z.maxLength(2000))
+export const zExamOption = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-H]$/)),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(2000))
 });
 
 /**
@@ -1328,10 +1328,10 @@ export const zExamOption = z.object({
  * 2 已结束：当前时间不早于 endTime。
  *
  */
-export const zExamPhase = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zExamPhase = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
@@ -1344,27 +1344,27 @@ export const zExamPhase = z.union([
  * 6 代码题：answers 为一项参考代码，教师人工评分。
  *
  */
-export const zExamQuestionType = z.union([
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5),
-    z.literal(6)
+export const zExamQuestionType = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5),
+    /* @__PURE__ */ z.literal(6)
 ]);
 
 /**
  * 考生看到的试题（不含答案与解析）。
  */
-export const zExamPaperQuestion = z.object({
+export const zExamPaperQuestion = /* @__PURE__ */ z.object({
     questionId: zId,
-    orderNo: z.int().check(z.gte(1)),
+    orderNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     type: zExamQuestionType,
-    stem: z.string(),
-    options: z.array(zExamOption),
-    score: z.number().check(z.gte(0)),
-    blankCount: z.int().check(z.gte(0)),
-    codeLanguage: z.optional(z.enum([
+    stem: /* @__PURE__ */ z.string(),
+    options: /* @__PURE__ */ z.array(zExamOption),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    blankCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    codeLanguage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'python',
         'sql',
         'r'
@@ -1374,34 +1374,34 @@ export const zExamPaperQuestion = z.object({
 /**
  * 一道题的作答与得分。
  */
-export const zExamAnswerResult = z.object({
+export const zExamAnswerResult = /* @__PURE__ */ z.object({
     questionId: zId,
-    orderNo: z.int().check(z.gte(1)),
+    orderNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     type: zExamQuestionType,
-    stem: z.string(),
-    options: z.array(zExamOption),
-    score: z.number().check(z.gte(0)),
-    answer: z.array(z.string()),
-    savedAt: z.nullable(zInstant),
-    gotScore: z.nullable(z.number()),
-    correct: z.nullable(z.boolean()),
-    correctAnswers: z.array(z.string()),
-    analysis: z.string(),
-    comment: z.string()
+    stem: /* @__PURE__ */ z.string(),
+    options: /* @__PURE__ */ z.array(zExamOption),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    answer: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+    savedAt: /* @__PURE__ */ z.nullable(zInstant),
+    gotScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    correct: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.boolean()),
+    correctAnswers: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+    analysis: /* @__PURE__ */ z.string(),
+    comment: /* @__PURE__ */ z.string()
 });
 
 /**
  * 试题（保存时）。
  */
-export const zExamQuestionInput = z.object({
+export const zExamQuestionInput = /* @__PURE__ */ z.object({
     type: zExamQuestionType,
-    stem: z.string().check(z.minLength(1), z.maxLength(10000)),
-    options: z.array(zExamOption).check(z.minLength(0), z.maxLength(8)),
-    answers: z.array(z.string().check(z.minLength(1), z.maxLength(20000))).check(z.minLength(1), z.maxLength(20)),
-    score: z.number().check(z.gte(0.5), z.lte(100)),
-    partialScore: z.optional(z.number().check(z.gte(0), z.lte(100))),
-    analysis: z.optional(z.string().check(z.maxLength(5000))),
-    codeLanguage: z.optional(z.enum([
+    stem: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(10000)),
+    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamOption).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(8)),
+    answers: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20000))).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
+    partialScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    analysis: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    codeLanguage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'python',
         'sql',
         'r'
@@ -1411,9 +1411,9 @@ export const zExamQuestionInput = z.object({
 /**
  * 试卷中的试题（教师视图，含答案）。
  */
-export const zExamQuestion = z.intersection(zExamQuestionInput, z.object({
+export const zExamQuestion = /* @__PURE__ */ z.intersection(zExamQuestionInput, /* @__PURE__ */ z.object({
     questionId: zId,
-    orderNo: z.int().check(z.gte(1))
+    orderNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))
 }));
 
 /**
@@ -1423,49 +1423,49 @@ export const zExamQuestion = z.intersection(zExamQuestionInput, z.object({
  * 2 考试结束后公开得分、正确答案与解析。
  *
  */
-export const zExamResultPolicy = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zExamResultPolicy = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 学生考试列表中的一项。
  */
-export const zMyExamItem = z.object({
+export const zMyExamItem = /* @__PURE__ */ z.object({
     examId: zId,
-    examNumber: z.string(),
-    examName: z.string(),
-    courseName: z.string(),
+    examNumber: /* @__PURE__ */ z.string(),
+    examName: /* @__PURE__ */ z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     startTime: zInstant,
     endTime: zInstant,
-    duration: z.int().check(z.gte(1)),
-    totalScore: z.number().check(z.gte(0)),
-    questionCount: z.int().check(z.gte(0)),
+    duration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     phase: zExamPhase,
     attendStatus: zExamAttendStatus,
     resultPolicy: zExamResultPolicy,
-    score: z.nullable(z.number())
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
 });
 
 /**
  * 新建或修改考试。
  */
-export const zExamSaveRequest = z.object({
+export const zExamSaveRequest = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    examName: z.string().check(z.minLength(1), z.maxLength(100)),
-    description: z.optional(z.string().check(z.maxLength(2000))),
-    attendNotice: z.optional(z.string().check(z.maxLength(5000))),
+    courseId: /* @__PURE__ */ z.optional(zId),
+    examName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
+    attendNotice: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
     startTime: zInstant,
     endTime: zInstant,
-    duration: z.int().check(z.gte(1), z.lte(600)),
-    passScore: z.number().check(z.gte(0), z.lte(1000)),
+    duration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
+    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
     resultPolicy: zExamResultPolicy,
-    shuffleQuestions: z._default(z.optional(z.boolean()), false),
-    shuffleOptions: z._default(z.optional(z.boolean()), false),
-    sourcePaperId: z.optional(zId),
-    questions: z.optional(z.array(zExamQuestionInput).check(z.minLength(0), z.maxLength(200)))
+    shuffleQuestions: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    shuffleOptions: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    sourcePaperId: /* @__PURE__ */ z.optional(zId),
+    questions: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zExamQuestionInput).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200)))
 });
 
 /**
@@ -1474,28 +1474,28 @@ export const zExamSaveRequest = z.object({
  * 1 上架：名单内的考生在考试时间内可以进入。
  *
  */
-export const zExamUpDownStatus = z.union([z.literal(0), z.literal(1)]);
+export const zExamUpDownStatus = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * 列表中的考试。
  */
-export const zExamBrief = z.object({
+export const zExamBrief = /* @__PURE__ */ z.object({
     examId: zId,
-    examNumber: z.string().check(z.regex(/^\d{8}$/)),
+    examNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{8}$/)),
     schoolId: zSchoolId,
-    courseId: z.nullable(zId),
-    courseName: z.string(),
-    examName: z.string(),
+    courseId: /* @__PURE__ */ z.nullable(zId),
+    courseName: /* @__PURE__ */ z.string(),
+    examName: /* @__PURE__ */ z.string(),
     startTime: zInstant,
     endTime: zInstant,
-    duration: z.int().check(z.gte(1)),
-    totalScore: z.number().check(z.gte(0)),
-    passScore: z.number().check(z.gte(0)),
-    questionCount: z.int().check(z.gte(0)),
+    duration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     upDownStatus: zExamUpDownStatus,
     phase: zExamPhase,
-    examinerCount: z.int().check(z.gte(0)),
-    submittedCount: z.int().check(z.gte(0)),
+    examinerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     creator: zUserBrief,
     createdAt: zInstant,
     updatedAt: zInstant
@@ -1504,186 +1504,186 @@ export const zExamBrief = z.object({
 /**
  * 考试详情（教师视图）。
  */
-export const zExamDetail = z.intersection(zExamBrief, z.object({
-    description: z.string(),
-    attendNotice: z.string(),
+export const zExamDetail = /* @__PURE__ */ z.intersection(zExamBrief, /* @__PURE__ */ z.object({
+    description: /* @__PURE__ */ z.string(),
+    attendNotice: /* @__PURE__ */ z.string(),
     resultPolicy: zExamResultPolicy,
-    shuffleQuestions: z.boolean(),
-    shuffleOptions: z.boolean(),
-    questions: z.array(zExamQuestion),
-    flushedAt: z.nullable(zInstant)
+    shuffleQuestions: /* @__PURE__ */ z.boolean(),
+    shuffleOptions: /* @__PURE__ */ z.boolean(),
+    questions: /* @__PURE__ */ z.array(zExamQuestion),
+    flushedAt: /* @__PURE__ */ z.nullable(zInstant)
 }));
 
 /**
  * 考生（考试名单中的一名学生）及其成绩。
  */
-export const zExaminer = z.object({
+export const zExaminer = /* @__PURE__ */ z.object({
     examId: zId,
     userId: zId,
     studentId: zId,
-    studentNumber: z.string(),
-    studentName: z.string(),
-    className: z.string(),
+    studentNumber: /* @__PURE__ */ z.string(),
+    studentName: /* @__PURE__ */ z.string(),
+    className: /* @__PURE__ */ z.string(),
     attendStatus: zExamAttendStatus,
     markStatus: zExamMarkStatus,
-    score: z.nullable(z.number()),
-    objectiveScore: z.nullable(z.number()),
-    subjectiveScore: z.nullable(z.number()),
-    enterTime: z.nullable(zInstant),
-    submitTime: z.nullable(zInstant),
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    objectiveScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    subjectiveScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    enterTime: /* @__PURE__ */ z.nullable(zInstant),
+    submitTime: /* @__PURE__ */ z.nullable(zInstant),
     addedAt: zInstant
 });
 
 /**
  * 一名考生的答卷与得分（教师阅卷页）。
  */
-export const zExamUserResult = z.object({
+export const zExamUserResult = /* @__PURE__ */ z.object({
     examId: zId,
-    examName: z.string(),
-    examNumber: z.string(),
-    totalScore: z.number().check(z.gte(0)),
+    examName: /* @__PURE__ */ z.string(),
+    examNumber: /* @__PURE__ */ z.string(),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
     examiner: zExaminer,
-    answers: z.array(zExamAnswerResult)
+    answers: /* @__PURE__ */ z.array(zExamAnswerResult)
 });
 
 /**
  * 加入考生名单的结果。
  */
-export const zExaminersAddResult = z.object({
+export const zExaminersAddResult = /* @__PURE__ */ z.object({
     examId: zId,
-    addedCount: z.int().check(z.gte(0)),
-    skippedUserIds: z.array(zId)
+    addedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    skippedUserIds: /* @__PURE__ */ z.array(zId)
 });
 
 /**
  * 学生的一门课程。
  */
-export const zMyCourseItem = z.intersection(zCourseBrief, z.object({
-    description: z.string(),
+export const zMyCourseItem = /* @__PURE__ */ z.intersection(zCourseBrief, /* @__PURE__ */ z.object({
+    description: /* @__PURE__ */ z.string(),
     status: zCourseStatus,
     startDate: zDateString,
     endDate: zDateString,
     teachingClass: zTeachingClassBrief,
-    sectionNum: z.int().check(z.gte(0)),
-    unCommitWorkNum: z.int().check(z.gte(0)),
-    unViewAnnounceNum: z.int().check(z.gte(0)),
-    courseWareNum: z.int().check(z.gte(0))
+    sectionNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unCommitWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unViewAnnounceNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    courseWareNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 我的课程列表查询（v1）。
  */
-export const zMyCourseQuery = z.object({
+export const zMyCourseQuery = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    status: z.optional(zCourseStatus)
+    status: /* @__PURE__ */ z.optional(zCourseStatus)
 });
 
 /**
  * 学生的一门课程（v2）：加学习进度。
  */
-export const zMyCourseV2Item = z.intersection(zMyCourseItem, z.object({
-    workNum: z.int().check(z.gte(0)),
-    submittedWorkNum: z.int().check(z.gte(0)),
-    avgWorkScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    lastStudyAt: z.nullable(zInstant)
+export const zMyCourseV2Item = /* @__PURE__ */ z.intersection(zMyCourseItem, /* @__PURE__ */ z.object({
+    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    avgWorkScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    lastStudyAt: /* @__PURE__ */ z.nullable(zInstant)
 }));
 
-export const zMyCourseV2Page = z.object({
-    list: z.array(zMyCourseV2Item),
+export const zMyCourseV2Page = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zMyCourseV2Item),
     total: zTotal
 });
 
 /**
  * 我的课程列表查询（v2）。
  */
-export const zMyCourseV2Query = z.intersection(z.intersection(zPageRequest, zMyCourseQuery), z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortField: z.optional(z.enum([
+export const zMyCourseV2Query = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zPageRequest, zMyCourseQuery), /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'startDate',
         'lastStudyAt',
         'courseName'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'desc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'desc')
 }));
 
 /**
  * 共享给学生的课件。
  */
-export const zMyCourseWare = z.intersection(zCourseWare, z.object({
+export const zMyCourseWare = /* @__PURE__ */ z.intersection(zCourseWare, /* @__PURE__ */ z.object({
     sharedAt: zInstant,
-    attachments: z.array(zFileInfo).check(z.maxLength(20))
+    attachments: /* @__PURE__ */ /* @__PURE__ */ z.array(zFileInfo).check(/* @__PURE__ */ z.maxLength(20))
 }));
 
-export const zMyCourseWarePage = z.object({
-    list: z.array(zMyCourseWare),
+export const zMyCourseWarePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zMyCourseWare),
     total: zTotal
 });
 
 /**
  * 共享给我的课件查询。
  */
-export const zMyCourseWareQuery = z.intersection(zPageRequest, z.object({
+export const zMyCourseWareQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    courseId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
  * 同课程的学生，附带在作业分组方案中的组队情况。
  */
-export const zMyCourseStudentV2 = z.intersection(zStudentBrief, z.object({
-    grouped: z.boolean(),
-    groupId: z.nullable(zId),
-    groupName: z.string()
+export const zMyCourseStudentV2 = /* @__PURE__ */ z.intersection(zStudentBrief, /* @__PURE__ */ z.object({
+    grouped: /* @__PURE__ */ z.boolean(),
+    groupId: /* @__PURE__ */ z.nullable(zId),
+    groupName: /* @__PURE__ */ z.string()
 }));
 
 /**
  * 本人在分组方案中的小组。
  */
-export const zMyCurGroup = z.object({
+export const zMyCurGroup = /* @__PURE__ */ z.object({
     workGroupId: zId,
     groupType: zWorkGroupType,
-    maxMembers: z.int().check(z.gte(2), z.lte(20)),
-    inGroup: z.boolean(),
-    group: z.nullable(zWorkGroupTeam)
+    maxMembers: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20)),
+    inGroup: /* @__PURE__ */ z.boolean(),
+    group: /* @__PURE__ */ z.nullable(zWorkGroupTeam)
 });
 
 /**
  * 本人的作答记录。
  */
-export const zMyStudentWork = z.object({
+export const zMyStudentWork = /* @__PURE__ */ z.object({
     studentWorkId: zId,
     status: zStudentWorkStatus,
-    content: z.string(),
-    attachments: z.array(zWorkAttachment),
-    strategy: z.nullable(zWorkStrategySnapshot),
-    revision: z.int().check(z.gte(0)),
-    savedAt: z.nullable(zInstant),
-    submitTime: z.nullable(zInstant),
-    isLate: z.boolean(),
+    content: /* @__PURE__ */ z.string(),
+    attachments: /* @__PURE__ */ z.array(zWorkAttachment),
+    strategy: /* @__PURE__ */ z.nullable(zWorkStrategySnapshot),
+    revision: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    savedAt: /* @__PURE__ */ z.nullable(zInstant),
+    submitTime: /* @__PURE__ */ z.nullable(zInstant),
+    isLate: /* @__PURE__ */ z.boolean(),
     scoreStatus: zCourseWorkScoreStatus,
-    score: z.nullable(z.number()),
-    comment: z.nullable(z.string()),
-    autoGradeItems: z.array(zStrategyGradeItem),
-    group: z.nullable(zWorkGroupTeam)
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    comment: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+    autoGradeItems: /* @__PURE__ */ z.array(zStrategyGradeItem),
+    group: /* @__PURE__ */ z.nullable(zWorkGroupTeam)
 });
 
 /**
  * 按状态的作业计数（不受状态筛选和分页影响）。
  */
-export const zMyWorkCounts = z.object({
-    all: z.int().check(z.gte(0)),
-    unsubmitted: z.int().check(z.gte(0)),
-    submitted: z.int().check(z.gte(0)),
-    corrected: z.int().check(z.gte(0)),
-    returned: z.int().check(z.gte(0)),
-    overdue: z.int().check(z.gte(0))
+export const zMyWorkCounts = /* @__PURE__ */ z.object({
+    all: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unsubmitted: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submitted: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    corrected: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    returned: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    overdue: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 学生查看的作业详情。
  */
-export const zMyWorkDetail = z.object({
+export const zMyWorkDetail = /* @__PURE__ */ z.object({
     work: zCourseWorkDetail,
     myWork: zMyStudentWork,
     serverTime: zInstant
@@ -1692,37 +1692,37 @@ export const zMyWorkDetail = z.object({
 /**
  * 学生作业列表中的一项。
  */
-export const zMyWorkItem = z.object({
+export const zMyWorkItem = /* @__PURE__ */ z.object({
     workId: zId,
     studentWorkId: zId,
     courseId: zId,
-    courseName: z.string(),
-    title: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
+    title: /* @__PURE__ */ z.string(),
     type: zCourseWorkType,
     groupMode: zCourseWorkGroupMode,
     startTime: zInstant,
     endTime: zInstant,
-    totalScore: z.int().check(z.gte(1)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     status: zStudentWorkStatus,
-    isLate: z.boolean(),
-    overdue: z.boolean(),
-    submitTime: z.nullable(zInstant),
+    isLate: /* @__PURE__ */ z.boolean(),
+    overdue: /* @__PURE__ */ z.boolean(),
+    submitTime: /* @__PURE__ */ z.nullable(zInstant),
     scoreStatus: zCourseWorkScoreStatus,
-    score: z.nullable(z.number())
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
 });
 
 /**
  * 保存或提交的确认。
  */
-export const zMyWorkSaveResult = z.object({
+export const zMyWorkSaveResult = /* @__PURE__ */ z.object({
     studentWorkId: zId,
-    requestId: z.string(),
-    revision: z.int().check(z.gte(1)),
+    requestId: /* @__PURE__ */ z.string(),
+    revision: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     savedAt: zInstant,
     status: zStudentWorkStatus,
-    submitTime: z.nullable(zInstant),
-    isLate: z.boolean(),
-    replayed: z.boolean()
+    submitTime: /* @__PURE__ */ z.nullable(zInstant),
+    isLate: /* @__PURE__ */ z.boolean(),
+    replayed: /* @__PURE__ */ z.boolean()
 });
 
 /**
@@ -1734,100 +1734,100 @@ export const zMyWorkSaveResult = z.object({
  * 5 作业成绩已公布。
  *
  */
-export const zWorkMessageType = z.union([
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5)
+export const zWorkMessageType = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5)
 ]);
 
 /**
  * 一条作业消息。
  */
-export const zWorkMessage = z.object({
+export const zWorkMessage = /* @__PURE__ */ z.object({
     messageId: zId,
     type: zWorkMessageType,
     workId: zId,
     studentWorkId: zId,
-    courseName: z.string(),
-    title: z.string(),
-    content: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
+    title: /* @__PURE__ */ z.string(),
+    content: /* @__PURE__ */ z.string(),
     createdAt: zInstant
 });
 
 /**
  * 作业引用资源的详情（学生只读）。
  */
-export const zWorkResourceDetail = z.object({
+export const zWorkResourceDetail = /* @__PURE__ */ z.object({
     resourceId: zId,
-    name: z.string(),
+    name: /* @__PURE__ */ z.string(),
     kind: zCourseWorkResourceKind,
-    summary: z.string(),
-    content: z.string(),
-    files: z.array(zWorkAttachment),
-    previewUrl: z.string(),
+    summary: /* @__PURE__ */ z.string(),
+    content: /* @__PURE__ */ z.string(),
+    files: /* @__PURE__ */ z.array(zWorkAttachment),
+    previewUrl: /* @__PURE__ */ z.string(),
     updatedAt: zInstant
 });
 
 /**
  * 测验发布到的教学班。
  */
-export const zQuizClassRef = z.object({
+export const zQuizClassRef = /* @__PURE__ */ z.object({
     classId: zId,
-    className: z.string()
+    className: /* @__PURE__ */ z.string()
 });
 
 /**
  * 学生在一门课程所在教学班里的测验对比。
  */
-export const zQuizCourseClassStatistics = z.object({
+export const zQuizCourseClassStatistics = /* @__PURE__ */ z.object({
     courseId: zId,
-    courseName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     classId: zId,
-    className: z.string(),
-    items: z.array(z.object({
+    className: /* @__PURE__ */ z.string(),
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         quizId: zId,
-        quizName: z.string(),
-        totalScore: z.number().check(z.gte(0), z.lte(1000)),
-        myScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-        classAverage: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-        classMax: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-        myRank: z.nullable(z.int().check(z.gte(1))),
-        submittedCount: z.int().check(z.gte(0)),
-        studentCount: z.int().check(z.gte(0))
-    })).check(z.maxLength(500))
+        quizName: /* @__PURE__ */ z.string(),
+        totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+        myScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+        classAverage: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+        classMax: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+        myRank: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))),
+        submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    })).check(/* @__PURE__ */ z.maxLength(500))
 });
 
 /**
  * 学生所选课程的测验汇总。
  */
-export const zQuizCourseSummary = z.intersection(zCourseBrief, z.object({
-    quizCount: z.int().check(z.gte(0)),
-    openCount: z.int().check(z.gte(0)),
-    finishedCount: z.int().check(z.gte(0)),
-    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+export const zQuizCourseSummary = /* @__PURE__ */ z.intersection(zCourseBrief, /* @__PURE__ */ z.object({
+    quizCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    openCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
 }));
 
 /**
  * 只含测验 ID 的请求。
  */
-export const zQuizIdRequest = z.object({
+export const zQuizIdRequest = /* @__PURE__ */ z.object({
     quizId: zId
 });
 
 /**
  * 选择题的一个选项。
  */
-export const zQuizOption = z.object({
-    key: z.string().check(z.regex(/^[A-H]$/)),
-    content: z.string().check(z.minLength(1), z.maxLength(2000))
+export const zQuizOption = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-H]$/)),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(2000))
 });
 
 /**
  * 只含答卷 ID 的请求。
  */
-export const zQuizPaperIdRequest = z.object({
+export const zQuizPaperIdRequest = /* @__PURE__ */ z.object({
     paperId: zId
 });
 
@@ -1839,65 +1839,65 @@ export const zQuizPaperIdRequest = z.object({
  * 1 与 2 都已判分，不能再修改答案。
  *
  */
-export const zQuizPaperStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zQuizPaperStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 当前学生在一个测验上的作答状态。
  */
-export const zQuizMyState = z.object({
-    myPaperId: z.nullable(zId),
-    myPaperStatus: z.nullable(zQuizPaperStatus),
-    myScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-    mySubmittedAt: z.nullable(zInstant)
+export const zQuizMyState = /* @__PURE__ */ z.object({
+    myPaperId: /* @__PURE__ */ z.nullable(zId),
+    myPaperStatus: /* @__PURE__ */ z.nullable(zQuizPaperStatus),
+    myScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+    mySubmittedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 学生本人的一份答卷（列表）。
  */
-export const zQuizPaperBrief = z.object({
+export const zQuizPaperBrief = /* @__PURE__ */ z.object({
     paperId: zId,
     quizId: zId,
-    quizName: z.string(),
+    quizName: /* @__PURE__ */ z.string(),
     courseId: zId,
-    courseName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     status: zQuizPaperStatus,
-    score: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
     startedAt: zInstant,
-    submittedAt: z.nullable(zInstant)
+    submittedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 一份已交答卷的成绩。
  */
-export const zQuizPaperResult = z.object({
+export const zQuizPaperResult = /* @__PURE__ */ z.object({
     paperId: zId,
     quizId: zId,
-    quizName: z.string(),
+    quizName: /* @__PURE__ */ z.string(),
     status: zQuizPaperStatus,
-    score: z.number().check(z.gte(0), z.lte(1000)),
-    totalScore: z.number().check(z.gte(0), z.lte(1000)),
-    correctCount: z.int().check(z.gte(0)),
-    questionCount: z.int().check(z.gte(0)),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    correctCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     startedAt: zInstant,
     submittedAt: zInstant,
-    durationSeconds: z.int().check(z.gte(0)),
-    answersDistributed: z.boolean()
+    durationSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    answersDistributed: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 答题进度。
  */
-export const zQuizProgress = z.object({
+export const zQuizProgress = /* @__PURE__ */ z.object({
     paperId: zId,
     status: zQuizPaperStatus,
-    answeredCount: z.int().check(z.gte(0)),
-    questionCount: z.int().check(z.gte(0)),
-    unansweredQuIds: z.array(zId).check(z.maxLength(200)),
+    answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unansweredQuIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(200)),
     deadline: zInstant,
     serverTime: zInstant
 });
@@ -1910,168 +1910,168 @@ export const zQuizProgress = z.object({
  * 4 填空（answer 每项对应一个空，去掉首尾空白后完全一致才算对，按空平均给分）。
  *
  */
-export const zQuizQuestionType = z.union([
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4)
+export const zQuizQuestionType = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4)
 ]);
 
 /**
  * 答卷中的题目（学生视角，不含标准答案）。
  */
-export const zQuizPaperQuestion = z.object({
+export const zQuizPaperQuestion = /* @__PURE__ */ z.object({
     quId: zId,
-    sortNo: z.int().check(z.gte(1)),
+    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     type: zQuizQuestionType,
-    content: z.string(),
-    options: z.array(zQuizOption).check(z.maxLength(8)),
-    score: z.number().check(z.gte(0), z.lte(1000)),
-    answered: z.boolean()
+    content: /* @__PURE__ */ z.string(),
+    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizOption).check(/* @__PURE__ */ z.maxLength(8)),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    answered: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 学生的一份答卷。
  */
-export const zQuizPaper = z.object({
+export const zQuizPaper = /* @__PURE__ */ z.object({
     paperId: zId,
     quizId: zId,
-    quizName: z.string(),
+    quizName: /* @__PURE__ */ z.string(),
     status: zQuizPaperStatus,
     startedAt: zInstant,
     deadline: zInstant,
     serverTime: zInstant,
-    totalScore: z.number().check(z.gte(0), z.lte(1000)),
-    questions: z.array(zQuizPaperQuestion).check(z.maxLength(200))
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizPaperQuestion).check(/* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 答卷中的一道题及本人已保存的答案。
  */
-export const zQuizPaperQuestionDetail = z.intersection(zQuizPaperQuestion, z.object({
-    myAnswer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)),
-    blankCount: z.int().check(z.gte(0), z.lte(20))
+export const zQuizPaperQuestionDetail = /* @__PURE__ */ z.intersection(zQuizPaperQuestion, /* @__PURE__ */ z.object({
+    myAnswer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.maxLength(20)),
+    blankCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20))
 }));
 
 /**
  * 教师看到的题目（含标准答案与解析）。
  */
-export const zQuizQuestion = z.object({
+export const zQuizQuestion = /* @__PURE__ */ z.object({
     quId: zId,
-    sortNo: z.int().check(z.gte(1)),
+    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     type: zQuizQuestionType,
-    content: z.string().check(z.minLength(1), z.maxLength(5000)),
-    options: z.array(zQuizOption).check(z.maxLength(8)),
-    answer: z.array(z.string().check(z.maxLength(1000))).check(z.minLength(1), z.maxLength(20)),
-    score: z.number().check(z.gte(0.5), z.lte(100)),
-    analysis: z.string().check(z.maxLength(5000))
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
+    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizOption).check(/* @__PURE__ */ z.maxLength(8)),
+    answer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
+    analysis: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))
 });
 
 /**
  * 新建或修改测验时的一道题。题目顺序即数组顺序。
  */
-export const zQuizQuestionInput = z.object({
+export const zQuizQuestionInput = /* @__PURE__ */ z.object({
     type: zQuizQuestionType,
-    content: z.string().check(z.minLength(1), z.maxLength(5000)),
-    options: z.array(zQuizOption).check(z.maxLength(8)),
-    answer: z.array(z.string().check(z.maxLength(1000))).check(z.minLength(1), z.maxLength(20)),
-    score: z.number().check(z.gte(0.5), z.lte(100)),
-    analysis: z.optional(z.string().check(z.maxLength(5000))),
-    quId: z.optional(zId),
-    sourceExerciseId: z.optional(zId)
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
+    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizOption).check(/* @__PURE__ */ z.maxLength(8)),
+    answer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
+    analysis: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    quId: /* @__PURE__ */ z.optional(zId),
+    sourceExerciseId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 逐题结果。
  */
-export const zQuizResultItem = z.object({
+export const zQuizResultItem = /* @__PURE__ */ z.object({
     quId: zId,
-    sortNo: z.int().check(z.gte(1)),
+    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
     type: zQuizQuestionType,
-    content: z.string(),
-    options: z.array(zQuizOption).check(z.maxLength(8)),
-    score: z.number().check(z.gte(0), z.lte(1000)),
-    myAnswer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)),
-    gotScore: z.number().check(z.gte(0), z.lte(1000)),
-    correct: z.boolean(),
-    answer: z.nullable(z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20))),
-    analysis: z.nullable(z.string())
+    content: /* @__PURE__ */ z.string(),
+    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizOption).check(/* @__PURE__ */ z.maxLength(8)),
+    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    myAnswer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.maxLength(20)),
+    gotScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    correct: /* @__PURE__ */ z.boolean(),
+    answer: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.maxLength(20))),
+    analysis: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())
 });
 
 /**
  * 答卷成绩加逐题结果与班级对比。
  */
-export const zQuizPaperResultEx = z.intersection(zQuizPaperResult, z.object({
-    items: z.array(zQuizResultItem).check(z.maxLength(200)),
-    classAverage: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-    rank: z.nullable(z.int().check(z.gte(1))),
-    rankTotal: z.int().check(z.gte(0))
+export const zQuizPaperResultEx = /* @__PURE__ */ z.intersection(zQuizPaperResult, /* @__PURE__ */ z.object({
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizResultItem).check(/* @__PURE__ */ z.maxLength(200)),
+    classAverage: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+    rank: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))),
+    rankTotal: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 教师查看的学生答卷（总是包含标准答案与解析）。
  */
-export const zQuizPaperReview = z.intersection(zQuizPaperResultEx, z.object({
+export const zQuizPaperReview = /* @__PURE__ */ z.intersection(zQuizPaperResultEx, /* @__PURE__ */ z.object({
     student: zStudentBrief
 }));
 
 /**
  * 新建测验的请求。
  */
-export const zQuizSaveRequest = z.object({
-    quizName: z.string().check(z.minLength(1), z.maxLength(100)),
+export const zQuizSaveRequest = /* @__PURE__ */ z.object({
+    quizName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
     courseId: zId,
-    classIds: z.array(zId).check(z.minLength(1), z.maxLength(50)),
-    description: z.optional(z.string().check(z.maxLength(2000))),
+    classIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
     startTime: zInstant,
     endTime: zInstant,
-    durationMinutes: z._default(z.optional(z.int().check(z.gte(0), z.lte(600))), 0),
-    questions: z.array(zQuizQuestionInput).check(z.minLength(1), z.maxLength(200))
+    durationMinutes: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(600))), 0),
+    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizQuestionInput).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 测验统计。
  */
-export const zQuizStatistics = z.object({
+export const zQuizStatistics = /* @__PURE__ */ z.object({
     quizId: zId,
-    quizName: z.string(),
-    totalScore: z.number().check(z.gte(0), z.lte(1000)),
-    studentCount: z.int().check(z.gte(0)),
-    submittedCount: z.int().check(z.gte(0)),
-    inProgressCount: z.int().check(z.gte(0)),
-    notStartedCount: z.int().check(z.gte(0)),
-    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-    maxScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-    minScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-    passRate: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    scoreDistribution: z.array(z.object({
-        label: z.string(),
-        minScore: z.number().check(z.gte(0), z.lte(1000)),
-        maxScore: z.number().check(z.gte(0), z.lte(1000)),
-        count: z.int().check(z.gte(0))
-    })).check(z.maxLength(5)),
-    questions: z.array(z.object({
+    quizName: /* @__PURE__ */ z.string(),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    inProgressCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    notStartedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+    maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+    minScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+    passRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    scoreDistribution: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+        label: /* @__PURE__ */ z.string(),
+        minScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+        maxScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    })).check(/* @__PURE__ */ z.maxLength(5)),
+    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         quId: zId,
-        sortNo: z.int().check(z.gte(1)),
+        sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
         type: zQuizQuestionType,
-        answeredCount: z.int().check(z.gte(0)),
-        correctCount: z.int().check(z.gte(0)),
-        correctRate: z.nullable(z.number().check(z.gte(0), z.lte(100)))
-    })).check(z.maxLength(200))
+        answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        correctCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        correctRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
+    })).check(/* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 测验统计 v2：v1 内容（可限定一个教学班）加按教学班分列。
  */
-export const zQuizStatisticsV2 = z.intersection(zQuizStatistics, z.object({
-    classes: z.array(z.object({
+export const zQuizStatisticsV2 = /* @__PURE__ */ z.intersection(zQuizStatistics, /* @__PURE__ */ z.object({
+    classes: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         classId: zId,
-        className: z.string(),
-        studentCount: z.int().check(z.gte(0)),
-        submittedCount: z.int().check(z.gte(0)),
-        averageScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-        maxScore: z.nullable(z.number().check(z.gte(0), z.lte(1000)))
-    })).check(z.maxLength(50))
+        className: /* @__PURE__ */ z.string(),
+        studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+        maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)))
+    })).check(/* @__PURE__ */ z.maxLength(50))
 }));
 
 /**
@@ -2082,28 +2082,28 @@ export const zQuizStatisticsV2 = z.intersection(zQuizStatistics, z.object({
  * 允许的变化：0→1（至少有 1 道题且 endTime 晚于当前时间），1→2，2→1（须先把 endTime 改到当前时间之后）；不能回到 0。
  *
  */
-export const zQuizStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zQuizStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 列表中的测验。
  */
-export const zQuizBrief = z.object({
+export const zQuizBrief = /* @__PURE__ */ z.object({
     quizId: zId,
-    quizName: z.string(),
+    quizName: /* @__PURE__ */ z.string(),
     courseId: zId,
-    courseName: z.string(),
-    classes: z.array(zQuizClassRef).check(z.maxLength(50)),
+    courseName: /* @__PURE__ */ z.string(),
+    classes: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizClassRef).check(/* @__PURE__ */ z.maxLength(50)),
     status: zQuizStatus,
     startTime: zInstant,
     endTime: zInstant,
-    durationMinutes: z.int().check(z.gte(0), z.lte(600)),
-    questionCount: z.int().check(z.gte(0)),
-    totalScore: z.number().check(z.gte(0), z.lte(1000)),
-    answersDistributed: z.boolean(),
+    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(600)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    answersDistributed: /* @__PURE__ */ z.boolean(),
     createdAt: zInstant,
     updatedAt: zInstant
 });
@@ -2111,151 +2111,151 @@ export const zQuizBrief = z.object({
 /**
  * 教师看到的测验详情（含全部题目与答案）。
  */
-export const zQuizDetail = z.intersection(zQuizBrief, z.object({
-    description: z.string(),
+export const zQuizDetail = /* @__PURE__ */ z.intersection(zQuizBrief, /* @__PURE__ */ z.object({
+    description: /* @__PURE__ */ z.string(),
     teacher: zUserBrief,
-    submittedCount: z.int().check(z.gte(0)),
-    questions: z.array(zQuizQuestion).check(z.maxLength(200))
+    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizQuestion).check(/* @__PURE__ */ z.maxLength(200))
 }));
 
 /**
  * 学生看到的测验详情（不含题目与答案）。
  */
-export const zQuizStudentDetail = z.intersection(z.intersection(zQuizBrief, zQuizMyState), z.object({
-    description: z.string(),
+export const zQuizStudentDetail = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zQuizBrief, zQuizMyState), /* @__PURE__ */ z.object({
+    description: /* @__PURE__ */ z.string(),
     teacher: zUserBrief,
-    canStart: z.boolean(),
+    canStart: /* @__PURE__ */ z.boolean(),
     serverTime: zInstant
 }));
 
 /**
  * 学生列表中的测验，带本人的作答状态。
  */
-export const zQuizStudentItem = z.intersection(zQuizBrief, zQuizMyState);
+export const zQuizStudentItem = /* @__PURE__ */ z.intersection(zQuizBrief, zQuizMyState);
 
 /**
  * 教师查看某学生在一门课里的一个测验。
  */
-export const zQuizStudentQuizRow = z.object({
+export const zQuizStudentQuizRow = /* @__PURE__ */ z.object({
     quizId: zId,
-    quizName: z.string(),
+    quizName: /* @__PURE__ */ z.string(),
     status: zQuizStatus,
-    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
     endTime: zInstant,
-    paperId: z.nullable(zId),
-    paperStatus: z.nullable(zQuizPaperStatus),
-    score: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-    submittedAt: z.nullable(zInstant)
+    paperId: /* @__PURE__ */ z.nullable(zId),
+    paperStatus: /* @__PURE__ */ z.nullable(zQuizPaperStatus),
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+    submittedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 一个学生在一个测验上的作答记录。
  */
-export const zQuizStudentRecord = z.object({
+export const zQuizStudentRecord = /* @__PURE__ */ z.object({
     student: zStudentBrief,
-    paperId: z.nullable(zId),
-    paperStatus: z.nullable(zQuizPaperStatus),
-    score: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
-    startedAt: z.nullable(zInstant),
-    submittedAt: z.nullable(zInstant),
-    durationSeconds: z.nullable(z.int().check(z.gte(0)))
+    paperId: /* @__PURE__ */ z.nullable(zId),
+    paperStatus: /* @__PURE__ */ z.nullable(zQuizPaperStatus),
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+    startedAt: /* @__PURE__ */ z.nullable(zInstant),
+    submittedAt: /* @__PURE__ */ z.nullable(zInstant),
+    durationSeconds: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)))
 });
 
 /**
  * 作答记录 v2：v1 加上答对题数与班内名次。
  */
-export const zQuizStudentRecordV2 = z.intersection(zQuizStudentRecord, z.object({
-    correctCount: z.nullable(z.int().check(z.gte(0))),
-    rank: z.nullable(z.int().check(z.gte(1)))
+export const zQuizStudentRecordV2 = /* @__PURE__ */ z.intersection(zQuizStudentRecord, /* @__PURE__ */ z.object({
+    correctCount: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
+    rank: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)))
 }));
 
 /**
  * 学生本人的测验统计。
  */
-export const zQuizStudentStatistics = z.object({
-    quizCount: z.int().check(z.gte(0)),
-    finishedCount: z.int().check(z.gte(0)),
-    unfinishedCount: z.int().check(z.gte(0)),
-    missedCount: z.int().check(z.gte(0)),
-    averageScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    highestScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+export const zQuizStudentStatistics = /* @__PURE__ */ z.object({
+    quizCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unfinishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    missedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    highestScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
 });
 
 /**
  * 修改测验的请求（整体替换）。
  */
-export const zQuizUpdateRequest = z.object({
+export const zQuizUpdateRequest = /* @__PURE__ */ z.object({
     quizId: zId,
-    quizName: z.string().check(z.minLength(1), z.maxLength(100)),
+    quizName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
     courseId: zId,
-    classIds: z.array(zId).check(z.minLength(1), z.maxLength(50)),
-    description: z.optional(z.string().check(z.maxLength(2000))),
+    classIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
     startTime: zInstant,
     endTime: zInstant,
-    durationMinutes: z._default(z.optional(z.int().check(z.gte(0), z.lte(600))), 0),
-    questions: z.array(zQuizQuestionInput).check(z.minLength(1), z.maxLength(200))
+    durationMinutes: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(600))), 0),
+    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizQuestionInput).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 按日统计的一天。
  */
-export const zStatisticsDailyPoint = z.object({
+export const zStatisticsDailyPoint = /* @__PURE__ */ z.object({
     date: zDateString,
-    activeStudentCount: z.int().check(z.gte(0)),
-    submittedWorkCount: z.int().check(z.gte(0)),
-    examSubmitCount: z.int().check(z.gte(0))
+    activeStudentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedWorkCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    examSubmitCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 学生数据表中的一行。
  */
-export const zStatisticsStudentDataItem = z.intersection(zStudentBrief, z.object({
-    workTotalCount: z.int().check(z.gte(0)),
-    workSubmittedCount: z.int().check(z.gte(0)),
-    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    examTotalCount: z.int().check(z.gte(0)),
-    examAttendedCount: z.int().check(z.gte(0)),
-    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    studyMinutes: z.int().check(z.gte(0)),
-    lastActiveAt: z.nullable(zInstant)
+export const zStatisticsStudentDataItem = /* @__PURE__ */ z.intersection(zStudentBrief, /* @__PURE__ */ z.object({
+    workTotalCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    examTotalCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    examAttendedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    studyMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lastActiveAt: /* @__PURE__ */ z.nullable(zInstant)
 }));
 
 /**
  * 学生看到的通知（不含正文），带本人阅读状态。
  */
-export const zStudentAnnounce = z.intersection(zAnnounce, z.object({
-    viewed: z.boolean(),
-    viewedAt: z.nullable(zInstant)
+export const zStudentAnnounce = /* @__PURE__ */ z.intersection(zAnnounce, /* @__PURE__ */ z.object({
+    viewed: /* @__PURE__ */ z.boolean(),
+    viewedAt: /* @__PURE__ */ z.nullable(zInstant)
 }));
 
 /**
  * 学生阅读的通知全文。
  */
-export const zStudentAnnounceDetail = z.intersection(zStudentAnnounce, z.object({
-    content: z.string().check(z.maxLength(100000))
+export const zStudentAnnounceDetail = /* @__PURE__ */ z.intersection(zStudentAnnounce, /* @__PURE__ */ z.object({
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100000))
 }));
 
-export const zStudentAnnouncePage = z.object({
-    list: z.array(zStudentAnnounce),
+export const zStudentAnnouncePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentAnnounce),
     total: zTotal,
-    unViewNum: z.int().check(z.gte(0))
+    unViewNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 学生通知列表查询。
  */
-export const zStudentAnnounceQuery = z.intersection(zPageRequest, z.object({
+export const zStudentAnnounceQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    viewed: z.optional(z.boolean()),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    courseId: /* @__PURE__ */ z.optional(zId),
+    viewed: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
  * 学生课表中的一次课。
  */
-export const zStudentCourseTableItem = z.object({
+export const zStudentCourseTableItem = /* @__PURE__ */ z.object({
     course: zCourseBrief,
     section: zCourseSection,
     teachingClass: zTeachingClassBrief
@@ -2264,37 +2264,37 @@ export const zStudentCourseTableItem = z.object({
 /**
  * 学生主页的最近课程。
  */
-export const zStudentRecentCourse = z.intersection(zCourseBrief, z.object({
+export const zStudentRecentCourse = /* @__PURE__ */ z.intersection(zCourseBrief, /* @__PURE__ */ z.object({
     status: zCourseStatus,
     startDate: zDateString,
     endDate: zDateString,
     teachingClass: zTeachingClassBrief,
-    nextSection: z.nullable(zCourseSection),
-    unCommitWorkNum: z.int().check(z.gte(0))
+    nextSection: /* @__PURE__ */ z.nullable(zCourseSection),
+    unCommitWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 未交作业数。
  */
-export const zStudentUnCommitWork = z.object({
+export const zStudentUnCommitWork = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    unCommitWorkNum: z.int().check(z.gte(0)),
-    overdueNum: z.int().check(z.gte(0)),
-    nearestDeadline: z.nullable(zInstant)
+    unCommitWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    overdueNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    nearestDeadline: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 未读通知数。
  */
-export const zStudentUnViewAnnounce = z.object({
+export const zStudentUnViewAnnounce = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    unViewNum: z.int().check(z.gte(0))
+    unViewNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 在线学生。
  */
-export const zOnlineStudent = z.intersection(zStudentBrief, z.object({
+export const zOnlineStudent = /* @__PURE__ */ z.intersection(zStudentBrief, /* @__PURE__ */ z.object({
     onlineSince: zInstant,
     lastActiveAt: zInstant
 }));
@@ -2302,88 +2302,88 @@ export const zOnlineStudent = z.intersection(zStudentBrief, z.object({
 /**
  * 课程的在线学生及其教学班。
  */
-export const zOnlineStudentCourse = z.intersection(zOnlineStudent, z.object({
+export const zOnlineStudentCourse = /* @__PURE__ */ z.intersection(zOnlineStudent, /* @__PURE__ */ z.object({
     teachingClassId: zId,
-    teachingClassName: z.string()
+    teachingClassName: /* @__PURE__ */ z.string()
 }));
 
-export const zOnlineStudentCoursePage = z.object({
-    list: z.array(zOnlineStudentCourse),
+export const zOnlineStudentCoursePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zOnlineStudentCourse),
     total: zTotal
 });
 
 /**
  * 课程在线学生查询。
  */
-export const zOnlineStudentCourseQuery = z.intersection(zPageRequest, z.object({
+export const zOnlineStudentCourseQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId,
-    teachingClassId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    teachingClassId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
  * 课程学生在线情况查询（v2）。
  */
-export const zOnlineStudentCourseV2Query = z.intersection(zOnlineStudentCourseQuery, z.object({
-    includeOffline: z._default(z.optional(z.boolean()), false)
+export const zOnlineStudentCourseV2Query = /* @__PURE__ */ z.intersection(zOnlineStudentCourseQuery, /* @__PURE__ */ z.object({
+    includeOffline: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 }));
 
-export const zOnlineStudentPage = z.object({
-    list: z.array(zOnlineStudent),
+export const zOnlineStudentPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zOnlineStudent),
     total: zTotal
 });
 
 /**
  * 在线学生查询。
  */
-export const zOnlineStudentQuery = z.intersection(zPageRequest, z.object({
+export const zOnlineStudentQuery = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    classId: z.optional(zId)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    classId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 学生列表的搜索与筛选条件；都不传时为范围内全部学生。
  */
-export const zStudentFilter = z.object({
+export const zStudentFilter = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    collegeId: z.optional(zId),
-    majorId: z.optional(zId),
-    gradeId: z.optional(zId),
-    classId: z.optional(zId),
-    status: z.optional(zStudentStatus)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    collegeId: /* @__PURE__ */ z.optional(zId),
+    majorId: /* @__PURE__ */ z.optional(zId),
+    gradeId: /* @__PURE__ */ z.optional(zId),
+    classId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zStudentStatus)
 });
 
 /**
  * 课程学生的搜索与筛选条件。
  */
-export const zStudentCourseFilter = z.intersection(zStudentFilter, z.object({
+export const zStudentCourseFilter = /* @__PURE__ */ z.intersection(zStudentFilter, /* @__PURE__ */ z.object({
     courseId: zId
 }));
 
 /**
  * 课程学生列表查询（v1）。
  */
-export const zStudentCourseQuery = z.intersection(z.intersection(zPageRequest, zStudentCourseFilter), z.object({
-    teachingClassId: z.optional(zId),
-    sortField: z.optional(z.enum([
+export const zStudentCourseQuery = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zPageRequest, zStudentCourseFilter), /* @__PURE__ */ z.object({
+    teachingClassId: /* @__PURE__ */ z.optional(zId),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'studentName',
         'className',
         'status',
         'teachingClass'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'asc')
 }));
 
 /**
  * 课程学生统计列表查询（v1）。
  */
-export const zStudentCourseStaticQuery = z.intersection(z.intersection(zPageRequest, zStudentCourseFilter), z.object({
-    teachingClassId: z.optional(zId),
-    sortField: z.optional(z.enum([
+export const zStudentCourseStaticQuery = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zPageRequest, zStudentCourseFilter), /* @__PURE__ */ z.object({
+    teachingClassId: /* @__PURE__ */ z.optional(zId),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'studentName',
         'teachingClass',
@@ -2393,17 +2393,17 @@ export const zStudentCourseStaticQuery = z.intersection(z.intersection(zPageRequ
         'studyDuration',
         'lastActiveAt'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'asc')
 }));
 
 /**
  * 课程学生统计列表查询（v2）。
  */
-export const zStudentCourseStaticV2Query = z.intersection(z.intersection(zPageRequest, zStudentCourseFilter), z.object({
-    teachingClassIds: z.optional(z.array(zId).check(z.maxLength(50))),
-    startDate: z.optional(zDateString),
-    endDate: z.optional(zDateString),
-    sortField: z.optional(z.enum([
+export const zStudentCourseStaticV2Query = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zPageRequest, zStudentCourseFilter), /* @__PURE__ */ z.object({
+    teachingClassIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(50))),
+    startDate: /* @__PURE__ */ z.optional(zDateString),
+    endDate: /* @__PURE__ */ z.optional(zDateString),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'studentName',
         'teachingClass',
@@ -2415,16 +2415,16 @@ export const zStudentCourseStaticV2Query = z.intersection(z.intersection(zPageRe
         'studyDuration',
         'lastActiveAt'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'asc')
 }));
 
 /**
  * 课程学生列表查询（v2）。
  */
-export const zStudentCourseV2Query = z.intersection(z.intersection(zPageRequest, zStudentCourseFilter), z.object({
-    teachingClassIds: z.optional(z.array(zId).check(z.maxLength(50))),
-    online: z.optional(z.boolean()),
-    sortField: z.optional(z.enum([
+export const zStudentCourseV2Query = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zPageRequest, zStudentCourseFilter), /* @__PURE__ */ z.object({
+    teachingClassIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(50))),
+    online: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'studentName',
         'className',
@@ -2432,7 +2432,7 @@ export const zStudentCourseV2Query = z.intersection(z.intersection(zPageRequest,
         'teachingClass',
         'lastActiveAt'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'asc')
 }));
 
 /**
@@ -2442,37 +2442,37 @@ export const zStudentCourseV2Query = z.intersection(z.intersection(zPageRequest,
  * 2 女。
  *
  */
-export const zStudentGender = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zStudentGender = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 导入文件中一行的错误。
  */
-export const zStudentImportError = z.object({
-    rowNumber: z.int().check(z.gte(2)),
-    column: z.optional(z.string()),
-    studentNumber: z.optional(z.string()),
-    reason: z.string()
+export const zStudentImportError = /* @__PURE__ */ z.object({
+    rowNumber: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
+    column: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    studentNumber: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    reason: /* @__PURE__ */ z.string()
 });
 
 /**
  * 学生导入结果。success 为 false 时没有导入任何学生。
  */
-export const zStudentImportResult = z.object({
-    success: z.boolean(),
-    importedNum: z.int().check(z.gte(0)),
-    createdAccountNum: z.optional(z.int().check(z.gte(0))),
-    errors: z.array(zStudentImportError)
+export const zStudentImportResult = /* @__PURE__ */ z.object({
+    success: /* @__PURE__ */ z.boolean(),
+    importedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    createdAccountNum: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
+    errors: /* @__PURE__ */ z.array(zStudentImportError)
 });
 
 /**
  * 学生列表查询。
  */
-export const zStudentListQuery = z.intersection(z.intersection(zPageRequest, zStudentFilter), z.object({
-    sortField: z.optional(z.enum([
+export const zStudentListQuery = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zPageRequest, zStudentFilter), /* @__PURE__ */ z.object({
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'studentName',
         'className',
@@ -2480,40 +2480,40 @@ export const zStudentListQuery = z.intersection(z.intersection(zPageRequest, zSt
         'createdAt',
         'lastLoginAt'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'asc')
 }));
 
 /**
  * 时间点（纪元毫秒）；没有时为 null。
  */
-export const zStudentMgrNullableInstant = z.nullable(zInstant);
+export const zStudentMgrNullableInstant = /* @__PURE__ */ z.nullable(zInstant);
 
 /**
  * 课程学生的在线情况（v2）。
  */
-export const zOnlineStudentV2 = z.intersection(zStudentBrief, z.object({
+export const zOnlineStudentV2 = /* @__PURE__ */ z.intersection(zStudentBrief, /* @__PURE__ */ z.object({
     teachingClassId: zId,
-    teachingClassName: z.string(),
-    online: z.boolean(),
+    teachingClassName: /* @__PURE__ */ z.string(),
+    online: /* @__PURE__ */ z.boolean(),
     onlineSince: zStudentMgrNullableInstant,
     lastActiveAt: zStudentMgrNullableInstant,
-    todayOnlineDuration: z.int().check(z.gte(0))
+    todayOnlineDuration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
-export const zOnlineStudentV2Page = z.object({
-    list: z.array(zOnlineStudentV2),
+export const zOnlineStudentV2Page = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zOnlineStudentV2),
     total: zTotal,
-    onlineNum: z.int().check(z.gte(0))
+    onlineNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 学生列表的一行。
  */
-export const zStudentItem = z.intersection(zStudentBrief, z.object({
-    userName: z.string(),
+export const zStudentItem = /* @__PURE__ */ z.intersection(zStudentBrief, /* @__PURE__ */ z.object({
+    userName: /* @__PURE__ */ z.string(),
     gender: zStudentGender,
-    phoneNumber: z.string(),
-    email: z.string(),
+    phoneNumber: /* @__PURE__ */ z.string(),
+    email: /* @__PURE__ */ z.string(),
     adminClass: zAdminClassBrief,
     createdAt: zInstant,
     lastLoginAt: zStudentMgrNullableInstant
@@ -2522,75 +2522,75 @@ export const zStudentItem = z.intersection(zStudentBrief, z.object({
 /**
  * 课程中的学生及其教学班。
  */
-export const zStudentCourseItem = z.intersection(zStudentItem, z.object({
+export const zStudentCourseItem = /* @__PURE__ */ z.intersection(zStudentItem, /* @__PURE__ */ z.object({
     teachingClassId: zId,
-    teachingClassName: z.string()
+    teachingClassName: /* @__PURE__ */ z.string()
 }));
 
-export const zStudentCoursePage = z.object({
-    list: z.array(zStudentCourseItem),
+export const zStudentCoursePage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentCourseItem),
     total: zTotal
 });
 
 /**
  * 课程中的学生（v2）：加在线标记与最近活跃时间。
  */
-export const zStudentCourseV2Item = z.intersection(zStudentCourseItem, z.object({
-    online: z.boolean(),
+export const zStudentCourseV2Item = /* @__PURE__ */ z.intersection(zStudentCourseItem, /* @__PURE__ */ z.object({
+    online: /* @__PURE__ */ z.boolean(),
     lastActiveAt: zStudentMgrNullableInstant
 }));
 
-export const zStudentCourseV2Page = z.object({
-    list: z.array(zStudentCourseV2Item),
+export const zStudentCourseV2Page = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentCourseV2Item),
     total: zTotal
 });
 
 /**
  * 学生详情。
  */
-export const zStudentInfo = z.intersection(zStudentItem, z.object({
+export const zStudentInfo = /* @__PURE__ */ z.intersection(zStudentItem, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courses: z.array(z.object({
+    courses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         course: zCourseBrief,
         teachingClassId: zId,
-        teachingClassName: z.string()
+        teachingClassName: /* @__PURE__ */ z.string()
     }))
 }));
 
 /**
  * 平均分（百分制，保留一位小数）；没有可计算的成绩时为 null。
  */
-export const zStudentMgrNullableScore = z.nullable(z.number().check(z.gte(0), z.lte(100)));
+export const zStudentMgrNullableScore = /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)));
 
 /**
  * 课程中的学生及课程内统计。
  */
-export const zStudentCourseStatic = z.intersection(zStudentCourseItem, z.object({
-    workNum: z.int().check(z.gte(0)),
-    submittedWorkNum: z.int().check(z.gte(0)),
-    lateWorkNum: z.int().check(z.gte(0)),
+export const zStudentCourseStatic = /* @__PURE__ */ z.intersection(zStudentCourseItem, /* @__PURE__ */ z.object({
+    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lateWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     avgWorkScore: zStudentMgrNullableScore,
-    studyDuration: z.int().check(z.gte(0)),
+    studyDuration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     lastActiveAt: zStudentMgrNullableInstant
 }));
 
-export const zStudentCourseStaticPage = z.object({
-    list: z.array(zStudentCourseStatic),
+export const zStudentCourseStaticPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentCourseStatic),
     total: zTotal
 });
 
 /**
  * 课程中的学生及统计区间内的统计（v2）。
  */
-export const zStudentCourseStaticV2 = z.intersection(zStudentCourseStatic, z.object({
-    submitRate: z.number().check(z.gte(0), z.lte(1)),
-    quizNum: z.int().check(z.gte(0)),
+export const zStudentCourseStaticV2 = /* @__PURE__ */ z.intersection(zStudentCourseStatic, /* @__PURE__ */ z.object({
+    submitRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
+    quizNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     avgQuizScore: zStudentMgrNullableScore,
-    trainingFinishedNum: z.int().check(z.gte(0))
+    trainingFinishedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
-export const zStudentCourseStaticV2Page = z.object({
-    list: z.array(zStudentCourseStaticV2),
+export const zStudentCourseStaticV2Page = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentCourseStaticV2),
     total: zTotal,
     startDate: zDateString,
     endDate: zDateString
@@ -2599,56 +2599,56 @@ export const zStudentCourseStaticV2Page = z.object({
 /**
  * 心跳结果。
  */
-export const zStudentOnlineRefresh = z.object({
+export const zStudentOnlineRefresh = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     lastActiveAt: zInstant,
-    nextRefreshAfter: z.int().check(z.gte(1000)),
+    nextRefreshAfter: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1000)),
     serverTime: zInstant
 });
 
-export const zStudentPage = z.object({
-    list: z.array(zStudentItem),
+export const zStudentPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentItem),
     total: zTotal
 });
 
 /**
  * 新增或修改学生。
  */
-export const zStudentSave = z.object({
+export const zStudentSave = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    studentId: z.optional(zId),
-    studentNumber: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/)),
-    studentName: z.string().check(z.minLength(1), z.maxLength(32)),
+    studentId: /* @__PURE__ */ z.optional(zId),
+    studentNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Za-z0-9_-]{1,32}$/)),
+    studentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32)),
     classId: zId,
-    gender: z.optional(zStudentGender),
-    userName: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.@-]{4,64}$/))),
-    password: z.optional(z.string().check(z.minLength(6), z.maxLength(32))),
-    phoneNumber: z.optional(z.string().check(z.regex(/^(1\d{10})?$/))),
-    email: z.optional(z.string().check(z.maxLength(100), z.regex(/^([^@\s]+@[^@\s]+\.[^@\s]+)?$/)))
+    gender: /* @__PURE__ */ z.optional(zStudentGender),
+    userName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Za-z0-9_.@-]{4,64}$/))),
+    password: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(6), /* @__PURE__ */ z.maxLength(32))),
+    phoneNumber: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^(1\d{10})?$/))),
+    email: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100), /* @__PURE__ */ z.regex(/^([^@\s]+@[^@\s]+\.[^@\s]+)?$/)))
 });
 
 /**
  * 学生及其在本人全部课程中的学习统计。
  */
-export const zStudentStatic = z.intersection(zStudentItem, z.object({
-    courseNum: z.int().check(z.gte(0)),
-    workNum: z.int().check(z.gte(0)),
-    submittedWorkNum: z.int().check(z.gte(0)),
+export const zStudentStatic = /* @__PURE__ */ z.intersection(zStudentItem, /* @__PURE__ */ z.object({
+    courseNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     avgWorkScore: zStudentMgrNullableScore,
-    studyDuration: z.int().check(z.gte(0)),
+    studyDuration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     lastActiveAt: zStudentMgrNullableInstant
 }));
 
-export const zStudentStaticPage = z.object({
-    list: z.array(zStudentStatic),
+export const zStudentStaticPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentStatic),
     total: zTotal
 });
 
 /**
  * 学生统计列表查询。
  */
-export const zStudentStaticQuery = z.intersection(z.intersection(zPageRequest, zStudentFilter), z.object({
-    sortField: z.optional(z.enum([
+export const zStudentStaticQuery = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zPageRequest, zStudentFilter), /* @__PURE__ */ z.object({
+    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'studentName',
         'className',
@@ -2658,13 +2658,13 @@ export const zStudentStaticQuery = z.intersection(z.intersection(zPageRequest, z
         'studyDuration',
         'lastActiveAt'
     ])),
-    sortOrder: z._default(z.optional(zSortOrder), 'asc')
+    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder), 'asc')
 }));
 
 /**
  * 学生状态切换结果。
  */
-export const zStudentStatusChange = z.object({
+export const zStudentStatusChange = /* @__PURE__ */ z.object({
     studentId: zId,
     status: zStudentStatus,
     previousStatus: zStudentStatus
@@ -2673,113 +2673,113 @@ export const zStudentStatusChange = z.object({
 /**
  * 课表中的一次课：一个有上课安排的章节。
  */
-export const zTeacherCourseTableItem = z.object({
+export const zTeacherCourseTableItem = /* @__PURE__ */ z.object({
     course: zCourseBrief,
     section: zCourseSection,
-    teachingClasses: z.array(zTeachingClassBrief)
+    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief)
 });
 
 /**
  * 时间点（纪元毫秒）；没有时为 null。
  */
-export const zTeacherPageNullableInstant = z.nullable(zInstant);
+export const zTeacherPageNullableInstant = /* @__PURE__ */ z.nullable(zInstant);
 
 /**
  * 分数（原始分，保留一位小数）；没有已批改的成绩时为 null。
  */
-export const zTeacherPageNullableScore = z.nullable(z.number().check(z.gte(0)));
+export const zTeacherPageNullableScore = /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)));
 
 /**
  * 及格统计。
  */
-export const zTeacherPassRate = z.object({
-    scoredNum: z.int().check(z.gte(0)),
-    passNum: z.int().check(z.gte(0)),
-    passRate: z.number().check(z.gte(0), z.lte(1))
+export const zTeacherPassRate = /* @__PURE__ */ z.object({
+    scoredNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    passNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    passRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))
 });
 
 /**
  * 一个有待批改提交的作业。
  */
-export const zTeacherReceivedWorkItem = z.object({
+export const zTeacherReceivedWorkItem = /* @__PURE__ */ z.object({
     workId: zId,
-    workName: z.string(),
+    workName: /* @__PURE__ */ z.string(),
     courseId: zId,
-    courseName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     deadline: zTeacherPageNullableInstant,
-    studentNum: z.int().check(z.gte(0)),
-    submittedNum: z.int().check(z.gte(0)),
-    uncorrectedNum: z.int().check(z.gte(0)),
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     lastSubmittedAt: zInstant
 });
 
 /**
  * 教师收到的作业概况。
  */
-export const zTeacherReceivedWork = z.object({
+export const zTeacherReceivedWork = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    uncorrectedNum: z.int().check(z.gte(0)),
-    recentReceivedNum: z.int().check(z.gte(0)),
-    works: z.array(zTeacherReceivedWorkItem).check(z.maxLength(50))
+    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    recentReceivedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    works: /* @__PURE__ */ /* @__PURE__ */ z.array(zTeacherReceivedWorkItem).check(/* @__PURE__ */ z.maxLength(50))
 });
 
 /**
  * 教师主页的最近课程。
  */
-export const zTeacherRecentCourse = z.intersection(zCourseBrief, z.object({
+export const zTeacherRecentCourse = /* @__PURE__ */ z.intersection(zCourseBrief, /* @__PURE__ */ z.object({
     status: zCourseStatus,
     startDate: zDateString,
     endDate: zDateString,
-    teachingClassNum: z.int().check(z.gte(0)),
-    studentNum: z.int().check(z.gte(0)),
-    nextSection: z.nullable(zCourseSection)
+    teachingClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    nextSection: /* @__PURE__ */ z.nullable(zCourseSection)
 }));
 
 /**
  * 成绩分布的一段（按满分百分比，含下界、含上界）。
  */
-export const zTeacherScoreBucket = z.object({
-    label: z.enum([
+export const zTeacherScoreBucket = /* @__PURE__ */ z.object({
+    label: /* @__PURE__ */ z.enum([
         '0-59',
         '60-69',
         '70-79',
         '80-89',
         '90-100'
     ]),
-    minPercent: z.int().check(z.gte(0), z.lte(100)),
-    maxPercent: z.int().check(z.gte(0), z.lte(100)),
-    count: z.int().check(z.gte(0))
+    minPercent: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    maxPercent: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 作业的基本信息（统计用）。
  */
-export const zTeacherWorkBase = z.object({
+export const zTeacherWorkBase = /* @__PURE__ */ z.object({
     workId: zId,
-    workName: z.string(),
+    workName: /* @__PURE__ */ z.string(),
     publishedAt: zInstant,
-    fullScore: z.number().check(z.gt(0))
+    fullScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gt(0))
 });
 
 /**
  * 一个教学班在该作业上的统计。
  */
-export const zTeacherWorkClassStatistics = z.intersection(zTeacherPassRate, z.object({
+export const zTeacherWorkClassStatistics = /* @__PURE__ */ z.intersection(zTeacherPassRate, /* @__PURE__ */ z.object({
     teachingClassId: zId,
-    teachingClassName: z.string(),
-    studentNum: z.int().check(z.gte(0)),
-    submittedNum: z.int().check(z.gte(0)),
+    teachingClassName: /* @__PURE__ */ z.string(),
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     avgScore: zTeacherPageNullableScore
 }));
 
 /**
  * 一个作业的成绩分布。
  */
-export const zTeacherWorkDistribution = z.intersection(zTeacherWorkBase, z.object({
-    scoredNum: z.int().check(z.gte(0)),
-    uncorrectedNum: z.int().check(z.gte(0)),
-    unsubmittedNum: z.int().check(z.gte(0)),
-    buckets: z.tuple([
+export const zTeacherWorkDistribution = /* @__PURE__ */ z.intersection(zTeacherWorkBase, /* @__PURE__ */ z.object({
+    scoredNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unsubmittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    buckets: /* @__PURE__ */ z.tuple([
         zTeacherScoreBucket,
         zTeacherScoreBucket,
         zTeacherScoreBucket,
@@ -2791,27 +2791,27 @@ export const zTeacherWorkDistribution = z.intersection(zTeacherWorkBase, z.objec
 /**
  * 一个作业的及格率。
  */
-export const zTeacherWorkPassRate = z.intersection(z.intersection(zTeacherWorkBase, zTeacherPassRate), z.object({
-    passScore: z.number().check(z.gte(0))
+export const zTeacherWorkPassRate = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zTeacherWorkBase, zTeacherPassRate), /* @__PURE__ */ z.object({
+    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 一个作业的及格率及分班明细（v2）。
  */
-export const zTeacherWorkPassRateV2 = z.intersection(zTeacherWorkPassRate, z.object({
-    byClass: z.array(z.intersection(zTeacherPassRate, z.object({
+export const zTeacherWorkPassRateV2 = /* @__PURE__ */ z.intersection(zTeacherWorkPassRate, /* @__PURE__ */ z.object({
+    byClass: /* @__PURE__ */ z.array(/* @__PURE__ */ z.intersection(zTeacherPassRate, /* @__PURE__ */ z.object({
         teachingClassId: zId,
-        teachingClassName: z.string()
+        teachingClassName: /* @__PURE__ */ z.string()
     })))
 }));
 
 /**
  * 一个作业的成绩概况。
  */
-export const zTeacherWorkScore = z.intersection(zTeacherWorkBase, z.object({
-    studentNum: z.int().check(z.gte(0)),
-    submittedNum: z.int().check(z.gte(0)),
-    scoredNum: z.int().check(z.gte(0)),
+export const zTeacherWorkScore = /* @__PURE__ */ z.intersection(zTeacherWorkBase, /* @__PURE__ */ z.object({
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    scoredNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     avgScore: zTeacherPageNullableScore,
     maxScore: zTeacherPageNullableScore,
     minScore: zTeacherPageNullableScore
@@ -2820,37 +2820,37 @@ export const zTeacherWorkScore = z.intersection(zTeacherWorkBase, z.object({
 /**
  * 一个作业的完成与成绩统计。
  */
-export const zTeacherWorkStatistics = z.intersection(z.intersection(zTeacherWorkScore, zTeacherPassRate), z.object({
+export const zTeacherWorkStatistics = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.intersection(zTeacherWorkScore, zTeacherPassRate), /* @__PURE__ */ z.object({
     courseId: zId,
-    courseName: z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     deadline: zTeacherPageNullableInstant,
-    unsubmittedNum: z.int().check(z.gte(0)),
-    lateNum: z.int().check(z.gte(0)),
-    uncorrectedNum: z.int().check(z.gte(0)),
-    passScore: z.number().check(z.gte(0))
+    unsubmittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lateNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
  * 作业统计（v2）：总体统计加分班明细与每日提交人数。
  */
-export const zTeacherWorkStatisticsV2 = z.intersection(zTeacherWorkStatistics, z.object({
-    byClass: z.array(zTeacherWorkClassStatistics),
-    dailySubmitted: z.array(z.object({
+export const zTeacherWorkStatisticsV2 = /* @__PURE__ */ z.intersection(zTeacherWorkStatistics, /* @__PURE__ */ z.object({
+    byClass: /* @__PURE__ */ z.array(zTeacherWorkClassStatistics),
+    dailySubmitted: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         date: zDateString,
-        count: z.int().check(z.gte(0))
-    })).check(z.maxLength(62))
+        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    })).check(/* @__PURE__ */ z.maxLength(62))
 }));
 
 /**
  * 正在任教的课程。
  */
-export const zTeachingCourse = z.intersection(zCourseBrief, z.object({
+export const zTeachingCourse = /* @__PURE__ */ z.intersection(zCourseBrief, /* @__PURE__ */ z.object({
     startDate: zDateString,
     endDate: zDateString,
-    teachingClasses: z.array(zTeachingClassBrief),
-    studentNum: z.int().check(z.gte(0)),
-    workNum: z.int().check(z.gte(0)),
-    uncorrectedNum: z.int().check(z.gte(0))
+    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief),
+    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 }));
 
 /**
@@ -2860,16 +2860,16 @@ export const zTeachingCourse = z.intersection(zCourseBrief, z.object({
  * 2 课程（只有 courseId 所指课程的教师和选课学生可见）。
  *
  */
-export const zTrainingAscriptionType = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zTrainingAscriptionType = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 只含实训 ID 的请求。
  */
-export const zTrainingExperimentIdRequest = z.object({
+export const zTrainingExperimentIdRequest = /* @__PURE__ */ z.object({
     experimentId: zId
 });
 
@@ -2880,19 +2880,19 @@ export const zTrainingExperimentIdRequest = z.object({
  * 2 已完成（已提交实验报告）。
  *
  */
-export const zTrainingFinishStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zTrainingFinishStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 进入实训环境的地址。
  */
-export const zTrainingLaunch = z.object({
+export const zTrainingLaunch = /* @__PURE__ */ z.object({
     experimentId: zId,
-    url: z.string(),
-    deploymentName: z.string(),
+    url: /* @__PURE__ */ z.string(),
+    deploymentName: /* @__PURE__ */ z.string(),
     expireAt: zInstant
 });
 
@@ -2903,106 +2903,106 @@ export const zTrainingLaunch = z.object({
  * 3 微实验（几分钟可完成的小实验，/practical/microExperiment）。
  *
  */
-export const zTrainingPracticalType = z.union([
-    z.literal(1),
-    z.literal(2),
-    z.literal(3)
+export const zTrainingPracticalType = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3)
 ]);
 
 /**
  * 实训广场首页概况。
  */
-export const zTrainingClientOverview = z.object({
-    typeCounts: z.array(z.object({
+export const zTrainingClientOverview = /* @__PURE__ */ z.object({
+    typeCounts: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         practicalType: zTrainingPracticalType,
-        trainingCount: z.int().check(z.gte(0))
-    })).check(z.maxLength(3)),
-    tagCount: z.int().check(z.gte(0)),
-    learnerCount: z.int().check(z.gte(0)),
-    myStartedCount: z.int().check(z.gte(0)),
-    myFinishedCount: z.int().check(z.gte(0)),
-    myCollectedCount: z.int().check(z.gte(0))
+        trainingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    })).check(/* @__PURE__ */ z.maxLength(3)),
+    tagCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    learnerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    myStartedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    myFinishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    myCollectedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 完成统计表中的一行：一个实训在班级或课程范围内的完成情况。
  */
-export const zTrainingFinishStatRow = z.object({
+export const zTrainingFinishStatRow = /* @__PURE__ */ z.object({
     experimentId: zId,
-    experimentName: z.string(),
+    experimentName: /* @__PURE__ */ z.string(),
     practicalType: zTrainingPracticalType,
-    studentCount: z.int().check(z.gte(0)),
-    startedCount: z.int().check(z.gte(0)),
-    finishedCount: z.int().check(z.gte(0)),
-    finishRate: z.number().check(z.gte(0), z.lte(100)),
-    reportSubmittedCount: z.int().check(z.gte(0)),
-    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    averageDurationMinutes: z.number().check(z.gte(0))
+    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    startedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    reportSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    averageDurationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 按课程完成统计 v2 的一行：在 v1 之外增加批阅进度与分数范围。
  */
-export const zTrainingFinishStatRowV2 = z.intersection(zTrainingFinishStatRow, z.object({
-    reportReviewedCount: z.int().check(z.gte(0)),
-    maxScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    minScore: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+export const zTrainingFinishStatRowV2 = /* @__PURE__ */ z.intersection(zTrainingFinishStatRow, /* @__PURE__ */ z.object({
+    reportReviewedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    minScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
 }));
 
 /**
  * 实训学习概况（班级或课程范围）。
  */
-export const zTrainingOverviewStats = z.object({
-    studentCount: z.int().check(z.gte(0)),
-    trainingCount: z.int().check(z.gte(0)),
-    startedStudentCount: z.int().check(z.gte(0)),
-    finishedCount: z.int().check(z.gte(0)),
-    finishRate: z.number().check(z.gte(0), z.lte(100)),
-    reportSubmittedCount: z.int().check(z.gte(0)),
-    reportReviewedCount: z.int().check(z.gte(0)),
-    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    totalDurationMinutes: z.int().check(z.gte(0)),
-    typeStats: z.array(z.object({
+export const zTrainingOverviewStats = /* @__PURE__ */ z.object({
+    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    trainingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    startedStudentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    reportSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    reportReviewedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    totalDurationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    typeStats: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         practicalType: zTrainingPracticalType,
-        trainingCount: z.int().check(z.gte(0)),
-        finishedCount: z.int().check(z.gte(0)),
-        finishRate: z.number().check(z.gte(0), z.lte(100))
-    })).check(z.maxLength(3))
+        trainingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        finishRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
+    })).check(/* @__PURE__ */ z.maxLength(3))
 });
 
 /**
  * 一个教学班的实训概况。
  */
-export const zTrainingClassOverview = z.intersection(z.object({
+export const zTrainingClassOverview = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.object({
     classId: zId,
-    className: z.string()
+    className: /* @__PURE__ */ z.string()
 }), zTrainingOverviewStats);
 
 /**
  * 一门课程（教师本人任课的全部教学班）的实训概况。
  */
-export const zTrainingCourseOverview = z.intersection(z.object({
+export const zTrainingCourseOverview = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.object({
     courseId: zId,
-    courseName: z.string()
+    courseName: /* @__PURE__ */ z.string()
 }), zTrainingOverviewStats);
 
 /**
  * 课程实训概况 v2：在 v1 的汇总之外按教学班分列。
  */
-export const zTrainingCourseOverviewV2 = z.intersection(zTrainingCourseOverview, z.object({
-    classes: z.array(zTrainingClassOverview).check(z.maxLength(200))
+export const zTrainingCourseOverviewV2 = /* @__PURE__ */ z.intersection(zTrainingCourseOverview, /* @__PURE__ */ z.object({
+    classes: /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingClassOverview).check(/* @__PURE__ */ z.maxLength(200))
 }));
 
 /**
  * 学生（或预览的教师）在某个实训上保存的进度与 Notebook 状态，每人每实训一条。
  */
-export const zTrainingRecord = z.object({
+export const zTrainingRecord = /* @__PURE__ */ z.object({
     experimentId: zId,
     userId: zId,
-    stepNo: z.int().check(z.gte(0), z.lte(999)),
-    progress: z.int().check(z.gte(0), z.lte(100)),
-    content: z.string(),
-    durationSeconds: z.int().check(z.gte(0)),
+    stepNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(999)),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    content: /* @__PURE__ */ z.string(),
+    durationSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     savedAt: zInstant
 });
 
@@ -3013,62 +3013,62 @@ export const zTrainingRecord = z.object({
  * 2 已批阅（score 与 comment 已给出；不能再提交）。
  *
  */
-export const zTrainingReportStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zTrainingReportStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 一个学生在一个实训上的完成情况。
  */
-export const zTrainingFinishItem = z.object({
+export const zTrainingFinishItem = /* @__PURE__ */ z.object({
     experimentId: zId,
-    experimentName: z.string(),
+    experimentName: /* @__PURE__ */ z.string(),
     practicalType: zTrainingPracticalType,
     finishStatus: zTrainingFinishStatus,
-    progress: z.int().check(z.gte(0), z.lte(100)),
-    durationMinutes: z.int().check(z.gte(0)),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     reportStatus: zTrainingReportStatus,
-    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    lastStudyAt: z.nullable(zInstant)
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    lastStudyAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 当前学生在某个实训上的状态。
  */
-export const zTrainingMyState = z.object({
-    collected: z.boolean(),
+export const zTrainingMyState = /* @__PURE__ */ z.object({
+    collected: /* @__PURE__ */ z.boolean(),
     finishStatus: zTrainingFinishStatus,
     reportStatus: zTrainingReportStatus,
-    hasRecord: z.boolean(),
-    progress: z.int().check(z.gte(0), z.lte(100))
+    hasRecord: /* @__PURE__ */ z.boolean(),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
 });
 
 /**
  * 列表中的实验报告。
  */
-export const zTrainingReportBrief = z.object({
+export const zTrainingReportBrief = /* @__PURE__ */ z.object({
     reportId: zId,
     experimentId: zId,
-    experimentName: z.string(),
+    experimentName: /* @__PURE__ */ z.string(),
     practicalType: zTrainingPracticalType,
     student: zUserBrief,
-    courseId: z.nullable(zId),
+    courseId: /* @__PURE__ */ z.nullable(zId),
     status: zTrainingReportStatus,
-    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    submittedAt: z.nullable(zInstant),
-    reviewedAt: z.nullable(zInstant)
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    submittedAt: /* @__PURE__ */ z.nullable(zInstant),
+    reviewedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 实验报告全文。
  */
-export const zTrainingReport = z.intersection(zTrainingReportBrief, z.object({
-    content: z.string(),
-    attachments: z.array(zFileInfo).check(z.maxLength(10)),
-    comment: z.nullable(z.string()),
-    reviewer: z.nullable(zUserBrief)
+export const zTrainingReport = /* @__PURE__ */ z.intersection(zTrainingReportBrief, /* @__PURE__ */ z.object({
+    content: /* @__PURE__ */ z.string(),
+    attachments: /* @__PURE__ */ /* @__PURE__ */ z.array(zFileInfo).check(/* @__PURE__ */ z.maxLength(10)),
+    comment: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+    reviewer: /* @__PURE__ */ z.nullable(zUserBrief)
 }));
 
 /**
@@ -3079,122 +3079,122 @@ export const zTrainingReport = z.intersection(zTrainingReportBrief, z.object({
  * 允许的变化：0→1，1→2，2→1；不能回到 0。
  *
  */
-export const zTrainingStatus = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2)
+export const zTrainingStatus = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2)
 ]);
 
 /**
  * 完成概况表中的一行：一个学生在某类实训上的汇总。
  */
-export const zTrainingStudentFinishRow = z.object({
+export const zTrainingStudentFinishRow = /* @__PURE__ */ z.object({
     student: zStudentBrief,
-    assignedCount: z.int().check(z.gte(0)),
-    finishedCount: z.int().check(z.gte(0)),
-    finishRate: z.number().check(z.gte(0), z.lte(100)),
-    reportSubmittedCount: z.int().check(z.gte(0)),
-    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    totalDurationMinutes: z.int().check(z.gte(0)),
-    lastStudyAt: z.nullable(zInstant)
+    assignedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    reportSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    totalDurationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lastStudyAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 完成概况 v2 的一行：v1 汇总加上每个实训的完成状态与分数。
  */
-export const zTrainingStudentFinishRowV2 = z.intersection(zTrainingStudentFinishRow, z.object({
-    items: z.array(z.object({
+export const zTrainingStudentFinishRowV2 = /* @__PURE__ */ z.intersection(zTrainingStudentFinishRow, /* @__PURE__ */ z.object({
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         experimentId: zId,
         finishStatus: zTrainingFinishStatus,
-        score: z.nullable(z.number().check(z.gte(0), z.lte(100)))
-    })).check(z.maxLength(500))
+        score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
+    })).check(/* @__PURE__ */ z.maxLength(500))
 }));
 
 /**
  * 一个学生的实训学习概况。
  */
-export const zTrainingStudentOverview = z.object({
-    assignedCount: z.int().check(z.gte(0)),
-    startedCount: z.int().check(z.gte(0)),
-    finishedCount: z.int().check(z.gte(0)),
-    reportSubmittedCount: z.int().check(z.gte(0)),
-    reportReviewedCount: z.int().check(z.gte(0)),
-    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-    totalDurationMinutes: z.int().check(z.gte(0)),
-    lastStudyAt: z.nullable(zInstant)
+export const zTrainingStudentOverview = /* @__PURE__ */ z.object({
+    assignedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    startedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    reportSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    reportReviewedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
+    totalDurationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lastStudyAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 /**
  * 教师查看某个学生的实训完成概况。
  */
-export const zTrainingStudentFinishOverview = z.object({
+export const zTrainingStudentFinishOverview = /* @__PURE__ */ z.object({
     student: zUserBrief,
     overview: zTrainingStudentOverview,
-    items: z.array(zTrainingFinishItem).check(z.maxLength(500))
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingFinishItem).check(/* @__PURE__ */ z.maxLength(500))
 });
 
 /**
  * 实训标签。
  */
-export const zTrainingTag = z.object({
+export const zTrainingTag = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string().check(z.minLength(1), z.maxLength(20)),
-    sortPri: z.int().check(z.gte(0), z.lte(9999)),
-    trainingCount: z.int().check(z.gte(0))
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
+    trainingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 实训上的标签引用。
  */
-export const zTrainingTagRef = z.object({
+export const zTrainingTagRef = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string()
+    tagName: /* @__PURE__ */ z.string()
 });
 
 /**
  * 列表中的实训。
  */
-export const zTrainingBrief = z.object({
+export const zTrainingBrief = /* @__PURE__ */ z.object({
     experimentId: zId,
-    experimentName: z.string(),
+    experimentName: /* @__PURE__ */ z.string(),
     practicalType: zTrainingPracticalType,
     status: zTrainingStatus,
-    coverUrl: z.string(),
-    summary: z.string(),
-    tags: z.array(zTrainingTagRef).check(z.maxLength(20)),
-    difficulty: z.union([
-        z.literal(1),
-        z.literal(2),
-        z.literal(3)
+    coverUrl: /* @__PURE__ */ z.string(),
+    summary: /* @__PURE__ */ z.string(),
+    tags: /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingTagRef).check(/* @__PURE__ */ z.maxLength(20)),
+    difficulty: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.literal(1),
+        /* @__PURE__ */ z.literal(2),
+        /* @__PURE__ */ z.literal(3)
     ]),
-    estimatedMinutes: z.int().check(z.gte(1), z.lte(1440)),
+    estimatedMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1440)),
     ascriptionType: zTrainingAscriptionType,
     schoolId: zSchoolId,
-    courseId: z.nullish(zId),
-    learnerCount: z.int().check(z.gte(0)),
+    courseId: /* @__PURE__ */ z.nullish(zId),
+    learnerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     updatedAt: zInstant
 });
 
 /**
  * 客户端（学生、教师浏览）列表中的实训，带调用者本人的状态。
  */
-export const zTrainingClientItem = z.intersection(zTrainingBrief, zTrainingMyState);
+export const zTrainingClientItem = /* @__PURE__ */ z.intersection(zTrainingBrief, zTrainingMyState);
 
 /**
  * 实训详情（管理端与学生端共用的完整信息）。
  */
-export const zTrainingDetail = z.intersection(zTrainingBrief, z.object({
-    description: z.string(),
-    leading: z.string(),
-    additional: z.string(),
-    additionalFiles: z.array(zFileInfo).check(z.maxLength(20)),
-    propaganda: z.string(),
-    propagandaImageUrl: z.string(),
-    imageName: z.string(),
-    kernelName: z.string(),
-    entryFile: z.string(),
-    schoolName: z.string(),
-    courseName: z.string(),
+export const zTrainingDetail = /* @__PURE__ */ z.intersection(zTrainingBrief, /* @__PURE__ */ z.object({
+    description: /* @__PURE__ */ z.string(),
+    leading: /* @__PURE__ */ z.string(),
+    additional: /* @__PURE__ */ z.string(),
+    additionalFiles: /* @__PURE__ */ /* @__PURE__ */ z.array(zFileInfo).check(/* @__PURE__ */ z.maxLength(20)),
+    propaganda: /* @__PURE__ */ z.string(),
+    propagandaImageUrl: /* @__PURE__ */ z.string(),
+    imageName: /* @__PURE__ */ z.string(),
+    kernelName: /* @__PURE__ */ z.string(),
+    entryFile: /* @__PURE__ */ z.string(),
+    schoolName: /* @__PURE__ */ z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     creator: zUserBrief,
     createdAt: zInstant
 }));
@@ -3202,27 +3202,27 @@ export const zTrainingDetail = z.intersection(zTrainingBrief, z.object({
 /**
  * 学生看到的实训详情，带本人的收藏、进度与报告状态。
  */
-export const zTrainingStudentDetail = z.intersection(zTrainingDetail, zTrainingMyState);
+export const zTrainingStudentDetail = /* @__PURE__ */ z.intersection(zTrainingDetail, zTrainingMyState);
 
 /**
  * 单个实训的权重。
  */
-export const zTrainingWeightItem = z.object({
+export const zTrainingWeightItem = /* @__PURE__ */ z.object({
     experimentId: zId,
-    experimentName: z.string(),
+    experimentName: /* @__PURE__ */ z.string(),
     practicalType: zTrainingPracticalType,
-    weight: z.number().check(z.gte(0), z.lte(100))
+    weight: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
 });
 
 /**
  * 一个教学班的实训成绩权重。
  */
-export const zTrainingWeight = z.object({
+export const zTrainingWeight = /* @__PURE__ */ z.object({
     classId: zId,
     courseId: zId,
-    weight: z.number().check(z.gte(0), z.lte(100)),
-    items: z.array(zTrainingWeightItem).check(z.maxLength(500)),
-    updatedAt: z.nullable(zInstant)
+    weight: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingWeightItem).check(/* @__PURE__ */ z.maxLength(500)),
+    updatedAt: /* @__PURE__ */ z.nullable(zInstant)
 });
 
 export const zQueryAnnounceListBody = zAnnounceQuery;
@@ -3244,9 +3244,9 @@ export const zUpdateAnnounceVisibleBody = zAnnounceVisibleUpdate;
 /**
  * 更新后的可见范围
  */
-export const zUpdateAnnounceVisibleResponse = z.array(zAnnounceVisibleClass);
+export const zUpdateAnnounceVisibleResponse = /* @__PURE__ */ z.array(zAnnounceVisibleClass);
 
-export const zDelAnnouncePath = z.object({
+export const zDelAnnouncePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     announceId: zId
 });
@@ -3256,7 +3256,7 @@ export const zDelAnnouncePath = z.object({
  */
 export const zDelAnnounceResponse = zDeleted;
 
-export const zGetAnnouncePath = z.object({
+export const zGetAnnouncePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     announceId: zId
 });
@@ -3266,7 +3266,7 @@ export const zGetAnnouncePath = z.object({
  */
 export const zGetAnnounceResponse = zAnnounceDetail;
 
-export const zGetAnnounceVisibleListPath = z.object({
+export const zGetAnnounceVisibleListPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     announceId: zId
 });
@@ -3274,14 +3274,14 @@ export const zGetAnnounceVisibleListPath = z.object({
 /**
  * 教学班及可见标记
  */
-export const zGetAnnounceVisibleListResponse = z.array(zAnnounceVisibleClass);
+export const zGetAnnounceVisibleListResponse = /* @__PURE__ */ z.array(zAnnounceVisibleClass);
 
 /**
  * 当前学校信息
  */
 export const zGetClientUserLoginResponse = zClientUserLogin;
 
-export const zClientUserLoginPath = z.object({
+export const zClientUserLoginPath = /* @__PURE__ */ z.object({
     schoolId: zId,
     role: zSchoolRole
 });
@@ -3294,54 +3294,54 @@ export const zClientUserLoginResponse = zClientUserLogin;
 /**
  * 学校列表
  */
-export const zGetClientSchoolListResponse = z.array(zClientSchool);
+export const zGetClientSchoolListResponse = /* @__PURE__ */ z.array(zClientSchool);
 
 export const zGetUsersSchoolsBody = zUsersSchoolsRequest;
 
 /**
  * 每个用户的学校
  */
-export const zGetUsersSchoolsResponse = z.array(zUserSchools);
+export const zGetUsersSchoolsResponse = /* @__PURE__ */ z.array(zUserSchools);
 
-export const zQueryCourseWorkListBody = z.intersection(zPageRequest, z.object({
+export const zQueryCourseWorkListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    publishStatus: z.optional(zCourseWorkPublishStatus),
-    type: z.optional(zCourseWorkType)
+    courseId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    publishStatus: /* @__PURE__ */ z.optional(zCourseWorkPublishStatus),
+    type: /* @__PURE__ */ z.optional(zCourseWorkType)
 }));
 
 /**
  * 作业分页
  */
-export const zQueryCourseWorkListResponse = z.object({
-    list: z.array(zCourseWorkBrief),
+export const zQueryCourseWorkListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCourseWorkBrief),
     total: zTotal
 });
 
-export const zQueryCourseWorkListV2Body = z.intersection(zPageRequest, z.object({
+export const zQueryCourseWorkListV2Body = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    teachingClassId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    publishStatus: z.optional(zCourseWorkPublishStatus),
-    scoreStatus: z.optional(zCourseWorkScoreStatus),
-    type: z.optional(zCourseWorkType),
-    endFrom: z.optional(zInstant),
-    endTo: z.optional(zInstant),
-    sortBy: z.optional(z.enum([
+    courseId: /* @__PURE__ */ z.optional(zId),
+    teachingClassId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    publishStatus: /* @__PURE__ */ z.optional(zCourseWorkPublishStatus),
+    scoreStatus: /* @__PURE__ */ z.optional(zCourseWorkScoreStatus),
+    type: /* @__PURE__ */ z.optional(zCourseWorkType),
+    endFrom: /* @__PURE__ */ z.optional(zInstant),
+    endTo: /* @__PURE__ */ z.optional(zInstant),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'updatedAt',
         'endTime',
         'startTime'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 作业分页
  */
-export const zQueryCourseWorkListV2Response = z.object({
-    list: z.array(zCourseWorkSummary),
+export const zQueryCourseWorkListV2Response = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCourseWorkSummary),
     total: zTotal
 });
 
@@ -3352,18 +3352,18 @@ export const zUpdateCourseWorkBody = zCourseWorkSaveRequest;
  */
 export const zUpdateCourseWorkResponse = zCourseWorkDetail;
 
-export const zCreatCourseGroupBody = z.object({
+export const zCreatCourseGroupBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId,
-    workGroupId: z.optional(zId),
-    groupName: z.string().check(z.minLength(1), z.maxLength(50)),
+    workGroupId: /* @__PURE__ */ z.optional(zId),
+    groupName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
     groupType: zWorkGroupType,
-    maxMembers: z.int().check(z.gte(2), z.lte(20)),
-    teams: z.array(z.object({
-        groupName: z.string().check(z.minLength(1), z.maxLength(50)),
+    maxMembers: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20)),
+    teams: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+        groupName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
         leaderStudentId: zId,
-        studentIds: z.array(zId).check(z.minLength(1), z.maxLength(20))
-    })).check(z.minLength(0), z.maxLength(500))
+        studentIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20))
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(500))
 });
 
 /**
@@ -3371,11 +3371,11 @@ export const zCreatCourseGroupBody = z.object({
  */
 export const zCreatCourseGroupResponse = zCourseGroupMembers;
 
-export const zPreviewGroupBody = z.object({
+export const zPreviewGroupBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId,
-    method: z.enum(['random', 'studentNumber']),
-    groupSize: z.int().check(z.gte(2), z.lte(20))
+    method: /* @__PURE__ */ z.enum(['random', 'studentNumber']),
+    groupSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20))
 });
 
 /**
@@ -3383,14 +3383,14 @@ export const zPreviewGroupBody = z.object({
  */
 export const zPreviewGroupResponse = zGroupPreview;
 
-export const zPreviewGroupV2Body = z.object({
+export const zPreviewGroupV2Body = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId,
-    teachingClassIds: z.optional(z.array(zId).check(z.minLength(0), z.maxLength(50))),
-    method: z.enum(['random', 'studentNumber']),
-    groupSize: z.optional(z.int().check(z.gte(2), z.lte(20))),
-    groupCount: z.optional(z.int().check(z.gte(1), z.lte(200))),
-    seed: z.optional(z.int().check(z.gte(0), z.lte(2147483647)))
+    teachingClassIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(50))),
+    method: /* @__PURE__ */ z.enum(['random', 'studentNumber']),
+    groupSize: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20))),
+    groupCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))),
+    seed: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483647)))
 });
 
 /**
@@ -3398,36 +3398,36 @@ export const zPreviewGroupV2Body = z.object({
  */
 export const zPreviewGroupV2Response = zGroupPreview;
 
-export const zQueryWorkFinishStatusBody = z.intersection(zPageRequest, z.object({
+export const zQueryWorkFinishStatusBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId,
-    teachingClassId: z.optional(zId),
-    status: z.optional(zStudentWorkStatus),
-    isLate: z.optional(z.boolean()),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortBy: z.optional(z.enum([
+    teachingClassId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zStudentWorkStatus),
+    isLate: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'submitTime',
         'score'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 完成情况分页。
  */
-export const zQueryWorkFinishStatusResponse = z.object({
-    list: z.array(zStudentWorkBrief),
+export const zQueryWorkFinishStatusResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentWorkBrief),
     total: zTotal,
     counts: zWorkFinishCounts
 });
 
-export const zCorrectStudentWorkBody = z.object({
+export const zCorrectStudentWorkBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentWorkId: zId,
-    score: z.optional(z.number().check(z.gte(0), z.lte(1000))),
-    comment: z.optional(z.string().check(z.maxLength(2000))),
-    returned: z._default(z.optional(z.boolean()), false)
+    score: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
+    comment: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
+    returned: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 });
 
 /**
@@ -3435,7 +3435,7 @@ export const zCorrectStudentWorkBody = z.object({
  */
 export const zCorrectStudentWorkResponse = zStudentWorkBrief;
 
-export const zGetCourseWorkInfoPath = z.object({
+export const zGetCourseWorkInfoPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId
 });
@@ -3445,7 +3445,7 @@ export const zGetCourseWorkInfoPath = z.object({
  */
 export const zGetCourseWorkInfoResponse = zCourseWorkDetail;
 
-export const zPublishCourseWorkPath = z.object({
+export const zPublishCourseWorkPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId
 });
@@ -3455,10 +3455,10 @@ export const zPublishCourseWorkPath = z.object({
  */
 export const zPublishCourseWorkResponse = zCourseWorkPublishResult;
 
-export const zPublishCourseWorkV2Path = z.object({
+export const zPublishCourseWorkV2Path = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId,
-    publishStatus: z.union([z.literal(0), z.literal(1)])
+    publishStatus: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)])
 });
 
 /**
@@ -3466,7 +3466,7 @@ export const zPublishCourseWorkV2Path = z.object({
  */
 export const zPublishCourseWorkV2Response = zCourseWorkPublishResult;
 
-export const zDelCourseWorkPath = z.object({
+export const zDelCourseWorkPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId
 });
@@ -3476,7 +3476,7 @@ export const zDelCourseWorkPath = z.object({
  */
 export const zDelCourseWorkResponse = zDeleted;
 
-export const zGetCourseGroupPath = z.object({
+export const zGetCourseGroupPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
@@ -3484,45 +3484,45 @@ export const zGetCourseGroupPath = z.object({
 /**
  * 分组方案。
  */
-export const zGetCourseGroupResponse = z.array(zCourseGroup);
+export const zGetCourseGroupResponse = /* @__PURE__ */ z.array(zCourseGroup);
 
-export const zGetCourseGroupV2Path = z.object({
+export const zGetCourseGroupV2Path = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
 
-export const zGetCourseGroupV2Query = z.object({
-    groupType: z.optional(z.union([
-        z.literal(0),
-        z.literal(1),
-        z.literal(2)
+export const zGetCourseGroupV2Query = /* @__PURE__ */ z.object({
+    groupType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.literal(0),
+        /* @__PURE__ */ z.literal(1),
+        /* @__PURE__ */ z.literal(2)
     ]))
 });
 
 /**
  * 分组方案。
  */
-export const zGetCourseGroupV2Response = z.array(zCourseGroupV2);
+export const zGetCourseGroupV2Response = /* @__PURE__ */ z.array(zCourseGroupV2);
 
-export const zGetSchoolCourseGroupPath = z.object({
+export const zGetSchoolCourseGroupPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
-export const zGetSchoolCourseGroupQuery = z.object({
-    pageIndex: z.int().check(z.gte(1)),
-    pageSize: z.int().check(z.gte(1), z.lte(200)),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+export const zGetSchoolCourseGroupQuery = /* @__PURE__ */ z.object({
+    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200)),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 });
 
 /**
  * 分组方案分页
  */
-export const zGetSchoolCourseGroupResponse = z.object({
-    list: z.array(zCourseGroup),
+export const zGetSchoolCourseGroupResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zCourseGroup),
     total: zTotal
 });
 
-export const zGetCourseGroupMemberPath = z.object({
+export const zGetCourseGroupMemberPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workGroupId: zId
 });
@@ -3532,15 +3532,15 @@ export const zGetCourseGroupMemberPath = z.object({
  */
 export const zGetCourseGroupMemberResponse = zCourseGroupMembers;
 
-export const zExportWorkFinishExcelQuery = z.object({
+export const zExportWorkFinishExcelQuery = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId,
-    teachingClassId: z.optional(zId),
-    status: z.optional(z.union([
-        z.literal(0),
-        z.literal(1),
-        z.literal(2),
-        z.literal(3)
+    teachingClassId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.literal(0),
+        /* @__PURE__ */ z.literal(1),
+        /* @__PURE__ */ z.literal(2),
+        /* @__PURE__ */ z.literal(3)
     ]))
 });
 
@@ -3549,7 +3549,7 @@ export const zExportWorkFinishExcelQuery = z.object({
  */
 export const zExportWorkFinishExcelResponse = zBinary;
 
-export const zPublishWorkScorePath = z.object({
+export const zPublishWorkScorePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId
 });
@@ -3557,14 +3557,14 @@ export const zPublishWorkScorePath = z.object({
 /**
  * 成绩公布结果。
  */
-export const zPublishWorkScoreResponse = z.object({
+export const zPublishWorkScoreResponse = /* @__PURE__ */ z.object({
     workId: zId,
     scoreStatus: zCourseWorkScoreStatus,
     scorePublishedAt: zInstant,
-    scoredCount: z.int().check(z.gte(0))
+    scoredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
-export const zAutomaticGradingPath = z.object({
+export const zAutomaticGradingPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentWorkId: zId
 });
@@ -3574,7 +3574,7 @@ export const zAutomaticGradingPath = z.object({
  */
 export const zAutomaticGradingResponse = zCourseWorkAutoGrade;
 
-export const zCourseWorkGetStrategyInfoPath = z.object({
+export const zCourseWorkGetStrategyInfoPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentWorkId: zId
 });
@@ -3584,7 +3584,7 @@ export const zCourseWorkGetStrategyInfoPath = z.object({
  */
 export const zCourseWorkGetStrategyInfoResponse = zWorkStrategyInfo;
 
-export const zCourseWorkGetPerformancePath = z.object({
+export const zCourseWorkGetPerformancePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentWorkId: zId
 });
@@ -3594,10 +3594,10 @@ export const zCourseWorkGetPerformancePath = z.object({
  */
 export const zCourseWorkGetPerformanceResponse = zWorkStrategyPerformance;
 
-export const zCourseWorkGetStCodePath = z.object({
+export const zCourseWorkGetStCodePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentWorkId: zId,
-    fileName: z.string().check(z.minLength(1), z.maxLength(255))
+    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255))
 });
 
 /**
@@ -3605,10 +3605,10 @@ export const zCourseWorkGetStCodePath = z.object({
  */
 export const zCourseWorkGetStCodeResponse = zWorkStrategyCode;
 
-export const zCourseWorkDownloadStCodePath = z.object({
+export const zCourseWorkDownloadStCodePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentWorkId: zId,
-    fileName: z.string().check(z.minLength(1), z.maxLength(255))
+    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255))
 });
 
 /**
@@ -3616,7 +3616,7 @@ export const zCourseWorkDownloadStCodePath = z.object({
  */
 export const zCourseWorkDownloadStCodeResponse = zBinary;
 
-export const zGetWorkFinishInfoPath = z.object({
+export const zGetWorkFinishInfoPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentWorkId: zId
 });
@@ -3645,7 +3645,7 @@ export const zGetSchoolClassBody = zSchoolClassQuery;
 /**
  * 行政班列表
  */
-export const zGetSchoolClassResponse = z.array(zSchoolClass).check(z.maxLength(1000));
+export const zGetSchoolClassResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zSchoolClass).check(/* @__PURE__ */ z.maxLength(1000));
 
 export const zGetClassStudentBody = zClassStudentQuery;
 
@@ -3680,16 +3680,16 @@ export const zSetCourseSectionBody = zCourseSectionSet;
 /**
  * 课程的全部章节
  */
-export const zSetCourseSectionResponse = z.array(zCourseSection).check(z.maxLength(200));
+export const zSetCourseSectionResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zCourseSection).check(/* @__PURE__ */ z.maxLength(200));
 
 export const zGetCourseSummaryListBody = zCourseSummaryQuery;
 
 /**
  * 课程简表
  */
-export const zGetCourseSummaryListResponse = z.array(zCourseSummary).check(z.maxLength(500));
+export const zGetCourseSummaryListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zCourseSummary).check(/* @__PURE__ */ z.maxLength(500));
 
-export const zGetCourseTeachingClassPath = z.object({
+export const zGetCourseTeachingClassPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
@@ -3697,9 +3697,9 @@ export const zGetCourseTeachingClassPath = z.object({
 /**
  * 教学班列表
  */
-export const zGetCourseTeachingClassResponse = z.array(zCourseTeachingClass);
+export const zGetCourseTeachingClassResponse = /* @__PURE__ */ z.array(zCourseTeachingClass);
 
-export const zDelCoursePath = z.object({
+export const zDelCoursePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
@@ -3709,7 +3709,7 @@ export const zDelCoursePath = z.object({
  */
 export const zDelCourseResponse = zCourseDeleted;
 
-export const zGetCourseSectionPath = z.object({
+export const zGetCourseSectionPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
@@ -3717,9 +3717,9 @@ export const zGetCourseSectionPath = z.object({
 /**
  * 章节列表
  */
-export const zGetCourseSectionResponse = z.array(zCourseSection).check(z.maxLength(200));
+export const zGetCourseSectionResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zCourseSection).check(/* @__PURE__ */ z.maxLength(200));
 
-export const zClearCourseSectionPath = z.object({
+export const zClearCourseSectionPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
@@ -3729,7 +3729,7 @@ export const zClearCourseSectionPath = z.object({
  */
 export const zClearCourseSectionResponse = zCourseSectionClearResult;
 
-export const zDelCourseSectionPath = z.object({
+export const zDelCourseSectionPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     sectionId: zId
 });
@@ -3744,7 +3744,7 @@ export const zDelCourseSectionResponse = zDeleted;
  */
 export const zDownloadCourseSectionTemplateResponse = zBinary;
 
-export const zGetCourseStudentNumPath = z.object({
+export const zGetCourseStudentNumPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
@@ -3754,7 +3754,7 @@ export const zGetCourseStudentNumPath = z.object({
  */
 export const zGetCourseStudentNumResponse = zCourseStudentNum;
 
-export const zGetCourseStudentNumV2Path = z.object({
+export const zGetCourseStudentNumV2Path = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
@@ -3764,7 +3764,7 @@ export const zGetCourseStudentNumV2Path = z.object({
  */
 export const zGetCourseStudentNumV2Response = zCourseStudentNumV2;
 
-export const zGetCourseStaticTotalPath = z.object({
+export const zGetCourseStaticTotalPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
@@ -3774,13 +3774,13 @@ export const zGetCourseStaticTotalPath = z.object({
  */
 export const zGetCourseStaticTotalResponse = zCourseStaticTotal;
 
-export const zGetCourseStaticTotalV2Path = z.object({
+export const zGetCourseStaticTotalV2Path = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
 
-export const zGetCourseStaticTotalV2Query = z.object({
-    teachingClassId: z.optional(zId)
+export const zGetCourseStaticTotalV2Query = /* @__PURE__ */ z.object({
+    teachingClassId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
@@ -3790,7 +3790,7 @@ export const zGetCourseStaticTotalV2Response = zCourseStaticTotalV2;
 
 export const zUploadCourseSectionBody = zCourseSectionUpload;
 
-export const zUploadCourseSectionPath = z.object({
+export const zUploadCourseSectionPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     teacherId: zId,
     courseId: zId
@@ -3827,9 +3827,9 @@ export const zUpdateCourseWareShareListBody = zCourseWareShareUpdate;
 /**
  * 更新后的共享范围
  */
-export const zUpdateCourseWareShareListResponse = z.array(zCourseWareShareItem);
+export const zUpdateCourseWareShareListResponse = /* @__PURE__ */ z.array(zCourseWareShareItem);
 
-export const zGetCourseWareAttachmentListPath = z.object({
+export const zGetCourseWareAttachmentListPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseWareId: zId
 });
@@ -3837,14 +3837,14 @@ export const zGetCourseWareAttachmentListPath = z.object({
 /**
  * 附件列表
  */
-export const zGetCourseWareAttachmentListResponse = z.array(zFileInfo).check(z.maxLength(20));
+export const zGetCourseWareAttachmentListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zFileInfo).check(/* @__PURE__ */ z.maxLength(20));
 
-export const zDownloadCourseWarePath = z.object({
+export const zDownloadCourseWarePath = /* @__PURE__ */ z.object({
     courseWareId: zId
 });
 
-export const zDownloadCourseWareQuery = z.object({
-    fileId: z.optional(zId)
+export const zDownloadCourseWareQuery = /* @__PURE__ */ z.object({
+    fileId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
@@ -3852,7 +3852,7 @@ export const zDownloadCourseWareQuery = z.object({
  */
 export const zDownloadCourseWareResponse = zBinary;
 
-export const zGetCourseWareShareListPath = z.object({
+export const zGetCourseWareShareListPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseWareId: zId
 });
@@ -3860,43 +3860,43 @@ export const zGetCourseWareShareListPath = z.object({
 /**
  * 教学班及共享标记
  */
-export const zGetCourseWareShareListResponse = z.array(zCourseWareShareItem);
+export const zGetCourseWareShareListResponse = /* @__PURE__ */ z.array(zCourseWareShareItem);
 
-export const zExamUserListBody = z.intersection(zPageRequest, z.object({
+export const zExamUserListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    phase: z.optional(zExamPhase),
-    attendStatus: z.optional(zExamAttendStatus)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    phase: /* @__PURE__ */ z.optional(zExamPhase),
+    attendStatus: /* @__PURE__ */ z.optional(zExamAttendStatus)
 }));
 
 /**
  * 考试分页
  */
-export const zExamUserListResponse = z.object({
-    list: z.array(zMyExamItem),
+export const zExamUserListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zMyExamItem),
     total: zTotal
 });
 
 /**
  * 指定考试。
  */
-export const zExaminerCheckBody = z.object({
+export const zExaminerCheckBody = /* @__PURE__ */ z.object({
     examId: zId
 });
 
 /**
  * 进入检查结果。
  */
-export const zExaminerCheckResponse = z.object({
+export const zExaminerCheckResponse = /* @__PURE__ */ z.object({
     examId: zId,
-    canEnter: z.boolean(),
-    reason: z.union([
-        z.literal(0),
-        z.literal(1),
-        z.literal(2),
-        z.literal(3),
-        z.literal(4),
-        z.literal(5)
+    canEnter: /* @__PURE__ */ z.boolean(),
+    reason: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.literal(0),
+        /* @__PURE__ */ z.literal(1),
+        /* @__PURE__ */ z.literal(2),
+        /* @__PURE__ */ z.literal(3),
+        /* @__PURE__ */ z.literal(4),
+        /* @__PURE__ */ z.literal(5)
     ]),
     startTime: zInstant,
     endTime: zInstant,
@@ -3907,30 +3907,30 @@ export const zExaminerCheckResponse = z.object({
 /**
  * 指定考试。
  */
-export const zExaminerGetBaseBody = z.object({
+export const zExaminerGetBaseBody = /* @__PURE__ */ z.object({
     examId: zId
 });
 
 /**
  * 考试基本信息。
  */
-export const zExaminerGetBaseResponse = z.object({
+export const zExaminerGetBaseResponse = /* @__PURE__ */ z.object({
     examId: zId,
-    examNumber: z.string(),
-    examName: z.string(),
-    description: z.string(),
-    attendNotice: z.string(),
+    examNumber: /* @__PURE__ */ z.string(),
+    examName: /* @__PURE__ */ z.string(),
+    description: /* @__PURE__ */ z.string(),
+    attendNotice: /* @__PURE__ */ z.string(),
     startTime: zInstant,
     endTime: zInstant,
-    duration: z.int().check(z.gte(1)),
-    totalScore: z.number().check(z.gte(0)),
-    passScore: z.number().check(z.gte(0)),
-    questionCount: z.int().check(z.gte(0)),
-    typeCounts: z.array(z.object({
+    duration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    typeCounts: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         type: zExamQuestionType,
-        count: z.int().check(z.gte(0)),
-        score: z.number().check(z.gte(0))
-    })).check(z.minLength(0), z.maxLength(6)),
+        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(6)),
     resultPolicy: zExamResultPolicy,
     attendStatus: zExamAttendStatus,
     serverTime: zInstant
@@ -3939,90 +3939,90 @@ export const zExaminerGetBaseResponse = z.object({
 /**
  * 指定考试。
  */
-export const zExaminerGetBody = z.object({
+export const zExaminerGetBody = /* @__PURE__ */ z.object({
     examId: zId
 });
 
 /**
  * 本人的考卷。
  */
-export const zExaminerGetResponse = z.intersection(zExamAttemptTiming, z.object({
-    examName: z.string(),
-    questions: z.array(zExamPaperQuestion).check(z.minLength(0), z.maxLength(200)),
-    savedAnswers: z.array(zExamSavedAnswer).check(z.minLength(0), z.maxLength(200))
+export const zExaminerGetResponse = /* @__PURE__ */ z.intersection(zExamAttemptTiming, /* @__PURE__ */ z.object({
+    examName: /* @__PURE__ */ z.string(),
+    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamPaperQuestion).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200)),
+    savedAnswers: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamSavedAnswer).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))
 }));
 
-export const zExaminerStatusSaveBody = z.object({
+export const zExaminerStatusSaveBody = /* @__PURE__ */ z.object({
     examId: zId,
-    answers: z.array(zExamAnswerInput).check(z.minLength(1), z.maxLength(200)),
-    clientTime: z.optional(zInstant)
+    answers: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamAnswerInput).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)),
+    clientTime: /* @__PURE__ */ z.optional(zInstant)
 });
 
 /**
  * 保存确认。
  */
-export const zExaminerStatusSaveResponse = z.intersection(zExamAttemptTiming, z.object({
-    ackItems: z.array(zExamSaveAck).check(z.minLength(1), z.maxLength(200))
+export const zExaminerStatusSaveResponse = /* @__PURE__ */ z.intersection(zExamAttemptTiming, /* @__PURE__ */ z.object({
+    ackItems: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamSaveAck).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 }));
 
-export const zExaminerResultsSubmitBody = z.object({
+export const zExaminerResultsSubmitBody = /* @__PURE__ */ z.object({
     examId: zId,
-    answers: z.optional(z.array(zExamAnswerInput).check(z.minLength(0), z.maxLength(200))),
-    auto: z._default(z.optional(z.boolean()), false)
+    answers: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zExamAnswerInput).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))),
+    auto: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 });
 
 /**
  * 交卷结果。
  */
-export const zExaminerResultsSubmitResponse = z.object({
+export const zExaminerResultsSubmitResponse = /* @__PURE__ */ z.object({
     examId: zId,
     attendStatus: zExamAttendStatus,
     submitTime: zInstant,
-    submitType: z.union([z.literal(0), z.literal(1)]),
-    answeredCount: z.int().check(z.gte(0)),
-    questionCount: z.int().check(z.gte(0)),
+    submitType: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
+    answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     markStatus: zExamMarkStatus,
-    score: z.nullable(z.number()),
-    replayed: z.boolean()
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    replayed: /* @__PURE__ */ z.boolean()
 });
 
-export const zExaminerStatusGetPath = z.object({
+export const zExaminerStatusGetPath = /* @__PURE__ */ z.object({
     examId: zId
 });
 
 /**
  * 作答状态。
  */
-export const zExaminerStatusGetResponse = z.intersection(zExamAttemptTiming, z.object({
-    answeredCount: z.int().check(z.gte(0)),
-    questionCount: z.int().check(z.gte(0)),
-    lastSavedAt: z.nullable(zInstant),
-    saved: z.array(z.object({
+export const zExaminerStatusGetResponse = /* @__PURE__ */ z.intersection(zExamAttemptTiming, /* @__PURE__ */ z.object({
+    answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lastSavedAt: /* @__PURE__ */ z.nullable(zInstant),
+    saved: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         questionId: zId,
-        seq: z.int().check(z.gte(1)),
+        seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
         savedAt: zInstant
-    })).check(z.minLength(0), z.maxLength(200))
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))
 }));
 
-export const zExaminerResultsGetPath = z.object({
+export const zExaminerResultsGetPath = /* @__PURE__ */ z.object({
     examId: zId
 });
 
 /**
  * 本人的考试结果。
  */
-export const zExaminerResultsGetResponse = z.object({
+export const zExaminerResultsGetResponse = /* @__PURE__ */ z.object({
     examId: zId,
-    examName: z.string(),
+    examName: /* @__PURE__ */ z.string(),
     attendStatus: zExamAttendStatus,
     markStatus: zExamMarkStatus,
-    submitTime: z.nullable(zInstant),
+    submitTime: /* @__PURE__ */ z.nullable(zInstant),
     resultPolicy: zExamResultPolicy,
-    totalScore: z.number().check(z.gte(0)),
-    passScore: z.number().check(z.gte(0)),
-    score: z.nullable(z.number()),
-    passed: z.nullable(z.boolean()),
-    answers: z.array(zExamAnswerResult).check(z.minLength(0), z.maxLength(200))
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    passed: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.boolean()),
+    answers: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamAnswerResult).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))
 });
 
 export const zExamCreateBody = zExamSaveRequest;
@@ -4032,42 +4032,42 @@ export const zExamCreateBody = zExamSaveRequest;
  */
 export const zExamCreateResponse = zExamDetail;
 
-export const zExamListBody = z.intersection(zPageRequest, z.object({
+export const zExamListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    courseId: z.optional(zId),
-    upDownStatus: z.optional(zExamUpDownStatus),
-    phase: z.optional(zExamPhase),
-    sortBy: z.optional(z.enum(['createdAt', 'startTime'])),
-    sortOrder: z.optional(zSortOrder)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    courseId: /* @__PURE__ */ z.optional(zId),
+    upDownStatus: /* @__PURE__ */ z.optional(zExamUpDownStatus),
+    phase: /* @__PURE__ */ z.optional(zExamPhase),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['createdAt', 'startTime'])),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 考试分页
  */
-export const zExamListResponse = z.object({
-    list: z.array(zExamBrief),
+export const zExamListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zExamBrief),
     total: zTotal
 });
 
-export const zExamGetAmountBody = z.object({
+export const zExamGetAmountBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId)
+    courseId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 考试数量。
  */
-export const zExamGetAmountResponse = z.object({
-    total: z.int().check(z.gte(0)),
-    upCount: z.int().check(z.gte(0)),
-    downCount: z.int().check(z.gte(0)),
-    notStartedCount: z.int().check(z.gte(0)),
-    ongoingCount: z.int().check(z.gte(0)),
-    endedCount: z.int().check(z.gte(0))
+export const zExamGetAmountResponse = /* @__PURE__ */ z.object({
+    total: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    upCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    downCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    notStartedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    ongoingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    endedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
-export const zExamUpdateBody = z.intersection(z.object({
+export const zExamUpdateBody = /* @__PURE__ */ z.intersection(/* @__PURE__ */ z.object({
     examId: zId
 }), zExamSaveRequest);
 
@@ -4076,7 +4076,7 @@ export const zExamUpdateBody = z.intersection(z.object({
  */
 export const zExamUpdateResponse = zExamDetail;
 
-export const zExamUpDownBody = z.object({
+export const zExamUpDownBody = /* @__PURE__ */ z.object({
     examId: zId,
     upDownStatus: zExamUpDownStatus
 });
@@ -4084,15 +4084,15 @@ export const zExamUpDownBody = z.object({
 /**
  * 上下架结果。
  */
-export const zExamUpDownResponse = z.object({
+export const zExamUpDownResponse = /* @__PURE__ */ z.object({
     examId: zId,
     upDownStatus: zExamUpDownStatus,
     updatedAt: zInstant
 });
 
-export const zExamExaminersAddBody = z.object({
+export const zExamExaminersAddBody = /* @__PURE__ */ z.object({
     examId: zId,
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(1000))
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1000))
 });
 
 /**
@@ -4103,91 +4103,91 @@ export const zExamExaminersAddResponse = zExaminersAddResult;
 /**
  * 上传的考生名单文件。
  */
-export const zExamExaminersImportBody = z.object({
-    file: z.string()
+export const zExamExaminersImportBody = /* @__PURE__ */ z.object({
+    file: /* @__PURE__ */ z.string()
 });
 
-export const zExamExaminersImportPath = z.object({
+export const zExamExaminersImportPath = /* @__PURE__ */ z.object({
     examId: zId
 });
 
 /**
  * 导入结果。
  */
-export const zExamExaminersImportResponse = z.object({
+export const zExamExaminersImportResponse = /* @__PURE__ */ z.object({
     examId: zId,
-    addedCount: z.int().check(z.gte(0)),
-    skippedCount: z.int().check(z.gte(0)),
-    failures: z.array(z.object({
-        row: z.int().check(z.gte(2)),
-        studentNumber: z.string(),
-        reason: z.string()
+    addedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    skippedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    failures: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+        row: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
+        studentNumber: /* @__PURE__ */ z.string(),
+        reason: /* @__PURE__ */ z.string()
     }))
 });
 
-export const zExamExaminersDelBody = z.object({
+export const zExamExaminersDelBody = /* @__PURE__ */ z.object({
     examId: zId,
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(1000))
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1000))
 });
 
 /**
  * 移除结果。
  */
-export const zExamExaminersDelResponse = z.object({
+export const zExamExaminersDelResponse = /* @__PURE__ */ z.object({
     examId: zId,
     userIds: zIdList
 });
 
-export const zExamExaminersListBody = z.intersection(zPageRequest, z.object({
+export const zExamExaminersListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     examId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    attendStatus: z.optional(zExamAttendStatus),
-    markStatus: z.optional(zExamMarkStatus),
-    classId: z.optional(zId),
-    sortBy: z.optional(z.enum([
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    attendStatus: /* @__PURE__ */ z.optional(zExamAttendStatus),
+    markStatus: /* @__PURE__ */ z.optional(zExamMarkStatus),
+    classId: /* @__PURE__ */ z.optional(zId),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'score',
         'submitTime'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 考生分页
  */
-export const zExamExaminersListResponse = z.object({
-    list: z.array(zExaminer),
+export const zExamExaminersListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zExaminer),
     total: zTotal
 });
 
-export const zExamExaminersListByIdsBody = z.object({
+export const zExamExaminersListByIdsBody = /* @__PURE__ */ z.object({
     examId: zId,
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(200))
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
  * 考生记录。
  */
-export const zExamExaminersListByIdsResponse = z.array(zExaminer).check(z.minLength(0), z.maxLength(200));
+export const zExamExaminersListByIdsResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zExaminer).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200));
 
-export const zExamUserBatchResultBody = z.object({
+export const zExamUserBatchResultBody = /* @__PURE__ */ z.object({
     examId: zId,
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(50))
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
 });
 
 /**
  * 答卷。
  */
-export const zExamUserBatchResultResponse = z.array(zExamUserResult).check(z.minLength(0), z.maxLength(50));
+export const zExamUserBatchResultResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zExamUserResult).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(50));
 
-export const zExamScoreSaveBody = z.object({
+export const zExamScoreSaveBody = /* @__PURE__ */ z.object({
     examId: zId,
     userId: zId,
-    items: z.array(z.object({
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         questionId: zId,
-        score: z.number().check(z.gte(0), z.lte(100)),
-        comment: z.optional(z.string().check(z.maxLength(1000)))
-    })).check(z.minLength(1), z.maxLength(200))
+        score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+        comment: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000)))
+    })).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
 });
 
 /**
@@ -4195,7 +4195,7 @@ export const zExamScoreSaveBody = z.object({
  */
 export const zExamScoreSaveResponse = zExaminer;
 
-export const zExamDelPath = z.object({
+export const zExamDelPath = /* @__PURE__ */ z.object({
     examId: zId
 });
 
@@ -4204,20 +4204,20 @@ export const zExamDelPath = z.object({
  */
 export const zExamDelResponse = zDeleted;
 
-export const zExamFlushPath = z.object({
+export const zExamFlushPath = /* @__PURE__ */ z.object({
     examId: zId
 });
 
 /**
  * 重新计分结果。
  */
-export const zExamFlushResponse = z.object({
+export const zExamFlushResponse = /* @__PURE__ */ z.object({
     examId: zId,
-    recalculatedCount: z.int().check(z.gte(0)),
+    recalculatedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     flushedAt: zInstant
 });
 
-export const zExamGetPath = z.object({
+export const zExamGetPath = /* @__PURE__ */ z.object({
     examId: zId
 });
 
@@ -4231,7 +4231,7 @@ export const zExamGetResponse = zExamDetail;
  */
 export const zExamExaminersImportModelGetResponse = zBinary;
 
-export const zExamExaminersExportPath = z.object({
+export const zExamExaminersExportPath = /* @__PURE__ */ z.object({
     examId: zId
 });
 
@@ -4240,7 +4240,7 @@ export const zExamExaminersExportPath = z.object({
  */
 export const zExamExaminersExportResponse = zBinary;
 
-export const zExamUserGetPath = z.object({
+export const zExamUserGetPath = /* @__PURE__ */ z.object({
     examId: zId,
     userId: zId
 });
@@ -4250,8 +4250,8 @@ export const zExamUserGetPath = z.object({
  */
 export const zExamUserGetResponse = zExamUserResult;
 
-export const zExamUserGetByNumberPath = z.object({
-    examNumber: z.string().check(z.regex(/^\d{8}$/)),
+export const zExamUserGetByNumberPath = /* @__PURE__ */ z.object({
+    examNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{8}$/)),
     userId: zId
 });
 
@@ -4260,7 +4260,7 @@ export const zExamUserGetByNumberPath = z.object({
  */
 export const zExamUserGetByNumberResponse = zExamUserResult;
 
-export const zExamUserAttendPath = z.object({
+export const zExamUserAttendPath = /* @__PURE__ */ z.object({
     examId: zId,
     userId: zId
 });
@@ -4270,40 +4270,40 @@ export const zExamUserAttendPath = z.object({
  */
 export const zExamUserAttendResponse = zExamAttendInfo;
 
-export const zExamStaticPath = z.object({
+export const zExamStaticPath = /* @__PURE__ */ z.object({
     examId: zId
 });
 
 /**
  * 考试统计。
  */
-export const zExamStaticResponse = z.object({
+export const zExamStaticResponse = /* @__PURE__ */ z.object({
     examId: zId,
-    examinerCount: z.int().check(z.gte(0)),
-    attendedCount: z.int().check(z.gte(0)),
-    submittedCount: z.int().check(z.gte(0)),
-    absentCount: z.int().check(z.gte(0)),
-    markedCount: z.int().check(z.gte(0)),
-    averageScore: z.nullable(z.number()),
-    maxScore: z.nullable(z.number()),
-    minScore: z.nullable(z.number()),
-    passCount: z.int().check(z.gte(0)),
-    passRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    distribution: z.array(z.object({
-        label: z.string(),
-        minScore: z.number(),
-        maxScore: z.number(),
-        count: z.int().check(z.gte(0))
-    })).check(z.minLength(0), z.maxLength(10)),
-    questionStats: z.array(z.object({
+    examinerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    attendedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    absentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    markedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    minScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    passCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    passRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    distribution: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+        label: /* @__PURE__ */ z.string(),
+        minScore: /* @__PURE__ */ z.number(),
+        maxScore: /* @__PURE__ */ z.number(),
+        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(10)),
+    questionStats: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         questionId: zId,
-        orderNo: z.int().check(z.gte(1)),
+        orderNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
         type: zExamQuestionType,
-        score: z.number(),
-        answeredCount: z.int().check(z.gte(0)),
-        correctRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-        averageScore: z.nullable(z.number())
-    })).check(z.minLength(0), z.maxLength(200))
+        score: /* @__PURE__ */ z.number(),
+        answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        correctRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+        averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))
 });
 
 export const zGetStudentCourseListBody = zMyCourseQuery;
@@ -4311,7 +4311,7 @@ export const zGetStudentCourseListBody = zMyCourseQuery;
 /**
  * 课程列表
  */
-export const zGetStudentCourseListResponse = z.array(zMyCourseItem).check(z.maxLength(200));
+export const zGetStudentCourseListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zMyCourseItem).check(/* @__PURE__ */ z.maxLength(200));
 
 export const zGetStudentCourseListV2Body = zMyCourseV2Query;
 
@@ -4327,77 +4327,77 @@ export const zGetStudentWareListBody = zMyCourseWareQuery;
  */
 export const zGetStudentWareListResponse = zMyCourseWarePage;
 
-export const zGetMyWorkListBody = z.intersection(zPageRequest, z.object({
+export const zGetMyWorkListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    status: z.optional(zStudentWorkStatus),
-    type: z.optional(zCourseWorkType),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+    courseId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zStudentWorkStatus),
+    type: /* @__PURE__ */ z.optional(zCourseWorkType),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
  * 作业分页
  */
-export const zGetMyWorkListResponse = z.object({
-    list: z.array(zMyWorkItem),
+export const zGetMyWorkListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zMyWorkItem),
     total: zTotal
 });
 
-export const zGetMyWorkListV2Body = z.intersection(zPageRequest, z.object({
+export const zGetMyWorkListV2Body = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    status: z.optional(zStudentWorkStatus),
-    type: z.optional(zCourseWorkType),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    endFrom: z.optional(zInstant),
-    endTo: z.optional(zInstant),
-    onlyOpen: z._default(z.optional(z.boolean()), false),
-    sortBy: z.optional(z.enum([
+    courseId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zStudentWorkStatus),
+    type: /* @__PURE__ */ z.optional(zCourseWorkType),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    endFrom: /* @__PURE__ */ z.optional(zInstant),
+    endTo: /* @__PURE__ */ z.optional(zInstant),
+    onlyOpen: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'endTime',
         'startTime',
         'publishedAt'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 作业分页与计数。
  */
-export const zGetMyWorkListV2Response = z.object({
-    list: z.array(zMyWorkItem),
+export const zGetMyWorkListV2Response = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zMyWorkItem),
     total: zTotal,
     counts: zMyWorkCounts
 });
 
-export const zGetMyWorkCourseStatisticsBody = z.object({
+export const zGetMyWorkCourseStatisticsBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
-export const zGetMyWorkCourseStatisticsPath = z.object({
+export const zGetMyWorkCourseStatisticsPath = /* @__PURE__ */ z.object({
     courseId: zId
 });
 
 /**
  * 本人在一门课程的作业统计。
  */
-export const zGetMyWorkCourseStatisticsResponse = z.object({
+export const zGetMyWorkCourseStatisticsResponse = /* @__PURE__ */ z.object({
     courseId: zId,
-    courseName: z.string(),
-    workCount: z.int().check(z.gte(0)),
-    submittedCount: z.int().check(z.gte(0)),
-    unsubmittedCount: z.int().check(z.gte(0)),
-    lateCount: z.int().check(z.gte(0)),
-    overdueCount: z.int().check(z.gte(0)),
-    correctedCount: z.int().check(z.gte(0)),
-    averageScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    classAverageScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1)))
+    courseName: /* @__PURE__ */ z.string(),
+    workCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unsubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    lateCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    overdueCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    correctedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    classAverageScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)))
 });
 
-export const zGetMyWorkResourceDetailBody = z.object({
+export const zGetMyWorkResourceDetailBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
-export const zGetMyWorkResourceDetailPath = z.object({
+export const zGetMyWorkResourceDetailPath = /* @__PURE__ */ z.object({
     studentWorkId: zId,
     resourceId: zId
 });
@@ -4407,28 +4407,28 @@ export const zGetMyWorkResourceDetailPath = z.object({
  */
 export const zGetMyWorkResourceDetailResponse = zWorkResourceDetail;
 
-export const zGetMyWorkResourceListBody = z.object({
+export const zGetMyWorkResourceListBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
-export const zGetMyWorkResourceListPath = z.object({
+export const zGetMyWorkResourceListPath = /* @__PURE__ */ z.object({
     studentWorkId: zId
 });
 
 /**
  * 资源列表。
  */
-export const zGetMyWorkResourceListResponse = z.array(zCourseWorkResource).check(z.minLength(0), z.maxLength(20));
+export const zGetMyWorkResourceListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zCourseWorkResource).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(20));
 
-export const zUpdateMyWorkInfoBody = z.object({
+export const zUpdateMyWorkInfoBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentWorkId: zId,
-    requestId: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
-    revision: z.int().check(z.gte(0)),
-    content: z.optional(z.string().check(z.maxLength(50000))),
-    attachments: z.optional(z.array(zWorkAttachmentInput).check(z.minLength(0), z.maxLength(10))),
-    strategyId: z.nullish(zId),
-    submit: z.boolean()
+    requestId: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(8), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_-]+$/)),
+    revision: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    content: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50000))),
+    attachments: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zWorkAttachmentInput).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(10))),
+    strategyId: /* @__PURE__ */ z.nullish(zId),
+    submit: /* @__PURE__ */ z.boolean()
 });
 
 /**
@@ -4436,21 +4436,21 @@ export const zUpdateMyWorkInfoBody = z.object({
  */
 export const zUpdateMyWorkInfoResponse = zMyWorkSaveResult;
 
-export const zGetWorkMessageBody = z.intersection(zPageRequest, z.object({
+export const zGetWorkMessageBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    workId: z.optional(zId),
-    type: z.optional(zWorkMessageType)
+    workId: /* @__PURE__ */ z.optional(zId),
+    type: /* @__PURE__ */ z.optional(zWorkMessageType)
 }));
 
 /**
  * 消息分页
  */
-export const zGetWorkMessageResponse = z.object({
-    list: z.array(zWorkMessage),
+export const zGetWorkMessageResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zWorkMessage),
     total: zTotal
 });
 
-export const zGetMyWorkInfoPath = z.object({
+export const zGetMyWorkInfoPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId
 });
@@ -4460,7 +4460,7 @@ export const zGetMyWorkInfoPath = z.object({
  */
 export const zGetMyWorkInfoResponse = zMyWorkDetail;
 
-export const zGetScoredWorkPath = z.object({
+export const zGetScoredWorkPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId
 });
@@ -4468,25 +4468,25 @@ export const zGetScoredWorkPath = z.object({
 /**
  * 本人一份作业的成绩。
  */
-export const zGetScoredWorkResponse = z.object({
+export const zGetScoredWorkResponse = /* @__PURE__ */ z.object({
     workId: zId,
     studentWorkId: zId,
-    title: z.string(),
-    courseName: z.string(),
+    title: /* @__PURE__ */ z.string(),
+    courseName: /* @__PURE__ */ z.string(),
     status: zStudentWorkStatus,
-    totalScore: z.int().check(z.gte(1)),
-    score: z.nullable(z.number()),
-    comment: z.string(),
-    autoGradeItems: z.array(zStrategyGradeItem),
-    correctedAt: z.nullable(zInstant),
+    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    comment: /* @__PURE__ */ z.string(),
+    autoGradeItems: /* @__PURE__ */ z.array(zStrategyGradeItem),
+    correctedAt: /* @__PURE__ */ z.nullable(zInstant),
     scorePublishedAt: zInstant,
-    averageScore: z.nullable(z.number()),
-    maxScore: z.nullable(z.number()),
-    rank: z.nullable(z.int().check(z.gte(1))),
-    rankTotal: z.int().check(z.gte(0))
+    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
+    rank: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))),
+    rankTotal: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
-export const zGetStudentCurGroupPath = z.object({
+export const zGetStudentCurGroupPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workGroupId: zId
 });
@@ -4496,14 +4496,14 @@ export const zGetStudentCurGroupPath = z.object({
  */
 export const zGetStudentCurGroupResponse = zMyCurGroup;
 
-export const zCreateStudentWorkGroupPath = z.object({
+export const zCreateStudentWorkGroupPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId
 });
 
-export const zCreateStudentWorkGroupQuery = z.object({
-    groupName: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
-    studentIds: z.optional(z.string().check(z.maxLength(1300), z.regex(/^[^,]+(,[^,]+)*$/)))
+export const zCreateStudentWorkGroupQuery = /* @__PURE__ */ z.object({
+    groupName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))),
+    studentIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1300), /* @__PURE__ */ z.regex(/^[^,]+(,[^,]+)*$/)))
 });
 
 /**
@@ -4511,7 +4511,7 @@ export const zCreateStudentWorkGroupQuery = z.object({
  */
 export const zCreateStudentWorkGroupResponse = zWorkGroupTeam;
 
-export const zRemoveGroupMemberPath = z.object({
+export const zRemoveGroupMemberPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     groupId: zId,
     memberId: zId,
@@ -4523,56 +4523,56 @@ export const zRemoveGroupMemberPath = z.object({
  */
 export const zRemoveGroupMemberResponse = zWorkGroupTeam;
 
-export const zMyWorkGetCourseStudentListPath = z.object({
+export const zMyWorkGetCourseStudentListPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
 
-export const zMyWorkGetCourseStudentListQuery = z.object({
-    pageIndex: z.int().check(z.gte(1)),
-    pageSize: z.int().check(z.gte(1), z.lte(200)),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+export const zMyWorkGetCourseStudentListQuery = /* @__PURE__ */ z.object({
+    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200)),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 });
 
 /**
  * 同学分页
  */
-export const zMyWorkGetCourseStudentListResponse = z.object({
-    list: z.array(zStudentBrief),
+export const zMyWorkGetCourseStudentListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStudentBrief),
     total: zTotal
 });
 
-export const zMyWorkGetCourseStudentListV2Path = z.object({
+export const zMyWorkGetCourseStudentListV2Path = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     workId: zId
 });
 
-export const zMyWorkGetCourseStudentListV2Query = z.object({
-    pageIndex: z.int().check(z.gte(1)),
-    pageSize: z.int().check(z.gte(1), z.lte(200)),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    onlyUngrouped: z._default(z.optional(z.boolean()), false)
+export const zMyWorkGetCourseStudentListV2Query = /* @__PURE__ */ z.object({
+    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200)),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    onlyUngrouped: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 });
 
 /**
  * 同学分页
  */
-export const zMyWorkGetCourseStudentListV2Response = z.object({
-    list: z.array(zMyCourseStudentV2),
+export const zMyWorkGetCourseStudentListV2Response = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zMyCourseStudentV2),
     total: zTotal
 });
 
-export const zQuizPaperUserGetListBody = z.intersection(zPageRequest, z.object({
-    courseId: z.optional(zId),
-    quizId: z.optional(zId),
-    status: z.optional(zQuizPaperStatus)
+export const zQuizPaperUserGetListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    courseId: /* @__PURE__ */ z.optional(zId),
+    quizId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zQuizPaperStatus)
 }));
 
 /**
  * 成功
  */
-export const zQuizPaperUserGetListResponse = z.object({
-    list: z.array(zQuizPaperBrief),
+export const zQuizPaperUserGetListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zQuizPaperBrief),
     total: zTotal
 });
 
@@ -4590,7 +4590,7 @@ export const zQuizPaperDetailBody = zQuizPaperIdRequest;
  */
 export const zQuizPaperDetailResponse = zQuizPaper;
 
-export const zQuizPaperQuestionDetailBody = z.object({
+export const zQuizPaperQuestionDetailBody = /* @__PURE__ */ z.object({
     paperId: zId,
     quId: zId
 });
@@ -4600,10 +4600,10 @@ export const zQuizPaperQuestionDetailBody = z.object({
  */
 export const zQuizPaperQuestionDetailResponse = zQuizPaperQuestionDetail;
 
-export const zQuizPaperFillAnswerBody = z.object({
+export const zQuizPaperFillAnswerBody = /* @__PURE__ */ z.object({
     paperId: zId,
     quId: zId,
-    answer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20))
+    answer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.maxLength(20))
 });
 
 /**
@@ -4639,18 +4639,18 @@ export const zQuizPaperHandInBody = zQuizPaperIdRequest;
  */
 export const zQuizPaperHandInResponse = zQuizPaperResult;
 
-export const zQuizTeacherGetListBody = z.intersection(zPageRequest, z.object({
-    courseId: z.optional(zId),
-    classId: z.optional(zId),
-    status: z.optional(zQuizStatus),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+export const zQuizTeacherGetListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    courseId: /* @__PURE__ */ z.optional(zId),
+    classId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zQuizStatus),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
  * 成功
  */
-export const zQuizTeacherGetListResponse = z.object({
-    list: z.array(zQuizBrief),
+export const zQuizTeacherGetListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zQuizBrief),
     total: zTotal
 });
 
@@ -4682,7 +4682,7 @@ export const zQuizTeacherDeleteBody = zQuizIdRequest;
  */
 export const zQuizTeacherDeleteResponse = zDeleted;
 
-export const zQuizTeacherUpdateStatusBody = z.object({
+export const zQuizTeacherUpdateStatusBody = /* @__PURE__ */ z.object({
     quizId: zId,
     status: zQuizStatus
 });
@@ -4706,9 +4706,9 @@ export const zQuizTeacherStatisticsBody = zQuizIdRequest;
  */
 export const zQuizTeacherStatisticsResponse = zQuizStatistics;
 
-export const zQuizTeacherStatisticsV2Body = z.object({
+export const zQuizTeacherStatisticsV2Body = /* @__PURE__ */ z.object({
     quizId: zId,
-    classId: z.optional(zId)
+    classId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
@@ -4716,43 +4716,43 @@ export const zQuizTeacherStatisticsV2Body = z.object({
  */
 export const zQuizTeacherStatisticsV2Response = zQuizStatisticsV2;
 
-export const zQuizTeacherStudentRecordBody = z.intersection(zPageRequest, z.object({
+export const zQuizTeacherStudentRecordBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     quizId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    paperStatus: z.optional(zQuizPaperStatus)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    paperStatus: /* @__PURE__ */ z.optional(zQuizPaperStatus)
 }));
 
 /**
  * 成功
  */
-export const zQuizTeacherStudentRecordResponse = z.object({
-    list: z.array(zQuizStudentRecord),
+export const zQuizTeacherStudentRecordResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zQuizStudentRecord),
     total: zTotal
 });
 
-export const zQuizTeacherStudentRecordV2Body = z.intersection(zPageRequest, z.object({
+export const zQuizTeacherStudentRecordV2Body = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     quizId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    paperStatus: z.optional(zQuizPaperStatus),
-    classId: z.optional(zId),
-    notStartedOnly: z._default(z.optional(z.boolean()), false),
-    sortBy: z.optional(z.enum([
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    paperStatus: /* @__PURE__ */ z.optional(zQuizPaperStatus),
+    classId: /* @__PURE__ */ z.optional(zId),
+    notStartedOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'score',
         'submittedAt'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 成功
  */
-export const zQuizTeacherStudentRecordV2Response = z.object({
-    list: z.array(zQuizStudentRecordV2),
+export const zQuizTeacherStudentRecordV2Response = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zQuizStudentRecordV2),
     total: zTotal
 });
 
-export const zQuizTeacherStudentQuizListBody = z.intersection(zPageRequest, z.object({
+export const zQuizTeacherStudentQuizListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     studentUserId: zId,
     courseId: zId
 }));
@@ -4760,8 +4760,8 @@ export const zQuizTeacherStudentQuizListBody = z.intersection(zPageRequest, z.ob
 /**
  * 成功
  */
-export const zQuizTeacherStudentQuizListResponse = z.object({
-    list: z.array(zQuizStudentQuizRow),
+export const zQuizTeacherStudentQuizListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zQuizStudentQuizRow),
     total: zTotal
 });
 
@@ -4779,10 +4779,10 @@ export const zQuizTeacherExportStudentRecordBody = zQuizIdRequest;
  */
 export const zQuizTeacherExportStudentRecordResponse = zBinary;
 
-export const zQuizTeacherExportStudentRecordV2Body = z.object({
+export const zQuizTeacherExportStudentRecordV2Body = /* @__PURE__ */ z.object({
     quizId: zId,
-    classId: z.optional(zId),
-    includeQuestions: z._default(z.optional(z.boolean()), true)
+    classId: /* @__PURE__ */ z.optional(zId),
+    includeQuestions: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
@@ -4793,22 +4793,22 @@ export const zQuizTeacherExportStudentRecordV2Response = zBinary;
 /**
  * 成功
  */
-export const zQuizApiCourseQuizListResponse = z.array(zQuizCourseSummary).check(z.maxLength(200));
+export const zQuizApiCourseQuizListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizCourseSummary).check(/* @__PURE__ */ z.maxLength(200));
 
-export const zQuizApiListByCourseBody = z.intersection(zPageRequest, z.object({
-    status: z.optional(zQuizStatus),
-    unfinishedOnly: z._default(z.optional(z.boolean()), false)
+export const zQuizApiListByCourseBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    status: /* @__PURE__ */ z.optional(zQuizStatus),
+    unfinishedOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 }));
 
-export const zQuizApiListByCoursePath = z.object({
+export const zQuizApiListByCoursePath = /* @__PURE__ */ z.object({
     courseId: zId
 });
 
 /**
  * 成功
  */
-export const zQuizApiListByCourseResponse = z.object({
-    list: z.array(zQuizStudentItem),
+export const zQuizApiListByCourseResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zQuizStudentItem),
     total: zTotal
 });
 
@@ -4819,8 +4819,8 @@ export const zQuizApiGetDetailBody = zQuizIdRequest;
  */
 export const zQuizApiGetDetailResponse = zQuizStudentDetail;
 
-export const zQuizApiStatisticsBody = z.object({
-    courseId: z.optional(zId)
+export const zQuizApiStatisticsBody = /* @__PURE__ */ z.object({
+    courseId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
@@ -4828,7 +4828,7 @@ export const zQuizApiStatisticsBody = z.object({
  */
 export const zQuizApiStatisticsResponse = zQuizStudentStatistics;
 
-export const zQuizApiCourseClassStatisticsBody = z.object({
+export const zQuizApiCourseClassStatisticsBody = /* @__PURE__ */ z.object({
     courseId: zId
 });
 
@@ -4837,74 +4837,74 @@ export const zQuizApiCourseClassStatisticsBody = z.object({
  */
 export const zQuizApiCourseClassStatisticsResponse = zQuizCourseClassStatistics;
 
-export const zTmsStatisticsOverviewBody = z.object({
+export const zTmsStatisticsOverviewBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    days: z._default(z.optional(z.int().check(z.gte(7), z.lte(90))), 30)
+    days: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(7), /* @__PURE__ */ z.lte(90))), 30)
 });
 
 /**
  * 教学概览。
  */
-export const zTmsStatisticsOverviewResponse = z.object({
-    scope: z.enum(['teacher', 'school']),
-    courseCount: z.int().check(z.gte(0)),
-    teachingClassCount: z.int().check(z.gte(0)),
-    studentCount: z.int().check(z.gte(0)),
-    teacherCount: z.int().check(z.gte(0)),
-    workCount: z.int().check(z.gte(0)),
-    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    examCount: z.int().check(z.gte(0)),
-    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    activeStudentCount: z.int().check(z.gte(0)),
-    trend: z.array(zStatisticsDailyPoint).check(z.minLength(7), z.maxLength(90))
+export const zTmsStatisticsOverviewResponse = /* @__PURE__ */ z.object({
+    scope: /* @__PURE__ */ z.enum(['teacher', 'school']),
+    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    teachingClassCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    teacherCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    examCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    activeStudentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    trend: /* @__PURE__ */ /* @__PURE__ */ z.array(zStatisticsDailyPoint).check(/* @__PURE__ */ z.minLength(7), /* @__PURE__ */ z.maxLength(90))
 });
 
-export const zTmsStatisticsCourseBody = z.object({
+export const zTmsStatisticsCourseBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId,
-    teachingClassId: z.optional(zId)
+    teachingClassId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 课程统计。
  */
-export const zTmsStatisticsCourseResponse = z.object({
+export const zTmsStatisticsCourseResponse = /* @__PURE__ */ z.object({
     courseId: zId,
-    courseName: z.string(),
-    studentCount: z.int().check(z.gte(0)),
-    teachingClassCount: z.int().check(z.gte(0)),
-    workCount: z.int().check(z.gte(0)),
-    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    examCount: z.int().check(z.gte(0)),
-    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    works: z.array(z.object({
+    courseName: /* @__PURE__ */ z.string(),
+    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    teachingClassCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    examCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    works: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         workId: zId,
-        title: z.string(),
+        title: /* @__PURE__ */ z.string(),
         endTime: zInstant,
-        totalScore: z.int().check(z.gte(1)),
-        submitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-        averageScore: z.nullable(z.number())
-    })).check(z.minLength(0), z.maxLength(500)),
-    classes: z.array(z.object({
+        totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+        submitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+        averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(500)),
+    classes: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         teachingClassId: zId,
-        className: z.string(),
-        studentCount: z.int().check(z.gte(0)),
-        workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-        averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-        averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1)))
-    })).check(z.minLength(0), z.maxLength(100))
+        className: /* @__PURE__ */ z.string(),
+        studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+        workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+        averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+        averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)))
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(100))
 });
 
-export const zTmsStatisticsTeacherStudentDataBody = z.intersection(zPageRequest, z.object({
+export const zTmsStatisticsTeacherStudentDataBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId),
-    teachingClassId: z.optional(zId),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    startDate: z.optional(zDateString),
-    endDate: z.optional(zDateString),
-    sortBy: z.optional(z.enum([
+    courseId: /* @__PURE__ */ z.optional(zId),
+    teachingClassId: /* @__PURE__ */ z.optional(zId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    startDate: /* @__PURE__ */ z.optional(zDateString),
+    endDate: /* @__PURE__ */ z.optional(zDateString),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'workSubmitRate',
         'averageWorkScoreRate',
@@ -4912,47 +4912,47 @@ export const zTmsStatisticsTeacherStudentDataBody = z.intersection(zPageRequest,
         'studyMinutes',
         'lastActiveAt'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 学生数据分页
  */
-export const zTmsStatisticsTeacherStudentDataResponse = z.object({
-    list: z.array(zStatisticsStudentDataItem),
+export const zTmsStatisticsTeacherStudentDataResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zStatisticsStudentDataItem),
     total: zTotal
 });
 
-export const zTmsStatisticsStudentHomeOverviewBody = z.object({
+export const zTmsStatisticsStudentHomeOverviewBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
 /**
  * 学生首页概览。
  */
-export const zTmsStatisticsStudentHomeOverviewResponse = z.object({
-    courseCount: z.int().check(z.gte(0)),
-    unCommitWorkCount: z.int().check(z.gte(0)),
-    pendingExamCount: z.int().check(z.gte(0)),
-    unViewAnnounceCount: z.int().check(z.gte(0)),
-    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-    studyMinutesThisWeek: z.int().check(z.gte(0)),
-    dueWorks: z.array(z.object({
+export const zTmsStatisticsStudentHomeOverviewResponse = /* @__PURE__ */ z.object({
+    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unCommitWorkCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    pendingExamCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unViewAnnounceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
+    studyMinutesThisWeek: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    dueWorks: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         workId: zId,
         studentWorkId: zId,
-        title: z.string(),
-        courseName: z.string(),
+        title: /* @__PURE__ */ z.string(),
+        courseName: /* @__PURE__ */ z.string(),
         endTime: zInstant
-    })).check(z.minLength(0), z.maxLength(5)),
-    upcomingExams: z.array(z.object({
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(5)),
+    upcomingExams: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         examId: zId,
-        examName: z.string(),
+        examName: /* @__PURE__ */ z.string(),
         startTime: zInstant,
         endTime: zInstant,
         attendStatus: zExamAttendStatus
-    })).check(z.minLength(0), z.maxLength(5))
+    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(5))
 });
 
 export const zGetStudentAnnounceListBody = zStudentAnnounceQuery;
@@ -4962,16 +4962,16 @@ export const zGetStudentAnnounceListBody = zStudentAnnounceQuery;
  */
 export const zGetStudentAnnounceListResponse = zStudentAnnouncePage;
 
-export const zGetLastAnnouncePath = z.object({
+export const zGetLastAnnouncePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
 /**
  * 最新通知或 null
  */
-export const zGetLastAnnounceResponse = z.nullable(zStudentAnnounce);
+export const zGetLastAnnounceResponse = /* @__PURE__ */ z.nullable(zStudentAnnounce);
 
-export const zViewAnnouncePath = z.object({
+export const zViewAnnouncePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     announceId: zId
 });
@@ -4981,7 +4981,7 @@ export const zViewAnnouncePath = z.object({
  */
 export const zViewAnnounceResponse = zStudentAnnounceDetail;
 
-export const zGetStudentCourseTablePath = z.object({
+export const zGetStudentCourseTablePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     startDate: zDateString,
     endDate: zDateString
@@ -4990,22 +4990,22 @@ export const zGetStudentCourseTablePath = z.object({
 /**
  * 课表
  */
-export const zGetStudentCourseTableResponse = z.array(zStudentCourseTableItem);
+export const zGetStudentCourseTableResponse = /* @__PURE__ */ z.array(zStudentCourseTableItem);
 
-export const zGetStudentRecentCoursePath = z.object({
-    showNumber: z.int().check(z.gte(1), z.lte(20))
+export const zGetStudentRecentCoursePath = /* @__PURE__ */ z.object({
+    showNumber: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20))
 });
 
-export const zGetStudentRecentCourseQuery = z.object({
-    schoolId: z.optional(zSchoolId)
+export const zGetStudentRecentCourseQuery = /* @__PURE__ */ z.object({
+    schoolId: /* @__PURE__ */ z.optional(zSchoolId)
 });
 
 /**
  * 最近课程
  */
-export const zGetStudentRecentCourseResponse = z.array(zStudentRecentCourse).check(z.maxLength(20));
+export const zGetStudentRecentCourseResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zStudentRecentCourse).check(/* @__PURE__ */ z.maxLength(20));
 
-export const zGetUnViewAnnouncePath = z.object({
+export const zGetUnViewAnnouncePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
@@ -5014,7 +5014,7 @@ export const zGetUnViewAnnouncePath = z.object({
  */
 export const zGetUnViewAnnounceResponse = zStudentUnViewAnnounce;
 
-export const zGetUnCommitWorkNumPath = z.object({
+export const zGetUnCommitWorkNumPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
@@ -5088,7 +5088,7 @@ export const zSchoolMgrUpdateStudentResponse = zStudentInfo;
 
 export const zUploadStudentBody = zFileUpload;
 
-export const zUploadStudentPath = z.object({
+export const zUploadStudentPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     collegeId: zId,
     majorId: zId,
@@ -5103,7 +5103,7 @@ export const zUploadStudentResponse = zStudentImportResult;
 
 export const zSchoolUploadStudentBody = zFileUpload;
 
-export const zSchoolUploadStudentPath = z.object({
+export const zSchoolUploadStudentPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     collegeId: zId,
     majorId: zId,
@@ -5116,7 +5116,7 @@ export const zSchoolUploadStudentPath = z.object({
  */
 export const zSchoolUploadStudentResponse = zStudentImportResult;
 
-export const zUpdateStudentStatusPath = z.object({
+export const zUpdateStudentStatusPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentId: zId,
     status: zStudentStatus
@@ -5127,7 +5127,7 @@ export const zUpdateStudentStatusPath = z.object({
  */
 export const zUpdateStudentStatusResponse = zStudentStatusChange;
 
-export const zSchoolMgrUpdateStudentStatusPath = z.object({
+export const zSchoolMgrUpdateStudentStatusPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentId: zId,
     status: zStudentStatus
@@ -5159,7 +5159,7 @@ export const zGetOnlineStudentListByCourseV2Body = zOnlineStudentCourseV2Query;
  */
 export const zGetOnlineStudentListByCourseV2Response = zOnlineStudentV2Page;
 
-export const zGetStudentInfoPath = z.object({
+export const zGetStudentInfoPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentId: zId
 });
@@ -5169,7 +5169,7 @@ export const zGetStudentInfoPath = z.object({
  */
 export const zGetStudentInfoResponse = zStudentInfo;
 
-export const zSchoolMgrGetStudentInfoPath = z.object({
+export const zSchoolMgrGetStudentInfoPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentId: zId
 });
@@ -5179,7 +5179,7 @@ export const zSchoolMgrGetStudentInfoPath = z.object({
  */
 export const zSchoolMgrGetStudentInfoResponse = zStudentInfo;
 
-export const zDelStudentPath = z.object({
+export const zDelStudentPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentId: zId
 });
@@ -5189,7 +5189,7 @@ export const zDelStudentPath = z.object({
  */
 export const zDelStudentResponse = zDeleted;
 
-export const zSchoolMgrDelStudentPath = z.object({
+export const zSchoolMgrDelStudentPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     studentId: zId
 });
@@ -5204,9 +5204,9 @@ export const zSchoolMgrDelStudentResponse = zDeleted;
  */
 export const zDownloadStudentTemplateResponse = zBinary;
 
-export const zStudentMgrRefreshQuery = z.object({
+export const zStudentMgrRefreshQuery = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    courseId: z.optional(zId)
+    courseId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
@@ -5214,7 +5214,7 @@ export const zStudentMgrRefreshQuery = z.object({
  */
 export const zStudentMgrRefreshResponse = zStudentOnlineRefresh;
 
-export const zGetTeacherCourseTablePath = z.object({
+export const zGetTeacherCourseTablePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     startDate: zDateString,
     endDate: zDateString
@@ -5223,27 +5223,27 @@ export const zGetTeacherCourseTablePath = z.object({
 /**
  * 课表
  */
-export const zGetTeacherCourseTableResponse = z.array(zTeacherCourseTableItem);
+export const zGetTeacherCourseTableResponse = /* @__PURE__ */ z.array(zTeacherCourseTableItem);
 
-export const zGetTeacherRecentCoursePath = z.object({
-    showNumber: z.int().check(z.gte(1), z.lte(20))
+export const zGetTeacherRecentCoursePath = /* @__PURE__ */ z.object({
+    showNumber: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20))
 });
 
-export const zGetTeacherRecentCourseQuery = z.object({
-    schoolId: z.optional(zSchoolId)
+export const zGetTeacherRecentCourseQuery = /* @__PURE__ */ z.object({
+    schoolId: /* @__PURE__ */ z.optional(zSchoolId)
 });
 
 /**
  * 最近课程
  */
-export const zGetTeacherRecentCourseResponse = z.array(zTeacherRecentCourse).check(z.maxLength(20));
+export const zGetTeacherRecentCourseResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zTeacherRecentCourse).check(/* @__PURE__ */ z.maxLength(20));
 
-export const zGetTeacherReceivedWorkPath = z.object({
+export const zGetTeacherReceivedWorkPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
-export const zGetTeacherReceivedWorkQuery = z.object({
-    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 10)
+export const zGetTeacherReceivedWorkQuery = /* @__PURE__ */ z.object({
+    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 10)
 });
 
 /**
@@ -5251,30 +5251,30 @@ export const zGetTeacherReceivedWorkQuery = z.object({
  */
 export const zGetTeacherReceivedWorkResponse = zTeacherReceivedWork;
 
-export const zGetTeachingCoursePath = z.object({
+export const zGetTeachingCoursePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
 /**
  * 课程列表
  */
-export const zGetTeachingCourseResponse = z.array(zTeachingCourse).check(z.maxLength(100));
+export const zGetTeachingCourseResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zTeachingCourse).check(/* @__PURE__ */ z.maxLength(100));
 
-export const zGetCourseWorkScorePath = z.object({
+export const zGetCourseWorkScorePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
 
-export const zGetCourseWorkScoreQuery = z.object({
-    teachingClassId: z.optional(zId)
+export const zGetCourseWorkScoreQuery = /* @__PURE__ */ z.object({
+    teachingClassId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
  * 各作业成绩概况
  */
-export const zGetCourseWorkScoreResponse = z.array(zTeacherWorkScore);
+export const zGetCourseWorkScoreResponse = /* @__PURE__ */ z.array(zTeacherWorkScore);
 
-export const zGetCourseWorkPassRatePath = z.object({
+export const zGetCourseWorkPassRatePath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
@@ -5282,28 +5282,28 @@ export const zGetCourseWorkPassRatePath = z.object({
 /**
  * 各作业及格率
  */
-export const zGetCourseWorkPassRateResponse = z.array(zTeacherWorkPassRate);
+export const zGetCourseWorkPassRateResponse = /* @__PURE__ */ z.array(zTeacherWorkPassRate);
 
-export const zGetCourseWorkPassRateV2Path = z.object({
+export const zGetCourseWorkPassRateV2Path = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     courseId: zId
 });
 
-export const zGetCourseWorkPassRateV2Query = z.object({
-    passRatio: z._default(z.optional(z.number().check(z.gte(0.01), z.lte(1))), 0.6)
+export const zGetCourseWorkPassRateV2Query = /* @__PURE__ */ z.object({
+    passRatio: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.01), /* @__PURE__ */ z.lte(1))), 0.6)
 });
 
 /**
  * 各作业及格率与分班明细
  */
-export const zGetCourseWorkPassRateV2Response = z.array(zTeacherWorkPassRateV2);
+export const zGetCourseWorkPassRateV2Response = /* @__PURE__ */ z.array(zTeacherWorkPassRateV2);
 
-export const zGetCourseWorkDistributionPath = z.object({
+export const zGetCourseWorkDistributionPath = /* @__PURE__ */ z.object({
     workId: zId
 });
 
-export const zGetCourseWorkDistributionQuery = z.object({
-    teachingClassId: z.optional(zId)
+export const zGetCourseWorkDistributionQuery = /* @__PURE__ */ z.object({
+    teachingClassId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
@@ -5311,7 +5311,7 @@ export const zGetCourseWorkDistributionQuery = z.object({
  */
 export const zGetCourseWorkDistributionResponse = zTeacherWorkDistribution;
 
-export const zGetCourseWorkStatisticsPath = z.object({
+export const zGetCourseWorkStatisticsPath = /* @__PURE__ */ z.object({
     workId: zId
 });
 
@@ -5320,7 +5320,7 @@ export const zGetCourseWorkStatisticsPath = z.object({
  */
 export const zGetCourseWorkStatisticsResponse = zTeacherWorkStatistics;
 
-export const zGetCourseWorkStatisticsV2Path = z.object({
+export const zGetCourseWorkStatisticsV2Path = /* @__PURE__ */ z.object({
     workId: zId
 });
 
@@ -5339,23 +5339,23 @@ export const zTrainingGetResponse = zTrainingBrief;
 /**
  * 新建实训的请求。
  */
-export const zTrainingCreateBody = z.object({
-    experimentName: z.string().check(z.minLength(1), z.maxLength(100)),
+export const zTrainingCreateBody = /* @__PURE__ */ z.object({
+    experimentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
     practicalType: zTrainingPracticalType,
-    summary: z.string().check(z.maxLength(500)),
-    description: z.string().check(z.maxLength(20000)),
-    coverUrl: z.optional(z.string().check(z.maxLength(500))),
-    tagIds: z.optional(z.array(zId).check(z.maxLength(20))),
-    difficulty: z.union([
-        z.literal(1),
-        z.literal(2),
-        z.literal(3)
+    summary: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
+    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000)),
+    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
+    tagIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(20))),
+    difficulty: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.literal(1),
+        /* @__PURE__ */ z.literal(2),
+        /* @__PURE__ */ z.literal(3)
     ]),
-    estimatedMinutes: z.int().check(z.gte(1), z.lte(1440)),
-    imageName: z.optional(z.string().check(z.maxLength(200))),
-    kernelName: z.optional(z.string().check(z.maxLength(64))),
-    entryFile: z.optional(z.string().check(z.maxLength(500))),
-    courseId: z.optional(zId)
+    estimatedMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1440)),
+    imageName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))),
+    kernelName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64))),
+    entryFile: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
+    courseId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
@@ -5363,7 +5363,7 @@ export const zTrainingCreateBody = z.object({
  */
 export const zTrainingCreateResponse = zTrainingDetail;
 
-export const zTrainingUpdateStatusBody = z.object({
+export const zTrainingUpdateStatusBody = /* @__PURE__ */ z.object({
     experimentId: zId,
     status: zTrainingStatus
 });
@@ -5376,27 +5376,27 @@ export const zTrainingUpdateStatusResponse = zTrainingBrief;
 /**
  * 实训管理列表请求。
  */
-export const zTrainingListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    practicalType: z.optional(zTrainingPracticalType),
-    status: z.optional(zTrainingStatus),
-    tagId: z.optional(zId),
-    ascriptionType: z.optional(zTrainingAscriptionType),
-    mineOnly: z._default(z.optional(z.boolean()), false),
-    sortBy: z.optional(z.enum([
+export const zTrainingListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    status: /* @__PURE__ */ z.optional(zTrainingStatus),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    ascriptionType: /* @__PURE__ */ z.optional(zTrainingAscriptionType),
+    mineOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'updatedAt',
         'createdAt',
         'experimentName',
         'learnerCount'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 成功
  */
-export const zTrainingListResponse = z.object({
-    list: z.array(zTrainingBrief),
+export const zTrainingListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingBrief),
     total: zTotal
 });
 
@@ -5407,9 +5407,9 @@ export const zTrainingDeleteBody = zTrainingExperimentIdRequest;
  */
 export const zTrainingDeleteResponse = zDeleted;
 
-export const zTrainingUpdateLeadingBody = z.object({
+export const zTrainingUpdateLeadingBody = /* @__PURE__ */ z.object({
     experimentId: zId,
-    leading: z.string().check(z.maxLength(20000))
+    leading: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000))
 });
 
 /**
@@ -5417,10 +5417,10 @@ export const zTrainingUpdateLeadingBody = z.object({
  */
 export const zTrainingUpdateLeadingResponse = zAck;
 
-export const zTrainingUpdateAdditionalBody = z.object({
+export const zTrainingUpdateAdditionalBody = /* @__PURE__ */ z.object({
     experimentId: zId,
-    additional: z.string().check(z.maxLength(20000)),
-    additionalFileIds: z.optional(z.array(zId).check(z.maxLength(20)))
+    additional: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000)),
+    additionalFileIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(20)))
 });
 
 /**
@@ -5428,11 +5428,11 @@ export const zTrainingUpdateAdditionalBody = z.object({
  */
 export const zTrainingUpdateAdditionalResponse = zAck;
 
-export const zTrainingUpdateAscriptionBody = z.object({
+export const zTrainingUpdateAscriptionBody = /* @__PURE__ */ z.object({
     experimentId: zId,
     ascriptionType: zTrainingAscriptionType,
-    schoolId: z.optional(zSchoolId),
-    courseId: z.optional(zId)
+    schoolId: /* @__PURE__ */ z.optional(zSchoolId),
+    courseId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
@@ -5440,10 +5440,10 @@ export const zTrainingUpdateAscriptionBody = z.object({
  */
 export const zTrainingUpdateAscriptionResponse = zAck;
 
-export const zTrainingUpdatePropagandaBody = z.object({
+export const zTrainingUpdatePropagandaBody = /* @__PURE__ */ z.object({
     experimentId: zId,
-    propaganda: z.string().check(z.maxLength(2000)),
-    propagandaImageUrl: z.optional(z.string().check(z.maxLength(500)))
+    propaganda: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000)),
+    propagandaImageUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)))
 });
 
 /**
@@ -5451,8 +5451,8 @@ export const zTrainingUpdatePropagandaBody = z.object({
  */
 export const zTrainingUpdatePropagandaResponse = zAck;
 
-export const zTrainingTagAddBody = z.object({
-    tagName: z.string().check(z.minLength(1), z.maxLength(20))
+export const zTrainingTagAddBody = /* @__PURE__ */ z.object({
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20))
 });
 
 /**
@@ -5460,9 +5460,9 @@ export const zTrainingTagAddBody = z.object({
  */
 export const zTrainingTagAddResponse = zTrainingTag;
 
-export const zTrainingTagUpdateBody = z.object({
+export const zTrainingTagUpdateBody = /* @__PURE__ */ z.object({
     tagId: zId,
-    tagName: z.string().check(z.minLength(1), z.maxLength(20))
+    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20))
 });
 
 /**
@@ -5470,7 +5470,7 @@ export const zTrainingTagUpdateBody = z.object({
  */
 export const zTrainingTagUpdateResponse = zTrainingTag;
 
-export const zTrainingTagDeletePath = z.object({
+export const zTrainingTagDeletePath = /* @__PURE__ */ z.object({
     tagId: zId
 });
 
@@ -5482,11 +5482,11 @@ export const zTrainingTagDeleteResponse = zDeleted;
 /**
  * 成功
  */
-export const zTrainingTagListAllResponse = z.array(zTrainingTag).check(z.maxLength(500));
+export const zTrainingTagListAllResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingTag).check(/* @__PURE__ */ z.maxLength(500));
 
-export const zTrainingTagUpdateSortPath = z.object({
+export const zTrainingTagUpdateSortPath = /* @__PURE__ */ z.object({
     tagId: zId,
-    sortPri: z.int().check(z.gte(0), z.lte(9999))
+    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
 });
 
 /**
@@ -5494,56 +5494,56 @@ export const zTrainingTagUpdateSortPath = z.object({
  */
 export const zTrainingTagUpdateSortResponse = zTrainingTag;
 
-export const zTrainingTagClientListBody = z.object({
-    practicalType: z.optional(zTrainingPracticalType)
+export const zTrainingTagClientListBody = /* @__PURE__ */ z.object({
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType)
 });
 
 /**
  * 成功
  */
-export const zTrainingTagClientListResponse = z.array(zTrainingTag).check(z.maxLength(500));
+export const zTrainingTagClientListResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingTag).check(/* @__PURE__ */ z.maxLength(500));
 
-export const zTrainingStudentListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    practicalType: z.optional(zTrainingPracticalType),
-    tagId: z.optional(zId),
-    courseId: z.optional(zId),
-    finishStatus: z.optional(zTrainingFinishStatus),
-    collectedOnly: z._default(z.optional(z.boolean()), false),
-    sortBy: z.optional(z.enum([
+export const zTrainingStudentListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    courseId: /* @__PURE__ */ z.optional(zId),
+    finishStatus: /* @__PURE__ */ z.optional(zTrainingFinishStatus),
+    collectedOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'updatedAt',
         'learnerCount',
         'lastStudyAt'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 成功
  */
-export const zTrainingStudentListResponse = z.object({
-    list: z.array(zTrainingClientItem),
+export const zTrainingStudentListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingClientItem),
     total: zTotal
 });
 
-export const zTrainingStudentCollectionBody = z.object({
+export const zTrainingStudentCollectionBody = /* @__PURE__ */ z.object({
     experimentId: zId,
-    collect: z.boolean()
+    collect: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 成功
  */
-export const zTrainingStudentCollectionResponse = z.object({
+export const zTrainingStudentCollectionResponse = /* @__PURE__ */ z.object({
     experimentId: zId,
-    collected: z.boolean()
+    collected: /* @__PURE__ */ z.boolean()
 });
 
-export const zTrainingStudentReportSubmitBody = z.object({
+export const zTrainingStudentReportSubmitBody = /* @__PURE__ */ z.object({
     experimentId: zId,
-    courseId: z.optional(zId),
-    content: z.string().check(z.minLength(1), z.maxLength(50000)),
-    attachmentFileIds: z.optional(z.array(zId).check(z.maxLength(10)))
+    courseId: /* @__PURE__ */ z.optional(zId),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50000)),
+    attachmentFileIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(10)))
 });
 
 /**
@@ -5551,21 +5551,21 @@ export const zTrainingStudentReportSubmitBody = z.object({
  */
 export const zTrainingStudentReportSubmitResponse = zTrainingReport;
 
-export const zTrainingStudentReportListBody = z.intersection(zPageRequest, z.object({
-    courseId: z.optional(zId),
-    practicalType: z.optional(zTrainingPracticalType),
-    status: z.optional(zTrainingReportStatus)
+export const zTrainingStudentReportListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    courseId: /* @__PURE__ */ z.optional(zId),
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    status: /* @__PURE__ */ z.optional(zTrainingReportStatus)
 }));
 
 /**
  * 成功
  */
-export const zTrainingStudentReportListResponse = z.object({
-    list: z.array(zTrainingReportBrief),
+export const zTrainingStudentReportListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingReportBrief),
     total: zTotal
 });
 
-export const zTrainingTeacherClassOverviewPath = z.object({
+export const zTrainingTeacherClassOverviewPath = /* @__PURE__ */ z.object({
     classId: zId
 });
 
@@ -5574,7 +5574,7 @@ export const zTrainingTeacherClassOverviewPath = z.object({
  */
 export const zTrainingTeacherClassOverviewResponse = zTrainingClassOverview;
 
-export const zTrainingTeacherCourseOverviewPath = z.object({
+export const zTrainingTeacherCourseOverviewPath = /* @__PURE__ */ z.object({
     courseId: zId
 });
 
@@ -5583,11 +5583,11 @@ export const zTrainingTeacherCourseOverviewPath = z.object({
  */
 export const zTrainingTeacherCourseOverviewResponse = zTrainingCourseOverview;
 
-export const zTrainingTeacherCourseOverviewV2Body = z.object({
-    practicalType: z.optional(zTrainingPracticalType)
+export const zTrainingTeacherCourseOverviewV2Body = /* @__PURE__ */ z.object({
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType)
 });
 
-export const zTrainingTeacherCourseOverviewV2Path = z.object({
+export const zTrainingTeacherCourseOverviewV2Path = /* @__PURE__ */ z.object({
     courseId: zId
 });
 
@@ -5596,8 +5596,8 @@ export const zTrainingTeacherCourseOverviewV2Path = z.object({
  */
 export const zTrainingTeacherCourseOverviewV2Response = zTrainingCourseOverviewV2;
 
-export const zTrainingStudentOverviewBody = z.object({
-    courseId: z.optional(zId)
+export const zTrainingStudentOverviewBody = /* @__PURE__ */ z.object({
+    courseId: /* @__PURE__ */ z.optional(zId)
 });
 
 /**
@@ -5605,19 +5605,19 @@ export const zTrainingStudentOverviewBody = z.object({
  */
 export const zTrainingStudentOverviewResponse = zTrainingStudentOverview;
 
-export const zTrainingTeacherClassFinishOverviewBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortBy: z.optional(z.enum([
+export const zTrainingTeacherClassFinishOverviewBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'finishedCount',
         'averageScore',
         'totalDurationMinutes',
         'lastStudyAt'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
-export const zTrainingTeacherClassFinishOverviewPath = z.object({
+export const zTrainingTeacherClassFinishOverviewPath = /* @__PURE__ */ z.object({
     classId: zId,
     practicalType: zTrainingPracticalType
 });
@@ -5625,24 +5625,24 @@ export const zTrainingTeacherClassFinishOverviewPath = z.object({
 /**
  * 成功
  */
-export const zTrainingTeacherClassFinishOverviewResponse = z.object({
-    list: z.array(zTrainingStudentFinishRow),
+export const zTrainingTeacherClassFinishOverviewResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingStudentFinishRow),
     total: zTotal
 });
 
-export const zTrainingTeacherCourseFinishOverviewBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortBy: z.optional(z.enum([
+export const zTrainingTeacherCourseFinishOverviewBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'finishedCount',
         'averageScore',
         'totalDurationMinutes',
         'lastStudyAt'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
-export const zTrainingTeacherCourseFinishOverviewPath = z.object({
+export const zTrainingTeacherCourseFinishOverviewPath = /* @__PURE__ */ z.object({
     courseId: zId,
     practicalType: zTrainingPracticalType
 });
@@ -5650,25 +5650,25 @@ export const zTrainingTeacherCourseFinishOverviewPath = z.object({
 /**
  * 成功
  */
-export const zTrainingTeacherCourseFinishOverviewResponse = z.object({
-    list: z.array(zTrainingStudentFinishRow),
+export const zTrainingTeacherCourseFinishOverviewResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingStudentFinishRow),
     total: zTotal
 });
 
-export const zTrainingTeacherCourseFinishOverviewV2Body = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortBy: z.optional(z.enum([
+export const zTrainingTeacherCourseFinishOverviewV2Body = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'studentNumber',
         'finishedCount',
         'averageScore',
         'totalDurationMinutes',
         'lastStudyAt'
     ])),
-    sortOrder: z.optional(zSortOrder),
-    classId: z.optional(zId)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder),
+    classId: /* @__PURE__ */ z.optional(zId)
 }));
 
-export const zTrainingTeacherCourseFinishOverviewV2Path = z.object({
+export const zTrainingTeacherCourseFinishOverviewV2Path = /* @__PURE__ */ z.object({
     courseId: zId,
     practicalType: zTrainingPracticalType
 });
@@ -5676,8 +5676,8 @@ export const zTrainingTeacherCourseFinishOverviewV2Path = z.object({
 /**
  * 成功
  */
-export const zTrainingTeacherCourseFinishOverviewV2Response = z.object({
-    list: z.array(zTrainingStudentFinishRowV2),
+export const zTrainingTeacherCourseFinishOverviewV2Response = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingStudentFinishRowV2),
     total: zTotal
 });
 
@@ -5686,140 +5686,140 @@ export const zTrainingTeacherCourseFinishOverviewV2Response = z.object({
  */
 export const zTrainingClientOverviewResponse = zTrainingClientOverview;
 
-export const zTrainingTeacherFinishStatisticsBody = z.intersection(zPageRequest, z.object({
+export const zTrainingTeacherFinishStatisticsBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     classId: zId,
-    practicalType: z.optional(zTrainingPracticalType),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortBy: z.optional(z.enum([
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'experimentName',
         'finishRate',
         'averageScore'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 成功
  */
-export const zTrainingTeacherFinishStatisticsResponse = z.object({
-    list: z.array(zTrainingFinishStatRow),
+export const zTrainingTeacherFinishStatisticsResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingFinishStatRow),
     total: zTotal
 });
 
-export const zTrainingTeacherFinishStatisticsByCourseBody = z.intersection(zPageRequest, z.object({
+export const zTrainingTeacherFinishStatisticsByCourseBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     courseId: zId,
-    practicalType: z.optional(zTrainingPracticalType),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortBy: z.optional(z.enum([
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'experimentName',
         'finishRate',
         'averageScore'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 成功
  */
-export const zTrainingTeacherFinishStatisticsByCourseResponse = z.object({
-    list: z.array(zTrainingFinishStatRow),
+export const zTrainingTeacherFinishStatisticsByCourseResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingFinishStatRow),
     total: zTotal
 });
 
-export const zTrainingTeacherFinishStatisticsByCourseV2Body = z.intersection(zPageRequest, z.object({
+export const zTrainingTeacherFinishStatisticsByCourseV2Body = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     courseId: zId,
-    classId: z.optional(zId),
-    practicalType: z.optional(zTrainingPracticalType),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortBy: z.optional(z.enum([
+    classId: /* @__PURE__ */ z.optional(zId),
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'experimentName',
         'finishRate',
         'averageScore'
     ])),
-    sortOrder: z.optional(zSortOrder)
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 成功
  */
-export const zTrainingTeacherFinishStatisticsByCourseV2Response = z.object({
-    list: z.array(zTrainingFinishStatRowV2),
+export const zTrainingTeacherFinishStatisticsByCourseV2Response = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingFinishStatRowV2),
     total: zTotal
 });
 
-export const zTrainingStudentFinishOverviewBody = z.intersection(zPageRequest, z.object({
-    courseId: z.optional(zId),
-    practicalType: z.optional(zTrainingPracticalType),
-    finishStatus: z.optional(zTrainingFinishStatus)
+export const zTrainingStudentFinishOverviewBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    courseId: /* @__PURE__ */ z.optional(zId),
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    finishStatus: /* @__PURE__ */ z.optional(zTrainingFinishStatus)
 }));
 
 /**
  * 成功
  */
-export const zTrainingStudentFinishOverviewResponse = z.object({
-    list: z.array(zTrainingFinishItem),
+export const zTrainingStudentFinishOverviewResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingFinishItem),
     total: zTotal
 });
 
-export const zTrainingTeachListBody = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    practicalType: z.optional(zTrainingPracticalType),
-    tagId: z.optional(zId),
-    courseId: z.optional(zId)
+export const zTrainingTeachListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    tagId: /* @__PURE__ */ z.optional(zId),
+    courseId: /* @__PURE__ */ z.optional(zId)
 }));
 
 /**
  * 成功
  */
-export const zTrainingTeachListResponse = z.object({
-    list: z.array(zTrainingBrief),
+export const zTrainingTeachListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingBrief),
     total: zTotal
 });
 
-export const zTrainingTeacherStudentReportListBody = z.intersection(zPageRequest, z.object({
-    courseId: z.optional(zId),
-    classId: z.optional(zId),
-    status: z.optional(zTrainingReportStatus)
+export const zTrainingTeacherStudentReportListBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    courseId: /* @__PURE__ */ z.optional(zId),
+    classId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zTrainingReportStatus)
 }));
 
-export const zTrainingTeacherStudentReportListPath = z.object({
+export const zTrainingTeacherStudentReportListPath = /* @__PURE__ */ z.object({
     studentUserId: zId
 });
 
 /**
  * 成功
  */
-export const zTrainingTeacherStudentReportListResponse = z.object({
-    list: z.array(zTrainingReportBrief),
+export const zTrainingTeacherStudentReportListResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingReportBrief),
     total: zTotal
 });
 
-export const zTrainingTeacherStudentReportListV2Body = z.intersection(zPageRequest, z.object({
+export const zTrainingTeacherStudentReportListV2Body = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     type: zTrainingPracticalType,
-    courseId: z.optional(zId),
-    classId: z.optional(zId),
-    status: z.optional(zTrainingReportStatus)
+    courseId: /* @__PURE__ */ z.optional(zId),
+    classId: /* @__PURE__ */ z.optional(zId),
+    status: /* @__PURE__ */ z.optional(zTrainingReportStatus)
 }));
 
-export const zTrainingTeacherStudentReportListV2Path = z.object({
+export const zTrainingTeacherStudentReportListV2Path = /* @__PURE__ */ z.object({
     studentUserId: zId
 });
 
 /**
  * 成功
  */
-export const zTrainingTeacherStudentReportListV2Response = z.object({
-    list: z.array(zTrainingReportBrief),
+export const zTrainingTeacherStudentReportListV2Response = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingReportBrief),
     total: zTotal
 });
 
-export const zTrainingTeacherStudentFinishOverviewBody = z.object({
-    courseId: z.optional(zId),
-    classId: z.optional(zId),
-    practicalType: z.optional(zTrainingPracticalType)
+export const zTrainingTeacherStudentFinishOverviewBody = /* @__PURE__ */ z.object({
+    courseId: /* @__PURE__ */ z.optional(zId),
+    classId: /* @__PURE__ */ z.optional(zId),
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType)
 });
 
-export const zTrainingTeacherStudentFinishOverviewPath = z.object({
+export const zTrainingTeacherStudentFinishOverviewPath = /* @__PURE__ */ z.object({
     studentUserId: zId
 });
 
@@ -5828,12 +5828,12 @@ export const zTrainingTeacherStudentFinishOverviewPath = z.object({
  */
 export const zTrainingTeacherStudentFinishOverviewResponse = zTrainingStudentFinishOverview;
 
-export const zTrainingRecordSaveBody = z.object({
+export const zTrainingRecordSaveBody = /* @__PURE__ */ z.object({
     experimentId: zId,
-    stepNo: z._default(z.optional(z.int().check(z.gte(0), z.lte(999))), 0),
-    progress: z.int().check(z.gte(0), z.lte(100)),
-    content: z.string().check(z.maxLength(5000000)),
-    durationSeconds: z._default(z.optional(z.int().check(z.gte(0), z.lte(86400))), 0)
+    stepNo: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(999))), 0),
+    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000000)),
+    durationSeconds: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(86400))), 0)
 });
 
 /**
@@ -5841,16 +5841,16 @@ export const zTrainingRecordSaveBody = z.object({
  */
 export const zTrainingRecordSaveResponse = zTrainingRecord;
 
-export const zTrainingRecordGetPath = z.object({
+export const zTrainingRecordGetPath = /* @__PURE__ */ z.object({
     experimentId: zId
 });
 
 /**
  * 本人的记录；没有时为 null。
  */
-export const zTrainingRecordGetResponse = z.nullable(zTrainingRecord);
+export const zTrainingRecordGetResponse = /* @__PURE__ */ z.nullable(zTrainingRecord);
 
-export const zTrainingRecordDeletePath = z.object({
+export const zTrainingRecordDeletePath = /* @__PURE__ */ z.object({
     experimentId: zId
 });
 
@@ -5859,7 +5859,7 @@ export const zTrainingRecordDeletePath = z.object({
  */
 export const zTrainingRecordDeleteResponse = zDeleted;
 
-export const zTrainingStudentReportDetailPath = z.object({
+export const zTrainingStudentReportDetailPath = /* @__PURE__ */ z.object({
     experimentId: zId
 });
 
@@ -5868,25 +5868,25 @@ export const zTrainingStudentReportDetailPath = z.object({
  */
 export const zTrainingStudentReportDetailResponse = zTrainingReport;
 
-export const zTrainingListByTagBody = z.intersection(zPageRequest, z.object({
-    tagId: z.optional(zId),
-    practicalType: z.optional(zTrainingPracticalType),
-    keyword: z.optional(z.string().check(z.maxLength(50))),
-    sortBy: z.optional(z.enum(['learnerCount', 'updatedAt'])),
-    sortOrder: z.optional(zSortOrder)
+export const zTrainingListByTagBody = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    tagId: /* @__PURE__ */ z.optional(zId),
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['learnerCount', 'updatedAt'])),
+    sortOrder: /* @__PURE__ */ z.optional(zSortOrder)
 }));
 
 /**
  * 成功
  */
-export const zTrainingListByTagResponse = z.object({
-    list: z.array(zTrainingClientItem),
+export const zTrainingListByTagResponse = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zTrainingClientItem),
     total: zTotal
 });
 
-export const zTrainingExportByCourseBody = z.object({
+export const zTrainingExportByCourseBody = /* @__PURE__ */ z.object({
     courseId: zId,
-    practicalType: z.optional(zTrainingPracticalType)
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType)
 });
 
 /**
@@ -5894,11 +5894,11 @@ export const zTrainingExportByCourseBody = z.object({
  */
 export const zTrainingExportByCourseResponse = zBinary;
 
-export const zTrainingExportByCourseV2Body = z.object({
+export const zTrainingExportByCourseV2Body = /* @__PURE__ */ z.object({
     courseId: zId,
-    classId: z.optional(zId),
-    practicalType: z.optional(zTrainingPracticalType),
-    includeWeightedScore: z._default(z.optional(z.boolean()), true)
+    classId: /* @__PURE__ */ z.optional(zId),
+    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType),
+    includeWeightedScore: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
@@ -5906,7 +5906,7 @@ export const zTrainingExportByCourseV2Body = z.object({
  */
 export const zTrainingExportByCourseV2Response = zBinary;
 
-export const zTrainingGetDetailPath = z.object({
+export const zTrainingGetDetailPath = /* @__PURE__ */ z.object({
     experimentId: zId
 });
 
@@ -5915,7 +5915,7 @@ export const zTrainingGetDetailPath = z.object({
  */
 export const zTrainingGetDetailResponse = zTrainingDetail;
 
-export const zTrainingGetDetailByAdminPath = z.object({
+export const zTrainingGetDetailByAdminPath = /* @__PURE__ */ z.object({
     experimentId: zId
 });
 
@@ -5924,7 +5924,7 @@ export const zTrainingGetDetailByAdminPath = z.object({
  */
 export const zTrainingGetDetailByAdminResponse = zTrainingDetail;
 
-export const zTrainingStudentGetDetailPath = z.object({
+export const zTrainingStudentGetDetailPath = /* @__PURE__ */ z.object({
     experimentId: zId
 });
 
@@ -5933,7 +5933,7 @@ export const zTrainingStudentGetDetailPath = z.object({
  */
 export const zTrainingStudentGetDetailResponse = zTrainingStudentDetail;
 
-export const zTrainingStudentGetUrlPath = z.object({
+export const zTrainingStudentGetUrlPath = /* @__PURE__ */ z.object({
     experimentId: zId
 });
 
@@ -5942,14 +5942,14 @@ export const zTrainingStudentGetUrlPath = z.object({
  */
 export const zTrainingStudentGetUrlResponse = zTrainingLaunch;
 
-export const zTrainingWeightUpdateBody = z.object({
+export const zTrainingWeightUpdateBody = /* @__PURE__ */ z.object({
     classId: zId,
     courseId: zId,
-    weight: z.number().check(z.gte(0), z.lte(100)),
-    items: z.array(z.object({
+    weight: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
         experimentId: zId,
-        weight: z.number().check(z.gte(0), z.lte(100))
-    })).check(z.maxLength(500))
+        weight: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
+    })).check(/* @__PURE__ */ z.maxLength(500))
 });
 
 /**
@@ -5957,7 +5957,7 @@ export const zTrainingWeightUpdateBody = z.object({
  */
 export const zTrainingWeightUpdateResponse = zTrainingWeight;
 
-export const zTrainingWeightGetByClassPath = z.object({
+export const zTrainingWeightGetByClassPath = /* @__PURE__ */ z.object({
     classId: zId
 });
 

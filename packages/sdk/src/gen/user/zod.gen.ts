@@ -5,14 +5,14 @@ import * as z from 'zod/mini';
 /**
  * 没有更多结果的命令的应答。
  */
-export const zAck = z.object({
-    ok: z.literal(true)
+export const zAck = /* @__PURE__ */ z.object({
+    ok: /* @__PURE__ */ z.literal(true)
 });
 
 /**
  * 文件内容；以附件形式下载（Content-Disposition 带原文件名）。
  */
-export const zBinary = z.string();
+export const zBinary = /* @__PURE__ */ z.string();
 
 /**
  * 业务错误码（见 specs/README.md 的错误码表）。
@@ -20,75 +20,75 @@ export const zBinary = z.string();
  * 4 未登录；5 无权限；6 不存在；7 冲突；8 请求过于频繁；9 未实现；10 服务器内部错误。
  *
  */
-export const zErrCode = z.union([
-    z.literal(0),
-    z.literal(1),
-    z.literal(2),
-    z.literal(3),
-    z.literal(4),
-    z.literal(5),
-    z.literal(6),
-    z.literal(7),
-    z.literal(8),
-    z.literal(9),
-    z.literal(10)
+export const zErrCode = /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(4),
+    /* @__PURE__ */ z.literal(5),
+    /* @__PURE__ */ z.literal(6),
+    /* @__PURE__ */ z.literal(7),
+    /* @__PURE__ */ z.literal(8),
+    /* @__PURE__ */ z.literal(9),
+    /* @__PURE__ */ z.literal(10)
 ]);
 
 /**
  * 所有 JSON 应答的信封。errCode 为 0 表示成功，调用方拿到 data。
  */
-export const zEnvelope = z.object({
+export const zEnvelope = /* @__PURE__ */ z.object({
     errCode: zErrCode,
-    errMsg: z.string()
+    errMsg: /* @__PURE__ */ z.string()
 });
 
 /**
  * 失败应答，data 恒为 null。
  */
-export const zErrorEnvelope = z.intersection(zEnvelope, z.object({
-    data: z.null()
+export const zErrorEnvelope = /* @__PURE__ */ z.intersection(zEnvelope, /* @__PURE__ */ z.object({
+    data: /* @__PURE__ */ z.null()
 }));
 
 /**
  * 标识符，字符串形式。
  */
-export const zId = z.string().check(z.minLength(1), z.maxLength(64));
+export const zId = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64));
 
 /**
  * 删除的结果。
  */
-export const zDeleted = z.object({
+export const zDeleted = /* @__PURE__ */ z.object({
     id: zId
 });
 
 /**
  * 一组 ID。
  */
-export const zIdList = z.array(zId).check(z.maxLength(1000));
+export const zIdList = /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(1000));
 
 /**
  * 时间点，Unix 纪元毫秒（JSON 数字，在 2^53 以内）。
  */
-export const zInstant = z.int().check(z.gte(0));
+export const zInstant = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 分页请求，pageIndex 从 1 开始，pageSize 最大 200。
  */
-export const zPageRequest = z.object({
-    pageIndex: z.int().check(z.gte(1)),
-    pageSize: z.int().check(z.gte(1), z.lte(200))
+export const zPageRequest = /* @__PURE__ */ z.object({
+    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
 });
 
 /**
  * 学校 ID，未加入学校时为 "0"。
  */
-export const zSchoolId = z._default(z.string().check(z.minLength(1), z.maxLength(64)), '0');
+export const zSchoolId = /* @__PURE__ */ z._default(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)), '0');
 
 /**
  * 学校内角色：teacher 教师；student 学生；schoolManager 学校管理员。
  *
  */
-export const zSchoolRole = z.enum([
+export const zSchoolRole = /* @__PURE__ */ z.enum([
     'teacher',
     'student',
     'schoolManager'
@@ -97,98 +97,98 @@ export const zSchoolRole = z.enum([
 /**
  * 满足条件的记录总数（不受分页影响）。
  */
-export const zTotal = z.int().check(z.gte(0));
+export const zTotal = /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0));
 
 /**
  * 登录用户。显示名取 nickName，其次 realName，再次 userName。
  */
-export const zUser = z.object({
+export const zUser = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    nickName: z.string(),
-    realName: z.string(),
-    portraitUrl: z.string(),
-    email: z.string(),
-    phoneNumber: z.string(),
-    productName: z.string(),
-    token: z.string()
+    userName: /* @__PURE__ */ z.string(),
+    nickName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
+    portraitUrl: /* @__PURE__ */ z.string(),
+    email: /* @__PURE__ */ z.string(),
+    phoneNumber: /* @__PURE__ */ z.string(),
+    productName: /* @__PURE__ */ z.string(),
+    token: /* @__PURE__ */ z.string()
 });
 
 /**
  * 列表里显示的用户。
  */
-export const zUserBrief = z.object({
+export const zUserBrief = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string()
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string()
 });
 
 /**
  * 产品代码，默认 dfrm；管理页可存储其他产品名。
  */
-export const zProduct = z.unknown();
+export const zProduct = /* @__PURE__ */ z.unknown();
 
 /**
  * 登录时签发的不透明令牌。
  */
-export const zToken = z.unknown();
+export const zToken = /* @__PURE__ */ z.unknown();
 
 /**
  * 当前用户 ID，必须与 token 对应的用户一致。
  */
-export const zUserId = z.unknown();
+export const zUserId = /* @__PURE__ */ z.unknown();
 
 /**
  * 账号密码登录。
  */
-export const zAccountLogin = z.object({
-    account: z.string().check(z.minLength(1), z.maxLength(64)),
-    password: z.string().check(z.minLength(1), z.maxLength(128)),
-    productId: z.literal(7)
+export const zAccountLogin = /* @__PURE__ */ z.object({
+    account: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)),
+    password: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(128)),
+    productId: /* @__PURE__ */ z.literal(7)
 });
 
 /**
  * 修改自己的密码。
  */
-export const zChangePasswordRequest = z.object({
-    oldPassword: z.string().check(z.minLength(1), z.maxLength(128)),
-    newPassword: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,64}$/))
+export const zChangePasswordRequest = /* @__PURE__ */ z.object({
+    oldPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(128)),
+    newPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(8), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,64}$/))
 });
 
 /**
  * 登录用户，附带是否须先修改初始密码。
  */
-export const zLoginUser = z.intersection(zUser, z.object({
-    mustChangePassword: z.boolean()
+export const zLoginUser = /* @__PURE__ */ z.intersection(zUser, /* @__PURE__ */ z.object({
+    mustChangePassword: /* @__PURE__ */ z.boolean()
 }));
 
-export const zLogoutResult = z.object({
-    loggedOut: z.boolean()
+export const zLogoutResult = /* @__PURE__ */ z.object({
+    loggedOut: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 用短信验证码重置密码。
  */
-export const zResetPasswordRequest = z.object({
-    phoneNumber: z.string().check(z.regex(/^1\d{10}$/)),
-    smsCode: z.string().check(z.regex(/^\d{6}$/)),
-    newPassword: z.string().check(z.minLength(8), z.maxLength(32), z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,32}$/)),
-    productId: z.literal(7)
+export const zResetPasswordRequest = /* @__PURE__ */ z.object({
+    phoneNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^1\d{10}$/)),
+    smsCode: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{6}$/)),
+    newPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(8), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,32}$/)),
+    productId: /* @__PURE__ */ z.literal(7)
 });
 
 /**
  * 手机号加短信验证码登录。
  */
-export const zSmsLogin = z.object({
-    phoneNumber: z.string().check(z.regex(/^1\d{10}$/)),
-    smsCode: z.string().check(z.regex(/^\d{6}$/)),
-    productId: z.literal(7)
+export const zSmsLogin = /* @__PURE__ */ z.object({
+    phoneNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^1\d{10}$/)),
+    smsCode: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{6}$/)),
+    productId: /* @__PURE__ */ z.literal(7)
 });
 
 /**
  * 登录请求：账号密码或手机验证码二选一。
  */
-export const zLoginRequest = z.union([
+export const zLoginRequest = /* @__PURE__ */ z.union([
     zAccountLogin,
     zSmsLogin
 ]);
@@ -196,106 +196,106 @@ export const zLoginRequest = z.union([
 /**
  * 扩展信息查询条件，可为空对象。
  */
-export const zUserAttachInfoRequest = z.object({
-    schoolId: z.optional(zSchoolId)
+export const zUserAttachInfoRequest = /* @__PURE__ */ z.object({
+    schoolId: /* @__PURE__ */ z.optional(zSchoolId)
 });
 
 /**
  * 当前学校中的身份信息。
  */
-export const zUserCurrentSchool = z.object({
+export const zUserCurrentSchool = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    schoolName: z.string(),
-    studentName: z.string(),
-    studentNumber: z.nullable(z.string()),
-    type: z.nullable(zSchoolRole),
-    roles: z.array(zSchoolRole)
+    schoolName: /* @__PURE__ */ z.string(),
+    studentName: /* @__PURE__ */ z.string(),
+    studentNumber: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+    type: /* @__PURE__ */ z.nullable(zSchoolRole),
+    roles: /* @__PURE__ */ z.array(zSchoolRole)
 });
 
 /**
  * 用户在一所学校的身份。
  */
-export const zUserSchoolRoles = z.object({
+export const zUserSchoolRoles = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    schoolName: z.string(),
-    roles: z.array(zSchoolRole).check(z.minLength(1))
+    schoolName: /* @__PURE__ */ z.string(),
+    roles: /* @__PURE__ */ /* @__PURE__ */ z.array(zSchoolRole).check(/* @__PURE__ */ z.minLength(1))
 });
 
 /**
  * 当前用户的扩展信息（在 User 之外补充 realName 与学校）。
  */
-export const zUserAttachInfo = z.object({
+export const zUserAttachInfo = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
-    nickName: z.string(),
-    portraitUrl: z.string(),
-    email: z.string(),
-    phoneNumber: z.string(),
-    isAdmin: z.boolean(),
-    isGroupAdmin: z.boolean(),
-    schools: z.array(zUserSchoolRoles),
-    currentSchool: z.nullable(zUserCurrentSchool),
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
+    nickName: /* @__PURE__ */ z.string(),
+    portraitUrl: /* @__PURE__ */ z.string(),
+    email: /* @__PURE__ */ z.string(),
+    phoneNumber: /* @__PURE__ */ z.string(),
+    isAdmin: /* @__PURE__ */ z.boolean(),
+    isGroupAdmin: /* @__PURE__ */ z.boolean(),
+    schools: /* @__PURE__ */ z.array(zUserSchoolRoles),
+    currentSchool: /* @__PURE__ */ z.nullable(zUserCurrentSchool),
     createdAt: zInstant
 });
 
 /**
  * 搜索结果中的用户。
  */
-export const zUserSearchItem = z.object({
+export const zUserSearchItem = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
-    nickName: z.string(),
-    phoneNumber: z.string(),
-    email: z.string(),
-    disabled: z.boolean(),
-    schools: z.array(zUserSchoolRoles),
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
+    nickName: /* @__PURE__ */ z.string(),
+    phoneNumber: /* @__PURE__ */ z.string(),
+    email: /* @__PURE__ */ z.string(),
+    disabled: /* @__PURE__ */ z.boolean(),
+    schools: /* @__PURE__ */ z.array(zUserSchoolRoles),
     createdAt: zInstant
 });
 
 /**
  * 用户搜索结果。
  */
-export const zUserSearchPage = z.object({
-    list: z.array(zUserSearchItem),
+export const zUserSearchPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zUserSearchItem),
     total: zTotal
 });
 
 /**
  * 用户搜索条件。
  */
-export const zUserSearchRequest = z.intersection(zPageRequest, z.object({
-    keyword: z.optional(z.string().check(z.maxLength(64))),
-    schoolId: z.optional(zSchoolId),
-    role: z.optional(zSchoolRole),
-    excludeGroupId: z.optional(zId),
-    includeDisabled: z._default(z.optional(z.boolean()), false)
+export const zUserSearchRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64))),
+    schoolId: /* @__PURE__ */ z.optional(zSchoolId),
+    role: /* @__PURE__ */ z.optional(zSchoolRole),
+    excludeGroupId: /* @__PURE__ */ z.optional(zId),
+    includeDisabled: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 }));
 
 /**
  * 用户所属的用户组记录。
  */
-export const zOwnUserGroup = z.object({
+export const zOwnUserGroup = /* @__PURE__ */ z.object({
     id: zId,
-    bindRole: z.union([z.literal(0), z.literal(1)]),
-    name: z.string(),
+    bindRole: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
+    name: /* @__PURE__ */ z.string(),
     schoolId: zSchoolId
 });
 
 /**
  * 用户组：学校的资源池，成员共享组内资源。
  */
-export const zUserGroup = z.object({
+export const zUserGroup = /* @__PURE__ */ z.object({
     id: zId,
-    name: z.string().check(z.minLength(1), z.maxLength(50)),
-    description: z.string().check(z.maxLength(500)),
+    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
     schoolId: zSchoolId,
-    schoolName: z.string(),
-    isSchoolDefault: z.boolean(),
-    memberCount: z.int().check(z.gte(0)),
-    adminCount: z.int().check(z.gte(0)),
-    admins: z.array(zUserBrief).check(z.maxLength(20)),
+    schoolName: /* @__PURE__ */ z.string(),
+    isSchoolDefault: /* @__PURE__ */ z.boolean(),
+    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    adminCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    admins: /* @__PURE__ */ /* @__PURE__ */ z.array(zUserBrief).check(/* @__PURE__ */ z.maxLength(20)),
     createdAt: zInstant,
     updatedAt: zInstant
 });
@@ -306,69 +306,69 @@ export const zUserGroup = z.object({
  * 1 组管理员：另可管理组成员与组内资源的可见性。
  *
  */
-export const zUserGroupBindRole = z.union([z.literal(0), z.literal(1)]);
+export const zUserGroupBindRole = /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]);
 
 /**
  * multipart/form-data：Excel 文件与默认角色。
  */
-export const zUserGroupBindFileUpload = z.object({
-    file: z.string(),
-    defaultBindRole: z.optional(zUserGroupBindRole)
+export const zUserGroupBindFileUpload = /* @__PURE__ */ z.object({
+    file: /* @__PURE__ */ z.string(),
+    defaultBindRole: /* @__PURE__ */ z.optional(zUserGroupBindRole)
 });
 
 /**
  * 绑定用户到用户组。
  */
-export const zUserGroupBindRequest = z.object({
+export const zUserGroupBindRequest = /* @__PURE__ */ z.object({
     groupId: zId,
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500)),
-    bindRole: z.optional(zUserGroupBindRole)
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
+    bindRole: /* @__PURE__ */ z.optional(zUserGroupBindRole)
 });
 
 /**
  * 指定一个用户组。
  */
-export const zUserGroupIdRequest = z.object({
+export const zUserGroupIdRequest = /* @__PURE__ */ z.object({
     id: zId
 });
 
 /**
  * 导入失败的行。
  */
-export const zUserGroupImportFailure = z.object({
-    row: z.int().check(z.gte(2)),
-    account: z.string(),
-    reason: z.string()
+export const zUserGroupImportFailure = /* @__PURE__ */ z.object({
+    row: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
+    account: /* @__PURE__ */ z.string(),
+    reason: /* @__PURE__ */ z.string()
 });
 
 /**
  * Excel 导入结果。
  */
-export const zUserGroupImportResult = z.object({
+export const zUserGroupImportResult = /* @__PURE__ */ z.object({
     groupId: zId,
-    totalRows: z.int().check(z.gte(0)),
-    bound: z.int().check(z.gte(0)),
-    updated: z.int().check(z.gte(0)),
-    failedRows: z.array(zUserGroupImportFailure)
+    totalRows: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    bound: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    updated: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    failedRows: /* @__PURE__ */ z.array(zUserGroupImportFailure)
 });
 
 /**
  * 用户组列表条件。
  */
-export const zUserGroupListRequest = z.intersection(zPageRequest, z.object({
-    schoolId: z.optional(zSchoolId),
-    keyword: z.optional(z.string().check(z.maxLength(50)))
+export const zUserGroupListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    schoolId: /* @__PURE__ */ z.optional(zSchoolId),
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
 }));
 
 /**
  * 用户组成员。
  */
-export const zUserGroupMember = z.object({
+export const zUserGroupMember = /* @__PURE__ */ z.object({
     userId: zId,
-    userName: z.string(),
-    realName: z.string(),
-    phoneNumber: z.string(),
-    schoolRoles: z.array(zSchoolRole),
+    userName: /* @__PURE__ */ z.string(),
+    realName: /* @__PURE__ */ z.string(),
+    phoneNumber: /* @__PURE__ */ z.string(),
+    schoolRoles: /* @__PURE__ */ z.array(zSchoolRole),
     bindRole: zUserGroupBindRole,
     boundAt: zInstant
 });
@@ -376,123 +376,123 @@ export const zUserGroupMember = z.object({
 /**
  * 用户组成员分页结果。
  */
-export const zUserGroupMemberPage = z.object({
-    list: z.array(zUserGroupMember),
+export const zUserGroupMemberPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zUserGroupMember),
     total: zTotal
 });
 
 /**
  * 用户组分页结果。
  */
-export const zUserGroupPage = z.object({
-    list: z.array(zUserGroup),
+export const zUserGroupPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zUserGroup),
     total: zTotal
 });
 
 /**
  * 同步选项，可为空对象。
  */
-export const zUserGroupRefreshRequest = z.object({
-    removeLeft: z._default(z.optional(z.boolean()), true)
+export const zUserGroupRefreshRequest = /* @__PURE__ */ z.object({
+    removeLeft: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
 });
 
 /**
  * 同步结果。
  */
-export const zUserGroupRefreshResult = z.object({
+export const zUserGroupRefreshResult = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
     groupId: zId,
-    added: z.int().check(z.gte(0)),
-    removed: z.int().check(z.gte(0)),
-    memberCount: z.int().check(z.gte(0))
+    added: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    removed: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
 });
 
 /**
  * 新建用户组。
  */
-export const zUserGroupSaveRequest = z.object({
+export const zUserGroupSaveRequest = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    name: z.string().check(z.minLength(1), z.maxLength(50)),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
-    adminUserIds: z.optional(z.array(zId).check(z.maxLength(50)))
+    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
+    adminUserIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(50)))
 });
 
 /**
  * 建有用户组的学校。
  */
-export const zUserGroupSchool = z.object({
+export const zUserGroupSchool = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    schoolName: z.string(),
-    groupCount: z.int().check(z.gte(0)),
-    hasDefaultGroup: z.boolean()
+    schoolName: /* @__PURE__ */ z.string(),
+    groupCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    hasDefaultGroup: /* @__PURE__ */ z.boolean()
 });
 
 /**
  * 查询用户组所属学校。
  */
-export const zUserGroupSchoolIdsRequest = z.object({
-    groupIds: z.optional(z.array(zId).check(z.maxLength(1000)))
+export const zUserGroupSchoolIdsRequest = /* @__PURE__ */ z.object({
+    groupIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.maxLength(1000)))
 });
 
 /**
  * 保存学校默认用户组。
  */
-export const zUserGroupSchoolSaveRequest = z.object({
+export const zUserGroupSchoolSaveRequest = /* @__PURE__ */ z.object({
     schoolId: zSchoolId,
-    name: z.optional(z.string().check(z.minLength(1), z.maxLength(50)))
+    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)))
 });
 
 /**
  * 未绑定的用户及原因。
  */
-export const zUserGroupSkipped = z.object({
+export const zUserGroupSkipped = /* @__PURE__ */ z.object({
     userId: zId,
-    reason: z.string()
+    reason: /* @__PURE__ */ z.string()
 });
 
 /**
  * 绑定结果。
  */
-export const zUserGroupBindResult = z.object({
+export const zUserGroupBindResult = /* @__PURE__ */ z.object({
     groupId: zId,
-    bound: z.int().check(z.gte(0)),
-    updated: z.int().check(z.gte(0)),
-    skipped: z.array(zUserGroupSkipped)
+    bound: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    updated: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    skipped: /* @__PURE__ */ z.array(zUserGroupSkipped)
 });
 
 /**
  * 从用户组移出用户。
  */
-export const zUserGroupUnbindRequest = z.object({
+export const zUserGroupUnbindRequest = /* @__PURE__ */ z.object({
     groupId: zId,
-    userIds: z.array(zId).check(z.minLength(1), z.maxLength(500))
+    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
 });
 
 /**
  * 解绑结果。
  */
-export const zUserGroupUnbindResult = z.object({
+export const zUserGroupUnbindResult = /* @__PURE__ */ z.object({
     groupId: zId,
-    unbound: z.int().check(z.gte(0)),
+    unbound: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
     userIds: zIdList
 });
 
 /**
  * 修改用户组；只改给出的字段。
  */
-export const zUserGroupUpdateRequest = z.object({
+export const zUserGroupUpdateRequest = /* @__PURE__ */ z.object({
     id: zId,
-    name: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
-    description: z.optional(z.string().check(z.maxLength(500)))
+    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))),
+    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)))
 });
 
 /**
  * 用户组成员列表条件。
  */
-export const zUserGroupUserListRequest = z.intersection(zPageRequest, z.object({
+export const zUserGroupUserListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
     groupId: zId,
-    keyword: z.optional(z.string().check(z.maxLength(64))),
-    bindRole: z.optional(zUserGroupBindRole)
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64))),
+    bindRole: /* @__PURE__ */ z.optional(zUserGroupBindRole)
 }));
 
 export const zLoginBody = zLoginRequest;
@@ -502,8 +502,8 @@ export const zLoginBody = zLoginRequest;
  */
 export const zLoginResponse = zLoginUser;
 
-export const zIsLoginQuery = z.object({
-    token: z.string().check(z.minLength(1))
+export const zIsLoginQuery = /* @__PURE__ */ z.object({
+    token: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1))
 });
 
 /**
@@ -544,14 +544,14 @@ export const zSearchUsersBody = zUserSearchRequest;
  */
 export const zSearchUsersResponse = zUserSearchPage;
 
-export const zGetOwnUserGroupBody = z.object({
+export const zGetOwnUserGroupBody = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 
 /**
  * 用户组列表
  */
-export const zGetOwnUserGroupResponse = z.array(zOwnUserGroup);
+export const zGetOwnUserGroupResponse = /* @__PURE__ */ z.array(zOwnUserGroup);
 
 export const zUserGroupListBody = zUserGroupListRequest;
 
@@ -611,7 +611,7 @@ export const zUserGroupUserUnbindResponse = zUserGroupUnbindResult;
 
 export const zUserGroupUserBindByFileBody = zUserGroupBindFileUpload;
 
-export const zUserGroupUserBindByFilePath = z.object({
+export const zUserGroupUserBindByFilePath = /* @__PURE__ */ z.object({
     groupId: zId
 });
 
@@ -632,11 +632,11 @@ export const zGetUserGroupSchoolIdsBody = zUserGroupSchoolIdsRequest;
 /**
  * 学校列表
  */
-export const zGetUserGroupSchoolIdsResponse = z.array(zUserGroupSchool).check(z.maxLength(5000));
+export const zGetUserGroupSchoolIdsResponse = /* @__PURE__ */ /* @__PURE__ */ z.array(zUserGroupSchool).check(/* @__PURE__ */ z.maxLength(5000));
 
 export const zUserGroupSchoolRefreshUserBindBody = zUserGroupRefreshRequest;
 
-export const zUserGroupSchoolRefreshUserBindPath = z.object({
+export const zUserGroupSchoolRefreshUserBindPath = /* @__PURE__ */ z.object({
     schoolId: zSchoolId
 });
 

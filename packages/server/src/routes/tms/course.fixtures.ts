@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../../db/schema/identity';
 import { classes } from '../../db/schema/school';
-import type { CourseItem } from '../../services/course/contract';
+import type { CourseItem } from '@dfrm/sdk/tms/types';
 import { call, DEMO_SCHOOL, login, type Session, type TestApp } from '../../testing/index';
 
 /** Sessions of the demo accounts, logged in on first use (a login costs a password hash). */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   zClearCourseSectionResponse,
   zDelCourseResponse,
@@ -25,7 +26,7 @@ import { courseware, coursewareFiles, coursewareShares } from '../../db/schema/c
 import { notices, noticeVisibility } from '../../db/schema/notice';
 import { classes, colleges, grades, majors, schools, students } from '../../db/schema/school';
 import { courseSections, courses, teachingClasses, teachingClassStudents } from '../../db/schema/teaching';
-import type { CourseItem, CourseSection } from '../../services/course/contract';
+import type { CourseItem, CourseSection } from '@dfrm/sdk/tms/types';
 import { call, createTestApp, type Session, type TestApp } from '../../testing/index';
 import ExcelJS from 'exceljs';
 import {
@@ -1038,7 +1039,7 @@ describe('GET /courseMgr/delCourse', () => {
         updatedAt: now,
       })
       .returning();
-    const key = await t.storage.put(new TextEncoder().encode('pdf'), { extension: 'pdf' });
+    const { key } = await t.storage.write(Readable.from([Buffer.from('pdf')]), { extension: 'pdf' });
     await t.db.insert(coursewareFiles).values({
       coursewareId: ware?.id ?? 0,
       storageKey: key,
@@ -1076,7 +1077,7 @@ describe('GET /courseMgr/delCourse', () => {
     expect(await t.db.select().from(courseSections)).toHaveLength(0);
     expect(await t.db.select().from(notices)).toHaveLength(0);
     expect(await t.db.select().from(courseware)).toHaveLength(0);
-    expect(await t.storage.get(key)).toBeNull();
+    expect(await t.storage.stat(key)).toBeNull();
     // the other courses and the students are untouched
     expect((await t.db.select().from(courses)).map((row) => String(row.id)).sort()).toContain(
       python.courseId,
@@ -1496,11 +1497,15 @@ describe('POST /courseMgr/uploadCourseSection', () => {
       quant.courseId,
       await xlsxOf([SECTION_HEADER, ...Array.from({ length: 201 }, (_, i) => [i + 1, `第${i + 1}节`])]),
     );
-    expect(tooMany.body.errMsg).toBe('参数 file 最多 200 行章节数据');
+    expect(tooMany.body.errMsg).toBe('文件过大：最多 200 行数据');
     const mode = await upload('teacher1', quant.courseId, await xlsxOf(good), { mode: 'merge' });
     expect(mode.body.errMsg).toBe('参数 mode 取值不正确，可选值：replace、append');
     const big = await upload('teacher1', quant.courseId, new Uint8Array(5 * 1024 * 1024 + 100 * 1024));
-    expect(big.body).toEqual({ errCode: 2, errMsg: '参数 file 不能超过 5 MB', data: null });
+    expect(big.body).toEqual({
+      errCode: 2,
+      errMsg: '参数 file 超过大小上限：单个文件不能超过 5 MB',
+      data: null,
+    });
     const noFile = await call(
       t.app,
       'POST',

@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib';
+import { buffer } from 'node:stream/consumers';
 import {
   zDelCourseWareResponse,
   zGetCourseWareAttachmentListResponse,
@@ -9,6 +9,7 @@ import {
   zUploadCourseWareResponse,
 } from '@dfrm/sdk/tms/zod';
 import { beforeEach, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import * as z from 'zod/mini';
 import { courseware, coursewareFiles, coursewareShares } from '../../db/schema/courseware';
 import { call, createTestApp, login, MemoryStorage, type Session, type TestApp } from '../../testing/index';
@@ -68,9 +69,9 @@ const share = (session: Session, courseWareId: string, classIds: number[]) =>
     body: { schoolId: '1', courseWareId, teachingClassIds: classIds.map(String) },
   });
 
-const download = (session: Session, courseWareId: string, query = '') =>
+const download = (session: Session, courseWareId: string, query = '', range?: string) =>
   t.app.request(`/api${MGR}/downloadCourseWare/${courseWareId}${query}`, {
-    headers: { Product: 'dfrm', ...session.headers },
+    headers: { Product: 'dfrm', ...session.headers, ...(range ? { Range: range } : {}) },
   });
 
 describe('POST /tms-server/courseWareMgr/uploadCourseWare', () => {
@@ -429,10 +430,33 @@ describe('reading: getCourseWareAttachmentList, downloadCourseWare, getStudentWa
     expect(zip.headers.get('content-disposition')).toBe(
       `attachment; filename="download.zip"; filename*=UTF-8''${encodeURIComponent('第一章 导论.zip')}`,
     );
-    const entries = readZip(new Uint8Array(await zip.arrayBuffer()));
+    const entries = await readZip(new Uint8Array(await zip.arrayBuffer()));
     expect(entries.map((entry) => entry.name)).toEqual([PDF_NAME, '课堂笔记.md']);
     expect(entries[0]?.data).toEqual(PDF);
     expect(entries[1]?.data).toEqual(notes);
+  });
+
+  it('answers byte ranges of a file and of an archive of stored kinds', async () => {
+    const ware = await uploaded();
+    const whole = await download(teacher1, ware.courseWareId);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-length')).toBe(String(PDF.length));
+
+    const head = await download(teacher1, ware.courseWareId, '', 'bytes=0-7');
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes 0-7/${PDF.length}`);
+    expect(await head.text()).toBe('%PDF-1.4');
+    expect((await download(teacher1, ware.courseWareId, '', `bytes=${PDF.length}-`)).status).toBe(416);
+
+    // two PDFs are stored uncompressed, so the archive's size is known in advance
+    await uploaded({ courseWareId: ware.courseWareId }, pdf('第二章.pdf'));
+    const zip = await download(teacher1, ware.courseWareId);
+    const bytes = new Uint8Array(await zip.arrayBuffer());
+    expect(zip.headers.get('content-length')).toBe(String(bytes.length));
+    const tail = await download(teacher1, ware.courseWareId, '', 'bytes=-100');
+    expect(tail.status).toBe(206);
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(bytes.subarray(bytes.length - 100));
+    expect((await readZip(bytes)).map((entry) => entry.name)).toEqual([PDF_NAME, '第二章.pdf']);
   });
 
   it('lists for students only what is shared with their classes', async () => {
@@ -530,25 +554,24 @@ describe('POST /tms-server/courseWareMgr/delCourseWare', () => {
   });
 });
 
-/** Reads the entries of a ZIP archive through its central directory. */
-function readZip(archive: Uint8Array): { name: string; data: Uint8Array }[] {
-  const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
-  const end = archive.byteLength - 22;
-  expect(view.getUint32(end, true)).toBe(0x06054b50);
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const entries: { name: string; data: Uint8Array }[] = [];
-  for (let i = 0; i < count; i++) {
-    expect(view.getUint32(at, true)).toBe(0x02014b50);
-    const method = view.getUint16(at + 10, true);
-    const compressed = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const local = view.getUint32(at + 42, true);
-    const name = new TextDecoder().decode(archive.subarray(at + 46, at + 46 + nameLength));
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const body = archive.subarray(start, start + compressed);
-    entries.push({ name, data: method === 8 ? new Uint8Array(inflateRawSync(body)) : new Uint8Array(body) });
-    at += 46 + nameLength;
-  }
-  return entries;
+/** Reads the entries of a ZIP archive with yauzl (which checks sizes and CRCs). */
+function readZip(archive: Uint8Array): Promise<{ name: string; data: Uint8Array }[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(Buffer.from(archive), { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries: { name: string; data: Uint8Array }[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError) return reject(openError);
+          buffer(stream).then((data) => {
+            entries.push({ name: entry.fileName, data: new Uint8Array(data) });
+            zip.readEntry();
+          }, reject);
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }

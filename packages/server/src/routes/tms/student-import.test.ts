@@ -7,6 +7,7 @@ import { users } from '../../db/schema/identity';
 import { classes, grades, schoolMembers, students } from '../../db/schema/school';
 import { isInitialHash, verifyPassword } from '../../lib/passwords';
 import { call, createTestApp, login, type Session, type TestApp } from '../../testing/index';
+import { xlsxBomb } from '../../testing/xlsx-bomb';
 import { addCourse, classIdOf, classPath, upload, xlsx } from './student.fixtures';
 
 let t: TestApp;
@@ -341,12 +342,12 @@ describe('POST /tms-server/studentMgr/uploadStudent/…', () => {
     );
     const many = Array.from({ length: 2001 }, (_, i) => [`C${i}`, '某']);
     expect((await refusal(upload(await xlsx(many, ['学号', '姓名'])))).errMsg).toMatch(
-      /^文件最多 2000 行数据/,
+      /^文件过大：最多 2000 行数据/,
     );
     const huge = new Uint8Array(5 * 1024 * 1024 + 100 * 1024);
     expect(await refusal(upload(huge, 'big.xlsx'))).toEqual({
       errCode: 2,
-      errMsg: '参数 file 不能超过 5 MB',
+      errMsg: '参数 file 超过大小上限：单个文件不能超过 5 MB',
       data: null,
     });
     expect((await refusal(new FormData())).errMsg).toBe('参数 file 不能为空');
@@ -362,6 +363,49 @@ describe('POST /tms-server/studentMgr/uploadStudent/…', () => {
       errors: [{ rowNumber: 2, reason: '文件中没有学生数据，请从第 2 行开始填写' }],
     });
   });
+});
+
+describe('spreadsheet bombs', () => {
+  it('refuses a 4-million-row file quickly, without anything imported', async () => {
+    await addCourse(t, 'teacher1', [0]);
+    const teacher = await login(t.app, 'teacher1');
+    const path = `/uploadStudent/${await classPath(t, 0)}`;
+    const before = await rosterCount();
+    const answer = await uploadTo(
+      teacher,
+      path,
+      upload(await xlsxBomb({ rows: 4_000_000, unnumbered: true })),
+    );
+    expect(answer.body).toEqual({
+      errCode: 2,
+      errMsg: '文件过大：解压后超过 50 MB，请只保留模板中的数据',
+      data: null,
+    });
+    expect(await rosterCount()).toBe(before);
+  }, 60_000);
+
+  it('answers other users while a file is read up to its row cap', async () => {
+    await addCourse(t, 'teacher1', [0]);
+    const teacher = await login(t.app, 'teacher1');
+    const path = `/uploadStudent/${await classPath(t, 0)}`;
+    const bomb = await xlsxBomb({ rows: 300_000, dimension: 'none' });
+    const order: string[] = [];
+    const importing = uploadTo(teacher, path, upload(bomb)).then((answer) => {
+      order.push('import');
+      return answer;
+    });
+    // another user logs in and reads a list while the sheet is read in its worker
+    const student = await login(t.app, 'student01');
+    order.push('login');
+    const courses = await call(t.app, 'POST', '/tms-server/myCourse/getStudentCourseList', {
+      session: student,
+      body: { schoolId: '1' },
+    });
+    order.push('list');
+    expect(courses.body.errCode).toBe(0);
+    expect((await importing).body).toEqual({ errCode: 2, errMsg: '文件过大：最多 2000 行数据', data: null });
+    expect(order).toEqual(['login', 'list', 'import']);
+  }, 60_000);
 });
 
 describe('POST /tms-server/studentMgr/schoolUploadStudent/…', () => {

@@ -95,10 +95,8 @@ export async function checkLogin({ ctx, input }: Call<{ token: string }>) {
  * logged out (the spec: 令牌已失效时也视为成功); only a request with no token,
  * or one whose userId header names someone else, is refused.
  */
-export async function logout({
-  ctx,
-  input,
-}: Call<{ token: string | undefined; userId: string | undefined }>) {
+export async function logout({ ctx }: Call<unknown>) {
+  const input = ctx.credentials ?? { token: undefined, userId: undefined };
   if (!input.token) throw new NotLoggedInError();
   const found = await findSession(ctx.db, input.token);
   if (found) {

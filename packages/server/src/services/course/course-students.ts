@@ -1,7 +1,5 @@
 import type {
-  ClassStudentQuery,
   CourseClassStudentPage,
-  CourseClassStudentQuery,
   CourseStaticTotal,
   CourseStaticTotalV2,
   CourseStudentNum,
@@ -9,9 +7,9 @@ import type {
   CourseStudentPage,
   CourseTeachingClass,
   SchoolClass,
-  SchoolClassQuery,
   StudentBrief,
-} from './contract';
+} from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import { and, asc, count, countDistinct, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseware, coursewareShares } from '../../db/schema/courseware';
@@ -29,15 +27,14 @@ import {
   studentInTeachingClass,
   TEACHING_CLASS_NOT_FOUND_MESSAGE,
 } from './membership';
-import {
-  idOrNull,
-  likePattern,
-  resolveSchoolId,
-  type StudentStatusCode,
-  studentStatusCode,
-  studentStatusText,
-  teachingClassBriefs,
-} from './views';
+import { type StudentStatusCode, studentStatusCode, studentStatusText, teachingClassBriefs } from './views';
+import { likePattern } from '../../lib/like';
+import { resolveSchoolId } from '../school/resolve-school';
+import { parseId } from '../../lib/ids';
+
+type ClassStudentQuery = Input<'getClassStudent'>;
+type CourseClassStudentQuery = Input<'getCourseClassStudentV2'>;
+type SchoolClassQuery = Input<'getSchoolClass'>;
 
 const adminClassColumns = {
   classId: classes.id,
@@ -73,7 +70,7 @@ async function requireInSchool(
   raw: string,
   message: string,
 ): Promise<number> {
-  const id = idOrNull(raw);
+  const id = parseId(raw);
   const [row] =
     id === null
       ? []
@@ -165,7 +162,7 @@ export async function getClassStudent({
   input,
 }: AuthedCall<ClassStudentQuery>): Promise<CourseStudentPage> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId ?? '0');
-  const classId = idOrNull(input.classId);
+  const classId = parseId(input.classId);
   const [adminClass] =
     classId === null
       ? []
@@ -190,14 +187,14 @@ export async function getClassStudent({
 
 async function readableCourse(ctx: AuthedCall<unknown>['ctx'], rawSchoolId: string, rawCourseId: string) {
   const schoolId = await resolveSchoolId(ctx, rawSchoolId);
-  const courseId = idOrNull(rawCourseId);
+  const courseId = parseId(rawCourseId);
   if (courseId === null) throw new NotFoundError(COURSE_NOT_FOUND_MESSAGE);
   return assertCourseOwner(ctx, schoolId, courseId);
 }
 
 /** A teaching class of the course named by the request, or 6. */
 async function teachingClassOfCourse(db: Db, courseId: number, raw: string) {
-  const id = idOrNull(raw);
+  const id = parseId(raw);
   const [row] =
     id === null
       ? []

@@ -1,15 +1,5 @@
-import type {
-  CourseDeleted,
-  CourseItem,
-  CourseListQuery,
-  CourseListV2Query,
-  CoursePage,
-  CourseSave,
-  CourseSaveV2,
-  CourseSummary,
-  CourseSummaryQuery,
-  CourseV2Page,
-} from './contract';
+import type { CourseDeleted, CourseItem, CoursePage, CourseSummary, CourseV2Page } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
@@ -25,19 +15,27 @@ import {
 } from '../../db/schema/teaching';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { AuthedCall, AuthedContext } from '../context';
-import { type CourseStatus, chinaDate, courseStatus, requireDate, requireDateRange } from './dates';
+import { chinaDate, requireDate, requireDateRange } from '../../lib/china-time';
+import { type CourseStatus, courseStatus } from './status';
 import { assertCourseTeacher, isSchoolManager } from './membership';
 import {
   courseBrief,
   courseStudentNums,
   courseStudentNumSql,
-  idOrNull,
-  likePattern,
-  resolveSchoolId,
   sectionNums,
   teachingClassBriefs,
   userBriefs,
 } from './views';
+import { likePattern } from '../../lib/like';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { resolveSchoolId } from '../school/resolve-school';
+import { parseId } from '../../lib/ids';
+
+type CourseListQuery = Input<'getCourseList'>;
+type CourseListV2Query = Input<'getCourseListV2'>;
+type CourseSave = Input<'updateCourse'>;
+type CourseSaveV2 = Input<'updateCourseV2'>;
+type CourseSummaryQuery = Input<'getCourseSummaryList'>;
 
 export const CLASS_NOT_FOUND_MESSAGE = '行政班不存在';
 
@@ -243,7 +241,7 @@ function courseFields(schoolId: number, input: Omit<CourseSave, 'classIds'>): Co
   requireDateRange(input.startDate, input.endDate, { start: 'startDate', end: 'endDate' });
   let courseId: number | null = null;
   if (input.courseId !== undefined) {
-    courseId = idOrNull(input.courseId);
+    courseId = parseId(input.courseId);
     if (courseId === null) throw new NotFoundError('课程不存在');
   }
   return {
@@ -263,7 +261,7 @@ async function loadClasses(
   schoolId: number,
   ids: string[],
 ): Promise<Map<string, { id: number; name: string }>> {
-  const parsed = ids.map((id) => ({ raw: id, id: idOrNull(id) }));
+  const parsed = ids.map((id) => ({ raw: id, id: parseId(id) }));
   const numeric = parsed.flatMap((entry) => (entry.id === null ? [] : [entry.id]));
   const rows =
     numeric.length === 0
@@ -280,13 +278,6 @@ async function loadClasses(
     map.set(entry.raw, row);
   }
   return map;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 async function saveCourse(
@@ -463,7 +454,7 @@ export async function updateCourseV2({ ctx, input }: AuthedCall<CourseSaveV2>): 
     if (!adminClass) throw new NotFoundError(`${CLASS_NOT_FOUND_MESSAGE}：${entry.classId}`);
     let teachingClassId: number | null = null;
     if (entry.teachingClassId !== undefined) {
-      teachingClassId = idOrNull(entry.teachingClassId);
+      teachingClassId = parseId(entry.teachingClassId);
       if (teachingClassId === null || !existingIds.has(teachingClassId)) {
         throw new NotFoundError(`教学班不存在：${entry.teachingClassId}`);
       }
@@ -475,7 +466,7 @@ export async function updateCourseV2({ ctx, input }: AuthedCall<CourseSaveV2>): 
       if (new Set(entry.studentIds).size !== entry.studentIds.length) {
         throw new InvalidInputError(`参数 ${field}.studentIds 不能有重复的学生`);
       }
-      const ids = entry.studentIds.map(idOrNull);
+      const ids = entry.studentIds.map((id) => parseId(id));
       const numeric = ids.filter((id): id is number => id !== null);
       const found =
         numeric.length === ids.length
@@ -509,7 +500,7 @@ export async function delCourse({
   input,
 }: AuthedCall<{ schoolId: string; courseId: string }>): Promise<CourseDeleted> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
-  const courseId = idOrNull(input.courseId);
+  const courseId = parseId(input.courseId);
   if (courseId === null) throw new NotFoundError('课程不存在');
   await assertCourseTeacher(ctx, schoolId, courseId);
   const removed = await ctx.db.transaction(async (tx) => {

@@ -4,17 +4,16 @@ import { coursewareShares } from '../../db/schema/courseware';
 import { noticeViews, noticeVisibility, notices } from '../../db/schema/notice';
 import { teachingClasses } from '../../db/schema/teaching';
 import type { AuthedCall } from '../context';
-import type {
-  MyCourseItem,
-  MyCourseQuery,
-  MyCourseV2Item,
-  MyCourseV2Page,
-  MyCourseV2Query,
-} from './contract';
+import type { MyCourseItem, MyCourseV2Item, MyCourseV2Page } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import { todayOf } from './courses';
-import { courseStatus } from './dates';
+import { courseStatus } from './status';
 import { coursesOfStudent, ownTeachingClass } from './timetable';
-import { courseBrief, resolveSchoolId, sectionNums, teachingClassBriefs, userBriefs } from './views';
+import { courseBrief, sectionNums, teachingClassBriefs, userBriefs } from './views';
+import { resolveSchoolId } from '../school/resolve-school';
+
+type MyCourseQuery = Input<'getStudentCourseList'>;
+type MyCourseV2Query = Input<'getStudentCourseListV2'>;
 
 /** Status groups of a student's list: in progress, then upcoming, then over. */
 const STATUS_RANK = { 1: 0, 0: 1, 2: 2 } as const;

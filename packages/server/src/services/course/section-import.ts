@@ -1,16 +1,20 @@
+import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { courseSections } from '../../db/schema/teaching';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
+import type { UploadedFile } from '../../lib/multipart';
+import type { Storage } from '../../lib/storage';
+import { type PlainRow, readSheetRows, readUploadedSheet } from '../../lib/xlsx';
 import type { AuthedCall } from '../context';
-import type { CourseSectionImportError, CourseSectionImportResult } from './contract';
+import type { CourseSectionImportError, CourseSectionImportResult } from '@dfrm/sdk/tms/types';
 import { assertCourseTeacher, COURSE_NOT_FOUND_MESSAGE } from './membership';
 import { CLOCK_TIME, MAX_SECTIONS, scheduleProblems, type SectionFields, writeSections } from './sections';
-import { idOrNull, resolveSchoolId } from './views';
+import { resolveSchoolId } from '../school/resolve-school';
+import { parseId } from '../../lib/ids';
 
 export const TEMPLATE_FILE_NAME = '课程章节导入模板.xlsx';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** The template's columns, in order; the header row carries exactly these names. */
 const COLUMNS = [
@@ -146,32 +150,19 @@ interface ParsedRow {
   fields: SectionFields;
 }
 
-function isZip(data: Uint8Array): boolean {
-  return data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
-}
-
 async function readRows(
-  fileName: string,
-  data: Uint8Array,
+  storage: Storage | null,
+  file: UploadedFile | null,
 ): Promise<{ rows: ParsedRow[]; errors: CourseSectionImportError[] }> {
-  if (data.length > MAX_IMPORT_BYTES) throw new InvalidInputError('参数 file 不能超过 5 MB');
-  if (!/\.xlsx$/i.test(fileName) || !isZip(data)) {
-    throw new InvalidInputError('参数 file 必须是 .xlsx 格式的 Excel 文件，请使用下载的模板填写');
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(data.buffer, data.byteOffset, data.byteLength) as never);
-  } catch {
-    throw new InvalidInputError('参数 file 无法读取，请使用下载的模板填写后重新上传');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new InvalidInputError('参数 file 中没有工作表');
-  const headerRow = sheet.getRow(1);
+  const data = await readUploadedSheet(storage, file);
+  // off the main thread, with the limits against spreadsheet bombs
+  const sheetRows = await readSheetRows(file?.fileName ?? '', data, { maxRows: MAX_SECTIONS });
+  const headerValues = sheetRows[0]?.rowNumber === 1 ? sheetRows[0].values : [];
   const positions = new Map<ColumnKey, number>();
-  headerRow.eachCell((cell, columnNumber) => {
-    const name = normalizeHeader(cellText(cell.value, 'text'));
+  headerValues.forEach((value, index) => {
+    const name = normalizeHeader(cellText(value, 'text'));
     const column = COLUMNS.find((entry) => entry.header === name);
-    if (column && !positions.has(column.key)) positions.set(column.key, columnNumber);
+    if (column && !positions.has(column.key)) positions.set(column.key, index);
   });
   const missing = COLUMNS.filter((column) => !positions.has(column.key)).map(
     (column) => `「${column.header}」`,
@@ -179,15 +170,18 @@ async function readRows(
   if (missing.length > 0) {
     throw new InvalidInputError(`表头与模板不符：缺少${missing.join('、')}列，请使用下载的模板填写`);
   }
-  const at = (row: ExcelJS.Row, key: ColumnKey, kind: 'text' | 'date' | 'time' = 'text') =>
-    cellText(row.getCell(positions.get(key) ?? 0).value, kind);
+  const at = (row: PlainRow, key: ColumnKey, kind: 'text' | 'date' | 'time' = 'text') => {
+    const index = positions.get(key);
+    return index === undefined ? '' : cellText(row.values[index] ?? null, kind);
+  };
 
   const rows: ParsedRow[] = [];
   const errors: CourseSectionImportError[] = [];
   const firstRowOfSortNo = new Map<number, number>();
   let dataRows = 0;
-  for (let rowNumber = 2; rowNumber <= sheet.rowCount; rowNumber += 1) {
-    const row = sheet.getRow(rowNumber);
+  for (const row of sheetRows) {
+    const { rowNumber } = row;
+    if (rowNumber === 1) continue;
     const values = {
       sortNo: at(row, 'sortNo'),
       name: at(row, 'name'),
@@ -255,8 +249,8 @@ export interface SectionUpload {
   teacherId: string;
   courseId: string;
   mode: 'replace' | 'append';
-  fileName: string;
-  data: Uint8Array;
+  /** The uploaded sheet, in storage; the caller discards it after. */
+  file: UploadedFile | null;
 }
 
 /**
@@ -270,13 +264,13 @@ export async function uploadCourseSection({
   input,
 }: AuthedCall<SectionUpload>): Promise<CourseSectionImportResult> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
-  const courseId = idOrNull(input.courseId);
+  const courseId = parseId(input.courseId);
   if (courseId === null) throw new NotFoundError(COURSE_NOT_FOUND_MESSAGE);
-  if (idOrNull(input.teacherId) !== ctx.auth.userId) {
+  if (parseId(input.teacherId) !== ctx.auth.userId) {
     throw new ForbiddenError('teacherId 必须是当前登录的教师');
   }
   await assertCourseTeacher(ctx, schoolId, courseId);
-  const { rows, errors } = await readRows(input.fileName, input.data);
+  const { rows, errors } = await readRows(ctx.storage, input.file);
   if (errors.length > 0) return { success: false, importedNum: 0, errors };
 
   const fields = rows.map((row) => row.fields);
@@ -298,4 +292,9 @@ export async function uploadCourseSection({
     await writeSections(ctx.db, courseId, ctx.clock.now(), updates, inserts);
   }
   return { success: true, importedNum: fields.length, errors: [] };
+}
+
+/** The section import template as a download. */
+export async function downloadCourseSectionTemplate(): Promise<FileAnswer> {
+  return bytesAnswer(TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, await courseSectionTemplate());
 }

@@ -4,15 +4,21 @@ import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
 import { courseSections, courses, teachingClasses } from '../../db/schema/teaching';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { AuthedCall, AuthedContext } from '../context';
-import type { CourseSection, CourseSectionClearResult, CourseSectionSet } from './contract';
-import { isRealDate } from './dates';
+import type { CourseSection, CourseSectionClearResult } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
+import { isRealDate } from '../../lib/china-time';
 import {
   assertCourseOwner,
   assertCourseTeacher,
   COURSE_NOT_FOUND_MESSAGE,
   teachingClassIdsOfStudentUser,
 } from './membership';
-import { idOrNull, resolveSchoolId, sectionView } from './views';
+import { sectionView } from './views';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { resolveSchoolId } from '../school/resolve-school';
+import { parseId } from '../../lib/ids';
+
+type CourseSectionSet = Input<'setCourseSection'>;
 
 export const MAX_SECTIONS = 200;
 export const SECTION_NOT_FOUND_MESSAGE = '章节不存在';
@@ -89,16 +95,9 @@ async function sectionsOf(db: Db, courseId: number): Promise<CourseSection[]> {
 
 async function courseOfRequest(ctx: AuthedContext, rawSchoolId: string, rawCourseId: string) {
   const schoolId = await resolveSchoolId(ctx, rawSchoolId);
-  const courseId = idOrNull(rawCourseId);
+  const courseId = parseId(rawCourseId);
   if (courseId === null) throw new NotFoundError(COURSE_NOT_FOUND_MESSAGE);
   return { schoolId, courseId };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**
@@ -176,7 +175,7 @@ export async function setCourseSection({
     if (problem) throw new InvalidInputError(`参数 ${problem.reason}`);
     let id: number | null = null;
     if (section.sectionId !== undefined) {
-      id = idOrNull(section.sectionId);
+      id = parseId(section.sectionId);
       if (id === null) throw new NotFoundError(`${SECTION_NOT_FOUND_MESSAGE}：${section.sectionId}`);
       if (sectionIds.has(id)) throw new InvalidInputError(`参数 ${prefix}.sectionId 重复`);
       sectionIds.set(id, index);
@@ -270,7 +269,7 @@ export async function delCourseSection({
   input,
 }: AuthedCall<{ schoolId: string; sectionId: string }>): Promise<{ id: string }> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
-  const sectionId = idOrNull(input.sectionId);
+  const sectionId = parseId(input.sectionId);
   const [section] =
     sectionId === null
       ? []

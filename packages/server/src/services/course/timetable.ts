@@ -13,19 +13,20 @@ import type {
   TeacherRecentCourse,
   TeachingClassBrief,
   TeachingCourse,
-} from './contract';
+} from '@dfrm/sdk/tms/types';
 import { todayOf } from './courses';
-import { chinaDate, chinaTime, courseStatus, requireDateRange } from './dates';
+import { chinaDate, chinaTime, requireDateRange } from '../../lib/china-time';
+import { courseStatus } from './status';
 import { teachingClassIdsOfStudentUser } from './membership';
 import {
   courseBrief,
   courseStudentNums,
   nextSections,
-  resolveSchoolId,
   sectionView,
   teachingClassBriefs,
   userBriefs,
 } from './views';
+import { resolveSchoolId } from '../school/resolve-school';
 
 /** Longest span of a course table request. */
 export const MAX_TABLE_DAYS = 366;

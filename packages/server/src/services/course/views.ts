@@ -9,9 +9,6 @@ import {
   courses,
   teachingClasses,
 } from '../../db/schema/teaching';
-import { ForbiddenError } from '../../lib/errors';
-import type { AuthedContext } from '../context';
-import { currentSchoolRole, NO_SUCH_ROLE_MESSAGE, parseId } from '../school/client-user';
 import { studentInTeachingClass } from './membership';
 
 /** Wire values of tms/common.yaml StudentStatus. */
@@ -37,28 +34,6 @@ export function studentStatusCode(status: string): StudentStatusCode {
 
 export function studentStatusText(code: StudentStatusCode): StudentStatus {
   return STATUS_TEXTS[code];
-}
-
-/**
- * The school a request names. "0" (the default) means the caller's current
- * school, as the role middleware read it; anything else was already checked
- * by the middleware to be a school where the caller holds the route's role.
- */
-export async function resolveSchoolId(ctx: AuthedContext, value: string): Promise<number> {
-  if (value === '0') {
-    const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
-    const id = current ? parseId(current.school.schoolId) : null;
-    if (id === null) throw new ForbiddenError(NO_SUCH_ROLE_MESSAGE);
-    return id;
-  }
-  const id = parseId(value);
-  if (id === null) throw new ForbiddenError(NO_SUCH_ROLE_MESSAGE);
-  return id;
-}
-
-/** An id of the request that must name a stored row: anything malformed names nothing (null). */
-export function idOrNull(value: string | undefined): number | null {
-  return value === undefined ? null : parseId(value);
 }
 
 export interface UserBrief {
@@ -231,9 +206,4 @@ export async function nextSections(
     .orderBy(asc(courseSections.classDate), asc(courseSections.startTime), asc(courseSections.sortNo));
   for (const row of rows) if (!map.has(row.courseId)) map.set(row.courseId, row);
   return map;
-}
-
-/** A whole-course escape for LIKE patterns: user keywords match literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }

@@ -11,7 +11,9 @@ import {
 import { courses, teachingClasses } from '../../db/schema/teaching';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { createZip } from '../../lib/zip';
+import { zipAnswer } from '../../lib/archive';
+import type { FileAnswer } from '../../lib/file-answer';
+import { fileTooLargeMessage, type UploadedFile } from '../../lib/multipart';
 import type { AuthedCall, AuthedContext } from '../context';
 import {
   assertCourseTeacher,
@@ -21,11 +23,7 @@ import {
 } from '../course/membership';
 import {
   assertSchoolRole,
-  idOrNotFound,
   inOrder,
-  likePattern,
-  offsetOf,
-  resolveSchoolId,
   type TeachingClassBrief,
   teachingClassBriefs,
   teachingClassIdsOf,
@@ -34,7 +32,11 @@ import {
   type UserBrief,
   userBriefs,
 } from '../teaching-content/shared';
-import { ALLOWED_EXTENSIONS, COURSEWARE_TYPES, cleanFileName, extensionOf, formatSize } from './files';
+import { ALLOWED_EXTENSIONS, COURSEWARE_TYPES, cleanFileName, extensionOf } from './files';
+import { likePattern } from '../../lib/like';
+import { offsetOf } from '../../lib/paging';
+import { resolveSchoolId } from '../school/resolve-school';
+import { idOrNotFound } from '../../lib/ids';
 
 export const COURSEWARE_NOT_FOUND_MESSAGE = '课件不存在';
 export const ATTACHMENT_NOT_FOUND_MESSAGE = '附件不存在';
@@ -268,13 +270,16 @@ export interface UploadInput {
   courseWareId?: string | undefined;
   courseWareName?: string | undefined;
   description?: string | undefined;
-  file: File | null;
+  /** Already in storage (streamed there by the multipart parser); kept by recording its key. */
+  file: UploadedFile | null;
 }
 
 /**
  * POST /tms-server/courseWareMgr/uploadCourseWare: a new courseware with its
- * first file, or one more file for an existing one. The bytes go to the
- * Storage under a server-chosen key; the original name stays in the database.
+ * first file, or one more file for an existing one. The bytes are already in
+ * the Storage under a server-chosen key (the size limit applied while they
+ * streamed in); this records the key, and the original name in the database.
+ * When it throws, the caller discards the upload.
  */
 export async function uploadCourseWare({ ctx, input }: AuthedCall<UploadInput>): Promise<CourseWareDetail> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
@@ -283,7 +288,7 @@ export async function uploadCourseWare({ ctx, input }: AuthedCall<UploadInput>):
 
   const file = input.file;
   if (!file) throw new InvalidInputError('参数 file 不能为空');
-  const fileName = cleanFileName(file.name);
+  const fileName = cleanFileName(file.fileName);
   if (fileName === '') throw new InvalidInputError('参数 file 缺少文件名');
   const extension = extensionOf(fileName);
   const contentType = COURSEWARE_TYPES[extension];
@@ -292,8 +297,7 @@ export async function uploadCourseWare({ ctx, input }: AuthedCall<UploadInput>):
   }
   if (file.size === 0) throw new InvalidInputError('参数 file 是空文件');
   const maxBytes = ctx.config.coursewareMaxBytes;
-  if (file.size > maxBytes)
-    throw new InvalidInputError(`参数 file 超过大小上限：单个文件不能超过 ${formatSize(maxBytes)}`);
+  if (file.size > maxBytes) throw new InvalidInputError(fileTooLargeMessage('file', maxBytes));
   const name = input.courseWareName?.trim();
   if (input.courseWareName !== undefined && !name)
     throw new InvalidInputError('参数 courseWareName 不能为空');
@@ -316,9 +320,7 @@ export async function uploadCourseWare({ ctx, input }: AuthedCall<UploadInput>):
     }
   }
 
-  const storage = storageOf(ctx);
-  const data = new Uint8Array(await file.arrayBuffer());
-  const key = await storage.put(data, { extension });
+  const key = file.key;
   const now = ctx.clock.now();
   try {
     const id = await ctx.db.transaction(async (tx) => {
@@ -354,7 +356,7 @@ export async function uploadCourseWare({ ctx, input }: AuthedCall<UploadInput>):
         coursewareId,
         storageKey: key,
         fileName,
-        fileSize: data.byteLength,
+        fileSize: file.size,
         contentType,
         uploadedAt: now,
       });
@@ -362,8 +364,7 @@ export async function uploadCourseWare({ ctx, input }: AuthedCall<UploadInput>):
     });
     return await detailOf(ctx.db, id);
   } catch (error) {
-    // the row never made it (e.g. a concurrent upload of the same name): drop the orphan bytes
-    await storage.delete(key).catch(() => {});
+    // the row never made it (e.g. a concurrent upload of the same name): the caller drops the bytes
     if (
       error instanceof Error &&
       /courseware_files_name_uq/.test(`${error.message} ${String(error.cause ?? '')}`)
@@ -504,20 +505,15 @@ export async function getCourseWareAttachmentList({
   return (await filesOf(ctx.db, [row.id])).get(row.id) ?? [];
 }
 
-export interface DownloadedFile {
-  fileName: string;
-  contentType: string;
-  data: Uint8Array;
-}
-
 /**
  * GET /tms-server/courseWareMgr/downloadCourseWare/{courseWareId}: one file
- * (the one asked for, or the only one), else all of them as <课件名>.zip.
+ * (the one asked for, or the only one), else all of them as <课件名>.zip,
+ * built while it streams.
  */
 export async function downloadCourseWare({
   ctx,
   input,
-}: AuthedCall<{ courseWareId: string; fileId?: string | undefined }>): Promise<DownloadedFile> {
+}: AuthedCall<{ courseWareId: string; fileId?: string | undefined }>): Promise<FileAnswer> {
   const row = await findCourseware(
     ctx.db,
     idOrNotFound(input.courseWareId, COURSEWARE_NOT_FOUND_MESSAGE),
@@ -537,22 +533,34 @@ export async function downloadCourseWare({
     throw new NotFoundError(input.fileId === undefined ? '该课件还没有附件' : ATTACHMENT_NOT_FOUND_MESSAGE);
   }
   const storage = storageOf(ctx);
-  const read = async (file: CoursewareFileRow) => {
-    const data = await storage.get(file.storageKey);
-    if (!data) throw new NotFoundError(`附件文件已丢失：${file.fileName}`);
-    return data;
+  const lost = (file: CoursewareFileRow) => new NotFoundError(`附件文件已丢失：${file.fileName}`);
+  // every file must be there before the answer starts: a missing one is a 404, not a broken download
+  const sizes = await Promise.all(files.map((file) => storage.stat(file.storageKey)));
+  const missing = files.find((_, index) => !sizes[index]);
+  if (missing) throw lost(missing);
+  const open = async (file: CoursewareFileRow, range?: { start: number; end: number }) => {
+    const stream = await storage.read(file.storageKey, range);
+    if (!stream) throw lost(file);
+    return stream;
   };
   const [only] = files;
   if (only && files.length === 1) {
-    return { fileName: only.fileName, contentType: only.contentType, data: await read(only) };
+    return {
+      fileName: only.fileName,
+      contentType: only.contentType,
+      size: sizes[0]?.size,
+      open: (range) => open(only, range),
+    };
   }
-  const entries = [];
-  for (const file of files) entries.push({ name: file.fileName, data: await read(file) });
-  return {
-    fileName: `${row.name}.zip`,
-    contentType: 'application/zip',
-    data: createZip(entries, ctx.clock.now()),
-  };
+  return zipAnswer(
+    `${row.name}.zip`,
+    files.map((file, index) => ({
+      name: file.fileName,
+      size: sizes[index]?.size ?? file.fileSize,
+      open: () => open(file),
+    })),
+    new Date(ctx.clock.now()),
+  );
 }
 
 export interface MyCourseWare extends CourseWare {

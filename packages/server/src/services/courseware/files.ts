@@ -51,11 +51,3 @@ export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
 }
-
-/** A size limit as people say it: 200 MB, 1.5 MB, 64 KB. */
-export function formatSize(bytes: number): string {
-  const round = (value: number) => String(Math.round(value * 100) / 100);
-  if (bytes >= 1024 * 1024) return `${round(bytes / (1024 * 1024))} MB`;
-  if (bytes >= 1024) return `${round(bytes / 1024)} KB`;
-  return `${bytes} 字节`;
-}

@@ -4,9 +4,12 @@ import { courses } from '../../db/schema/teaching';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthedCall, AuthedContext } from '../context';
 import { teachingClassIdsOfStudentUser } from '../course/membership';
-import { likePattern, offsetOf, resolveSchoolId, toNumber } from '../teaching-content/shared';
+import { toNumber } from '../teaching-content/shared';
 import { type Announce, announcesOf, NOTICE_NOT_FOUND_MESSAGE } from './teacher-notices';
-import { parseId } from '../school/client-user';
+import { parseId } from '../../lib/ids';
+import { likePattern } from '../../lib/like';
+import { offsetOf } from '../../lib/paging';
+import { resolveSchoolId } from '../school/resolve-school';
 
 export interface StudentAnnounce extends Announce {
   viewed: boolean;

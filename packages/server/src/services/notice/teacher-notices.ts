@@ -18,11 +18,7 @@ import {
   studentInTeachingClass,
 } from '../course/membership';
 import {
-  idOrNotFound,
   inOrder,
-  likePattern,
-  offsetOf,
-  resolveSchoolId,
   type TeachingClassBrief,
   teachingClassBriefs,
   teachingClassIdsOf,
@@ -32,6 +28,10 @@ import {
   userBriefs,
 } from '../teaching-content/shared';
 import { hasVisibleContent, sanitizeNoticeHtml, summaryOf } from './sanitize';
+import { likePattern } from '../../lib/like';
+import { offsetOf } from '../../lib/paging';
+import { resolveSchoolId } from '../school/resolve-school';
+import { idOrNotFound } from '../../lib/ids';
 
 export const NOTICE_NOT_FOUND_MESSAGE = '通知不存在';
 export const NOT_NOTICE_AUTHOR_MESSAGE = '这不是您发布的通知';

@@ -5,6 +5,7 @@ import { type SchoolRole, schoolMembers, schools, userCurrentSchool } from '../.
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { compareSchoolRoles } from '../../lib/roles';
 import type { AuthedCall } from '../context';
+import { parseId } from '../../lib/ids';
 
 export const NO_SUCH_ROLE_MESSAGE = '您在该学校没有此身份';
 export const NO_SUCH_SCHOOL_MESSAGE = '学校不存在';
@@ -21,11 +22,6 @@ export interface ClientUserLogin {
   name: string;
   type: SchoolRole | null;
   roles: SchoolRole[];
-}
-
-/** Ids in paths are strings; anything that is not a stored id simply names nothing. */
-export function parseId(value: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 }
 
 /** The schools of a user with their roles, schools by id, roles teacher → student → schoolManager. */
@@ -84,12 +80,12 @@ export async function currentSchoolRole(
 }
 
 /** GET /clientUser/getClientSchoolList */
-export async function getClientSchoolList({ ctx }: AuthedCall<void>): Promise<ClientSchool[]> {
+export async function getClientSchoolList({ ctx }: AuthedCall<unknown>): Promise<ClientSchool[]> {
   return schoolsOf(ctx.db, ctx.auth.userId);
 }
 
 /** GET /clientUser/v2/userLogin */
-export async function getClientUserLogin({ ctx }: AuthedCall<void>): Promise<ClientUserLogin> {
+export async function getClientUserLogin({ ctx }: AuthedCall<unknown>): Promise<ClientUserLogin> {
   const name = await displayName(ctx.db, ctx.auth.userId);
   const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
   if (!current) return { schoolId: '0', schoolName: '', name, type: null, roles: [] };

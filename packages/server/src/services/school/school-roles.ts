@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type SchoolRole, schoolMembers } from '../../db/schema/school';
 import type { AuthedCall } from '../context';
-import { currentSchoolRole, parseId } from './client-user';
+import { currentSchoolRole } from './client-user';
+import { parseId } from '../../lib/ids';
 
 /**
  * Whether the caller holds one of `roles` in a school: the one the request

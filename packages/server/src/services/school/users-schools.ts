@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type SchoolRole, schoolMembers, schools } from '../../db/schema/school';
 import { compareSchoolRoles } from '../../lib/roles';
 import type { AuthedCall } from '../context';
-import { type ClientSchool, parseId } from './client-user';
+import { type ClientSchool } from './client-user';
+import { parseId } from '../../lib/ids';
 
 export interface UserSchools {
   userId: string;

@@ -1,3 +1,5 @@
+import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
+import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import {
@@ -10,7 +12,8 @@ import {
   students,
 } from '../../db/schema/school';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { buildTemplate, readSheet, type SheetRow } from '../../lib/xlsx';
+import type { UploadedFile } from '../../lib/multipart';
+import { buildTemplate, readSheetUpload, type SheetRow } from '../../lib/xlsx';
 import type { AuthedCall } from '../context';
 import {
   accountFacts,
@@ -19,15 +22,11 @@ import {
   initialPassword,
   linkProblem,
 } from './accounts';
-import { isUniqueViolation } from './errors';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { type ScopeOf, USER_NAME_PATTERN } from './manage';
-import {
-  CLASS_NOT_FOUND_MESSAGE,
-  CLASS_OUT_OF_SCOPE_MESSAGE,
-  classInScope,
-  idOrNotFound,
-  resolveSchoolId,
-} from './scope';
+import { CLASS_NOT_FOUND_MESSAGE, CLASS_OUT_OF_SCOPE_MESSAGE, classInScope } from './scope';
+import { resolveSchoolId } from '../school/resolve-school';
+import { idOrNotFound } from '../../lib/ids';
 
 export const STUDENT_TEMPLATE_FILE_NAME = '学生导入模板.xlsx';
 /** Data rows one file may hold (specs/tms/student.yaml uploadStudent). */
@@ -82,8 +81,8 @@ interface ImportInput {
   majorId: string;
   gradeId: string;
   classId: string;
-  fileName: string;
-  data: Uint8Array;
+  /** The uploaded sheet, in storage; the caller discards it after. */
+  file: UploadedFile | null;
 }
 
 interface RowPlan {
@@ -306,7 +305,7 @@ export async function importStudents({ ctx, input }: AuthedCall<ImportInput>, sc
   const klass = await assertClassPath(ctx, schoolId, input);
   if (!(await classInScope(ctx.db, schoolId, klass.id, scopeOf(ctx))))
     throw new ForbiddenError(CLASS_OUT_OF_SCOPE_MESSAGE);
-  const rows = await readSheet(input.fileName, input.data, {
+  const rows = await readSheetUpload(ctx.storage, input.file, {
     headers: HEADERS,
     required: ['学号', '姓名'],
     maxRows: MAX_IMPORT_ROWS,
@@ -403,4 +402,9 @@ export async function importStudents({ ctx, input }: AuthedCall<ImportInput>, sc
     throw error;
   }
   return { success: true, importedNum: plans.length, createdAccountNum: fresh.length, errors: [] };
+}
+
+/** The student import template as a download. */
+export async function downloadStudentTemplate(): Promise<FileAnswer> {
+  return bytesAnswer(STUDENT_TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, await studentTemplate());
 }

@@ -14,17 +14,17 @@ import {
   linkProblem,
   syncAccountDisabled,
 } from './accounts';
-import { isUniqueViolation, violatedConstraint } from './errors';
-import { studentItem, studentItemRow } from './list';
+import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors';
+import { studentItem, studentItemRow } from './list-query';
 import {
   assertClassInScope,
   assertStudentInScope,
-  resolveSchoolId,
   type StudentScope,
   STUDENT_NOT_FOUND_MESSAGE,
   statusCode,
   statusOf,
 } from './scope';
+import { resolveSchoolId } from '../school/resolve-school';
 
 export type ScopeOf = (ctx: AuthedContext) => StudentScope;
 export const teacherScope: ScopeOf = (ctx) => ({ kind: 'teacher', teacherUserId: ctx.auth.userId });

@@ -7,9 +7,9 @@ import { ForbiddenError, RefusedError } from '../../lib/errors';
 import { DISABLED_MESSAGE } from '../auth/session';
 import type { AuthedCall } from '../context';
 import { teachingClassIdsOfStudentUser } from '../course/membership';
-import { parseId } from '../school/client-user';
 import { beijingDay, ONLINE_WINDOW_MS, REFRESH_INTERVAL_MS } from './online-clock';
-import { resolveSchoolId } from './scope';
+import { parseId } from '../../lib/ids';
+import { resolveSchoolId } from '../school/resolve-school';
 
 export const NOT_A_STUDENT_MESSAGE = '您在该学校不是学生';
 export const NOT_IN_COURSE_MESSAGE = '您不在该课程的教学班中';

@@ -3,8 +3,7 @@ import type { Db } from '../../db/client';
 import { classes, colleges, grades, majors, type StudentStatus, students } from '../../db/schema/school';
 import { courses, teachingClasses } from '../../db/schema/teaching';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
-import type { AuthedContext } from '../context';
-import { currentSchoolRole, parseId } from '../school/client-user';
+import { idOrNotFound } from '../../lib/ids';
 
 /**
  * Whose students a call may see and change: a school manager the whole
@@ -36,30 +35,6 @@ export function statusOf(code: number): StudentStatus {
 
 /** The status as its wire integer, in SQL (so lists sort by it in the documented order). */
 export const statusCodeSql = sql<number>`(case ${students.status} when 'active' then 0 when 'disabled' then 1 when 'suspended' then 2 else 3 end)`;
-
-/**
- * The school a request is about. "0" means the caller's current school (the
- * role middleware checked the role there too); an id that is not a number
- * names no school the caller holds a role in.
- */
-export async function resolveSchoolId(ctx: AuthedContext, schoolId: string): Promise<number> {
-  if (schoolId === '0') {
-    const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
-    const id = current ? parseId(current.school.schoolId) : null;
-    if (id === null) throw new ForbiddenError('您还没有加入学校');
-    return id;
-  }
-  const id = parseId(schoolId);
-  if (id === null) throw new ForbiddenError('您在该学校没有此身份');
-  return id;
-}
-
-/** An id from the wire that must name an object; anything unparsable simply names nothing (6). */
-export function idOrNotFound(value: string, message: string): number {
-  const id = parseId(value);
-  if (id === null) throw new NotFoundError(message);
-  return id;
-}
 
 /** The administrative classes a teacher's teaching classes are drawn from, as a subquery. */
 export function teacherClassIds(schoolId: number, teacherUserId: number) {
@@ -184,9 +159,4 @@ export async function assertTeachingClassesOfCourse(
     .where(and(eq(teachingClasses.courseId, courseId), inArray(teachingClasses.id, unique)));
   if (rows.length !== unique.length) throw new NotFoundError('教学班不存在');
   return unique;
-}
-
-/** `%` and `_` of a keyword match themselves. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }

@@ -3,11 +3,12 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/identity';
 import { students } from '../../db/schema/school';
 import { teachingClasses } from '../../db/schema/teaching';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError } from '../../lib/errors';
 import type { AuthedContext, SchoolRole } from '../context';
 import { studentInTeachingClass, TEACHING_CLASS_NOT_FOUND_MESSAGE } from '../course/membership';
-import { currentSchoolRole, NO_SUCH_ROLE_MESSAGE, parseId } from '../school/client-user';
+import { NO_SUCH_ROLE_MESSAGE } from '../school/client-user';
 import { holdsSchoolRole } from '../school/school-roles';
+import { idOrNotFound } from '../../lib/ids';
 
 // Helpers shared by notices and courseware: both hang off courses and teaching classes.
 
@@ -26,22 +27,6 @@ export interface UserBrief {
 }
 
 /**
- * The school a request names: "0" (the spec's default) means the caller's
- * current school, which the role middleware already checked the caller in.
- */
-export async function resolveSchoolId(ctx: AuthedContext, raw: string): Promise<number> {
-  if (raw === '0') {
-    const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
-    const id = current ? parseId(current.school.schoolId) : null;
-    if (id === null) throw new ForbiddenError(NO_SUCH_ROLE_MESSAGE);
-    return id;
-  }
-  const id = parseId(raw);
-  if (id === null) throw new NotFoundError('学校不存在');
-  return id;
-}
-
-/**
  * For requests the role middleware cannot read the school of (multipart
  * uploads): the caller must hold one of the roles in the school named.
  */
@@ -55,25 +40,9 @@ export async function assertSchoolRole(
   }
 }
 
-/** An id from the wire, or 6 with `message` (a malformed id names nothing). */
-export function idOrNotFound(raw: string, message: string): number {
-  const id = parseId(raw);
-  if (id === null) throw new NotFoundError(message);
-  return id;
-}
-
 /** Teaching class ids from the wire, deduplicated; a malformed one is a class that does not exist (6). */
 export function teachingClassIdsOf(raw: readonly string[]): number[] {
   return [...new Set(raw.map((value) => idOrNotFound(value, TEACHING_CLASS_NOT_FOUND_MESSAGE)))];
-}
-
-/** `%keyword%` for ILIKE, with the wildcard characters of the keyword taken literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-export function offsetOf(input: { pageIndex: number; pageSize: number }): number {
-  return (input.pageIndex - 1) * input.pageSize;
 }
 
 /** Briefs of teaching classes; `studentCount` counts members of every status, as the course views do. */

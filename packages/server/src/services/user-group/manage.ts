@@ -7,7 +7,9 @@ import { type BindRole, userGroupMembers, userGroups } from '../../db/schema/use
 import { ConflictError, ForbiddenError, NotFoundError, RefusedError } from '../../lib/errors';
 import { compareSchoolRoles } from '../../lib/roles';
 import type { AuthedCall, AuthedContext } from '../context';
-import { parseId } from '../school/client-user';
+import { parseId } from '../../lib/ids';
+import { likePattern } from '../../lib/like';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 export const GROUP_NOT_FOUND_MESSAGE = '用户组不存在';
 export const GROUP_FORBIDDEN_MESSAGE = '您没有管理该用户组的权限';
@@ -144,10 +146,6 @@ export async function groupView(db: Db, row: GroupRow) {
   return view;
 }
 
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 // ---- groups --------------------------------------------------------------------
 
 /** POST /usergroupinfo/v1/list: the groups within reach, newest first. */
@@ -216,14 +214,6 @@ async function accountNames(db: Db, ids: number[]): Promise<Map<number, string>>
   return new Map(rows.map((row) => [row.id, row.userName]));
 }
 
-export function nameConflict(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** Group admins act through the groupAdmin role, a flag of the account; appointing one grants it. */
 async function grantGroupAdmin(db: Db, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
@@ -285,7 +275,7 @@ export async function saveUserGroup({
       return row;
     });
   } catch (error) {
-    if (nameConflict(error)) throw new ConflictError(`本校已有名为“${name}”的用户组`);
+    if (isUniqueViolation(error)) throw new ConflictError(`本校已有名为“${name}”的用户组`);
     throw error;
   }
   return groupView(ctx.db, created);
@@ -311,7 +301,7 @@ export async function updateUserGroup({
       .returning();
     return groupView(ctx.db, row ?? group);
   } catch (error) {
-    if (nameConflict(error)) throw new ConflictError(`本校已有名为“${name}”的用户组`);
+    if (isUniqueViolation(error)) throw new ConflictError(`本校已有名为“${name}”的用户组`);
     throw error;
   }
 }

@@ -1,6 +1,9 @@
+import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
+import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import type { BindRole } from '../../db/schema/user-group';
 import { InvalidInputError } from '../../lib/errors';
-import { buildTemplate, readSheet } from '../../lib/xlsx';
+import type { UploadedFile } from '../../lib/multipart';
+import { buildTemplate, readSheetUpload } from '../../lib/xlsx';
 import type { AuthedCall } from '../context';
 import { assertGroupReachable, bindUserGroupUsersFromRows } from './manage';
 
@@ -39,8 +42,8 @@ export async function bindMembersFromFile({
   input,
 }: AuthedCall<{
   groupId: string;
-  fileName: string;
-  data: Uint8Array;
+  /** The uploaded sheet, in storage; the caller discards it after. */
+  file: UploadedFile | null;
   defaultBindRole?: string | undefined;
 }>) {
   const text = input.defaultBindRole ?? '';
@@ -49,7 +52,7 @@ export async function bindMembersFromFile({
   const defaultBindRole: BindRole = text === '1' ? 1 : 0;
   // 6/5 before the file is even read
   await assertGroupReachable({ ctx, input: { groupId: input.groupId } });
-  const rows = await readSheet(input.fileName, input.data, {
+  const rows = await readSheetUpload(ctx.storage, input.file, {
     headers: ['账号', '姓名', '组内角色'],
     required: ['账号'],
     maxRows: MAX_MEMBER_ROWS,
@@ -66,4 +69,9 @@ export async function bindMembersFromFile({
       })),
     },
   });
+}
+
+/** The member import template as a download. */
+export async function downloadMemberTemplate(): Promise<FileAnswer> {
+  return bytesAnswer(MEMBER_TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, await memberTemplate());
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type BindRole, userGroupMembers, userGroups } from '../../db/schema/user-group';
 import type { AuthedCall } from '../context';
-import { parseId } from '../school/client-user';
+import { parseId } from '../../lib/ids';
 
 export interface OwnUserGroup {
   id: string;

@@ -10,9 +10,11 @@ import {
   RefusedError,
 } from '../../lib/errors';
 import type { AuthedCall } from '../context';
-import { NO_SUCH_ROLE_MESSAGE, NO_SUCH_SCHOOL_MESSAGE, parseId } from '../school/client-user';
-import { resolveSchoolId } from '../teaching-content/shared';
-import { groupView, nameConflict, reachCondition, reachOf } from './manage';
+import { NO_SUCH_ROLE_MESSAGE, NO_SUCH_SCHOOL_MESSAGE } from '../school/client-user';
+import { groupView, reachCondition, reachOf } from './manage';
+import { parseId } from '../../lib/ids';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { resolveSchoolId } from '../school/resolve-school';
 
 // The school's default group (学校资源池): one per school, made by school/save,
 // filled from the school's roster by school/refrash/user/bind/{schoolId}.
@@ -87,7 +89,7 @@ export async function saveSchoolUserGroup({
     });
     return await groupView(ctx.db, saved);
   } catch (error) {
-    if (nameConflict(error)) throw new ConflictError(`本校已有名为“${attempted}”的用户组`);
+    if (isUniqueViolation(error)) throw new ConflictError(`本校已有名为“${attempted}”的用户组`);
     throw error;
   }
 }

@@ -1,9 +1,9 @@
 import type { AuthedContext, ServiceContext } from '../services/context';
-import { NotLoggedInError } from './errors';
+import { NotLoggedInError } from '../lib/errors';
 
 /** Hono typing of the app: the per-request service context travels as `c.var.ctx`. */
 export interface AppEnv {
-  Variables: { ctx: ServiceContext };
+  Variables: { ctx: ServiceContext; requestId: string };
 }
 
 /** The context of a route guarded by `allow(...)` with at least one role. */

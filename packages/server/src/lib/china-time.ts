@@ -1,11 +1,8 @@
-import { DAY_MS, HOUR_MS } from '../../lib/clock';
-import { InvalidInputError } from '../../lib/errors';
+import { DAY_MS, HOUR_MS } from './clock';
+import { InvalidInputError } from './errors';
 
 /** Calendar dates and lesson times are those of the school, in China (UTC+8, no daylight saving). */
 const CHINA_OFFSET_MS = 8 * HOUR_MS;
-
-/** 0 未开始; 1 进行中; 2 已结束 (tms/course.yaml CourseStatus). */
-export type CourseStatus = 0 | 1 | 2;
 
 /** YYYY-MM-DD of an instant, in China. */
 export function chinaDate(instant: number): string {
@@ -49,10 +46,4 @@ export function requireDateRange(
   if (maxDays !== undefined && daysBetween(start, end) > maxDays) {
     throw new InvalidInputError(`日期区间不能超过 ${maxDays} 天`);
   }
-}
-
-export function courseStatus(startDate: string, endDate: string, today: string): CourseStatus {
-  if (today < startDate) return 0;
-  if (today > endDate) return 2;
-  return 1;
 }

@@ -1,0 +1,10 @@
+import { getStudentCourseList, getStudentCourseListV2 } from '../../services/course/my-courses';
+import { getStudentWareList } from '../../services/courseware/courseware';
+import { area } from '../register';
+
+/** specs/tms/my-course.yaml: a student's courses and the courseware shared with their classes. */
+export const myCourseArea = area('tms/my-course', {
+  getStudentCourseList,
+  getStudentCourseListV2,
+  getStudentWareList,
+});

@@ -1,0 +1,140 @@
+// Shared by the benches: the built app on the real server in its own process group (killed as a
+// group, however the bench ends), Debian's Chromium through Playwright, and the teacher's login.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '../..');
+export const webRequire = createRequire(join(root, 'packages/web/package.json'));
+export const PASSWORD = process.env.DEMO_PASSWORD ?? 'dfrm2026';
+
+/** Process groups to kill when this process ends, whichever way it ends. */
+const groups = new Set();
+function killGroup(pid, signal = 'SIGTERM') {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+process.on('exit', () => groups.forEach((pid) => killGroup(pid, 'SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    groups.forEach((pid) => killGroup(pid));
+    process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+  });
+}
+
+export async function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+    s.on('error', fail);
+  });
+}
+
+/**
+ * `start` as a user runs it (tsx src/main.ts), on a free port and a fresh data folder, serving
+ * `webDist`. Its own process group: `npx` starts tsx, which starts node; killing npx alone would
+ * leave the server running.
+ */
+export async function startServer({ webDist = join(root, 'packages/web/dist'), env = {} } = {}) {
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), 'dfrm-bench-'));
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn('npx', ['tsx', 'src/main.ts'], {
+    cwd: join(root, 'packages/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: data,
+      WEB_DIST: webDist,
+      ACCESS_LOG: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  groups.add(child.pid);
+  const exited = new Promise((ok) => child.once('exit', ok));
+  const stop = async () => {
+    if (!groups.has(child.pid)) return;
+    killGroup(child.pid);
+    const late = setTimeout(() => killGroup(child.pid, 'SIGKILL'), 5000);
+    await exited;
+    clearTimeout(late);
+    // the group may outlive its leader (npx exits before node)
+    killGroup(child.pid, 'SIGKILL');
+    groups.delete(child.pid);
+    rmSync(data, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) break;
+    const up = await fetch(`${base}/config.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { base, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`服务未能启动（${base}）`);
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchChromium() {
+  const { chromium } = webRequire('@playwright/test');
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** Logs in through the login page, as a person would; ends on /course. */
+export async function loginThroughPage(page, base, account = 'teacher1') {
+  await page.goto(`${base}/account`);
+  await page.getByLabel('账号', { exact: true }).fill(account);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL(/\/course/);
+}
+
+/**
+ * Collects what a page's CSP refused (securitypolicyviolation events, which the page sees even
+ * when the refused code catches the error) and every console error and uncaught exception.
+ */
+export async function watchPage(page) {
+  const problems = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `[csp] ${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: uncaught ${error.message}`));
+  return problems;
+}
+
+export const KB = 1024;
+export const fmt = (n) => `${(n / KB).toFixed(1)} KB`;
+export const verdict = (n, bar) => (n <= bar ? 'ok' : 'OVER');
