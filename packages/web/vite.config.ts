@@ -7,18 +7,23 @@ import { compression } from 'vite-plugin-compression2';
 // The reference server serves the API and /config.json; in dev Vite forwards both to it.
 const apiTarget = process.env.DFRM_API || 'http://127.0.0.1:8080';
 
+/** `@/x` is `src/x` (tsconfig paths, vitest.config.ts and eslint.config.js say the same). */
+const srcAlias = { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` };
+
 export default defineConfig(({ command }) => ({
   resolve: {
-    // TanStack Form's devtools reporting does nothing without devtools; the build ships a no-op.
-    alias:
-      command === 'build'
+    alias: [
+      srcAlias,
+      // TanStack Form's devtools reporting does nothing without devtools; the build ships a no-op.
+      ...(command === 'build'
         ? [
             {
               find: '@tanstack/devtools-event-client',
               replacement: fileURLToPath(new URL('./src/lib/no-devtools-event-client.ts', import.meta.url)),
             },
           ]
-        : [],
+        : []),
+    ],
   },
   plugins: [
     // Must run before the React plugin so split route chunks get the React transform too.

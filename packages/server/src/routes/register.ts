@@ -49,14 +49,8 @@ export interface VerbOptions {
 /** Marks an operation of an area that the server does not implement yet: it answers errCode 9. */
 export const notImplemented = Symbol('notImplemented');
 
-/**
- * Served by a hand-written route until the streamed upload/download layer lands
- * (lib/multipart.ts, lib/file-answer.ts); counted as implemented.
- */
-export const handWritten = Symbol('handWritten');
-
 export type Registration<Id extends OperationId> =
-  Verb<Id> | ({ verb: Verb<Id> } & VerbOptions) | typeof notImplemented | typeof handWritten;
+  Verb<Id> | ({ verb: Verb<Id> } & VerbOptions) | typeof notImplemented;
 
 /** Every operation of one area file, each with its verb or `notImplemented`: leaving one out fails to compile. */
 export type AreaRegistrations<A extends Area> = { [Id in AreaOperationId<A>]: Registration<Id> };
@@ -163,7 +157,8 @@ function operationHandler(op: OperationSpec, registration: Registration<never>):
         storage,
         maxFileBytes: options.upload?.maxBytes(ctx.config) ?? 0,
       });
-      body = form.fields;
+      // form fields are text: numbers and booleans of the schema are read as such
+      body = bodySchema ? coerceParams(bodySchema, form.fields) : form.fields;
       file = form.file;
     }
 
@@ -217,7 +212,6 @@ export function mountOperations(areas: readonly AreaEntry[]): {
   for (const op of ordered) {
     const registration = registrations.get(op.operationId) ?? notImplemented;
     if (registration !== notImplemented) implemented.add(op.operationId);
-    if (registration === handWritten) continue;
     app.on(op.method, honoPath(op.path), operationHandler(op, registration));
   }
   return { app, implemented };

@@ -11,7 +11,6 @@ import { myCourseArea } from './tms/my-course';
 import { studentArea } from './tms/student';
 import { studentPageArea } from './tms/student-page';
 import { teacherPageArea } from './tms/teacher-page';
-import { uploadRoutes } from './uploads';
 import { authArea } from './user/auth';
 import { userGroupArea } from './user/user-group';
 
@@ -32,9 +31,5 @@ export const AREAS: readonly AreaEntry[] = [
 
 /** Every operation of the contract relative to the API base, and which of them are implemented. */
 export function serviceRoutes(): { app: Hono<AppEnv>; implemented: ReadonlySet<OperationId> } {
-  const { app, implemented } = mountOperations(AREAS);
-  // hand-written routes first: their operations are not mounted from the spec
-  const routes = uploadRoutes();
-  routes.route('/', app);
-  return { app: routes, implemented };
+  return mountOperations(AREAS);
 }

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useSession } from './session/session-context';
+import { useSession } from '@/shared/session/session-context';
 
 // The drawer (and the Drawer component) is fetched on first open, not with the page.
 const AiAssistantDrawer = lazy(() => import('./ai-assistant-drawer'));

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { RuntimeConfig } from '../lib/runtime-config';
+import type { RuntimeConfig } from '@/lib/runtime-config';
 
 /** Things fixed for the life of the page: deployment config and page-level effects. */
 export interface AppEnvironment {

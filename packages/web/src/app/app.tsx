@@ -2,12 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { theme } from '../lib/theme';
+import { theme } from '@/lib/theme';
 import { type AppEnvironment, AppEnvironmentProvider } from './app-environment';
 import { OverlayHosts } from './overlay-hosts';
 import type { createAppRouter } from './router';
-import { SessionProvider } from './session/session-context';
-import type { Session } from './session/session-store';
+import { SessionProvider } from '@/shared/session/session-context';
+import type { Session } from '@/shared/session/session-store';
 
 export interface AppProps {
   router: ReturnType<typeof createAppRouter>;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../test/render-app';
-import { safeRedirect } from './guard';
+import { renderApp } from '@/test/render-app';
+import { safeRedirect } from '@/shared/session/entry-paths';
 
 describe('route guard', () => {
   it('sends a visitor without a stored user to /account, remembering the target', async () => {

@@ -6,8 +6,8 @@ import { type ErrorComponentProps, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isRoleRequiredError } from './role-guard';
 import { RouteError } from './route-error';
-import { currentSchoolQuery } from './session/school-info';
-import { ROLE_LABELS } from './session/session-store';
+import { currentSchoolQuery } from '@/shared/session/school-info';
+import { ROLE_LABELS } from '@/shared/labels';
 
 /** The page of a route meant for another role. */
 export function NoAccess({

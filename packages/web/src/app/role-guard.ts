@@ -1,6 +1,6 @@
 import type { SchoolRole } from '@dfrm/sdk/tms';
 import type { QueryClient } from '@tanstack/react-query';
-import { currentSchoolQuery } from './session/school-info';
+import { currentSchoolQuery } from '@/shared/session/school-info';
 
 /** A route for other roles: its error component shows 无权访问 instead of a load failure. */
 export class RoleRequiredError extends Error {

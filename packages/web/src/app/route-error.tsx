@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { errorMessage } from './error-notifications';
+import { errorMessage } from '@/shared/error-notifications';
 
 /** A route whose loader failed: say what the server said and offer to try again. */
 export function RouteError({ error, reset }: ErrorComponentProps) {

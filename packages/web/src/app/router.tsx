@@ -1,6 +1,6 @@
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
-import { parseSearch, stringifySearch } from '../lib/search-params';
-import { routeTree } from '../routeTree.gen';
+import { parseSearch, stringifySearch } from '@/lib/search-params';
+import { routeTree } from '@/routeTree.gen';
 import type { RouterContext } from './router-context';
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {

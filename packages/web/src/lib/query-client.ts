@@ -1,9 +1,15 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /** Per-query/mutation switches read by the global error handler. */
 export interface AppMeta extends Record<string, unknown> {
   /** The caller shows the error itself (inline), so no global notification. */
   silentError?: boolean;
+  /**
+   * Mutations only: key prefixes to invalidate once it succeeded, typically another domain's
+   * root (shared/query-roots.ts) whose data the change touches. Awaited before the mutation's
+   * own onSuccess and before mutateAsync resolves.
+   */
+  invalidates?: readonly QueryKey[];
 }
 
 declare module '@tanstack/react-query' {
@@ -15,10 +21,11 @@ declare module '@tanstack/react-query' {
 
 /**
  * Every failed query or mutation goes through one handler (the error path of
- * DESIGN.md) unless it opted out with meta.silentError.
+ * DESIGN.md) unless it opted out with meta.silentError; every successful
+ * mutation invalidates what its meta.invalidates names.
  */
 export function createQueryClient({ onError }: { onError: (error: unknown) => void }): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (!query.meta?.silentError) onError(error);
@@ -27,6 +34,10 @@ export function createQueryClient({ onError }: { onError: (error: unknown) => vo
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (!mutation.meta?.silentError) onError(error);
+      },
+      onSuccess: async (_data, _variables, _context, mutation) => {
+        const keys = mutation.meta?.invalidates ?? [];
+        await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
       },
     }),
     defaultOptions: {
@@ -39,4 +50,5 @@ export function createQueryClient({ onError }: { onError: (error: unknown) => vo
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { TeachingManageShell } from '../app/shells/teaching-manage-shell';
+import { TeachingManageShell } from '@/app/shells/teaching-manage-shell';
 
 /**
  * Pathless layout of the new teaching area: its pages go in

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginPage } from '../features/account/pages/login-page';
+import { LoginPage } from '@/features/account/pages/login-page';
 
 export const Route = createFileRoute('/account')({
   // A plain function keeps a schema library out of the first bundle.

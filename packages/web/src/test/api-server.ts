@@ -3,7 +3,7 @@ import { login, type User } from '@dfrm/sdk/user';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { createSession } from '../app/session/session-store';
+import { createSession } from '@/shared/session/session-store';
 
 import type { SchoolRole } from '@dfrm/sdk/tms';
 import { createTestApp, type TestApp } from '@dfrm/server/testing';

@@ -3,13 +3,13 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { App } from '../app/app';
-import { handleGlobalError } from '../app/error-notifications';
-import { createAppRouter } from '../app/router';
-import { createSession } from '../app/session/session-store';
-import { createQueryClient } from '../lib/query-client';
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../lib/runtime-config';
-import { setupSdk } from '../lib/sdk';
+import { App } from '@/app/app';
+import { handleGlobalError } from '@/shared/error-notifications';
+import { createAppRouter } from '@/app/router';
+import { createSession } from '@/shared/session/session-store';
+import { createQueryClient } from '@/lib/query-client';
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@/lib/runtime-config';
+import { setupSdk } from '@/lib/sdk';
 
 export interface RenderAppOptions {
   /** Where the app starts, e.g. '/course'. */

@@ -290,7 +290,9 @@ describe('POST /tms-server/announce/queryAnnounceList', () => {
     const hidden = await created({ title: '未设置可见', teachingClassIds: [] });
     for (const account of ['student01', 'student02', 'student16']) {
       const student = await login(t.app, account);
-      await call(t.app, 'GET', `/tms-server/studentPage/viewAnnounce/1/${both.announceId}`, { session: student });
+      await call(t.app, 'GET', `/tms-server/studentPage/viewAnnounce/1/${both.announceId}`, {
+        session: student,
+      });
     }
     const page = z.parse(zQueryAnnounceListResponse, (await query(teacher1)).body.data);
     const row = page.list.find((item) => item.announceId === both.announceId);

@@ -16,14 +16,15 @@ import {
   updateCourse,
   updateCourseV2,
 } from '../../services/course/courses';
-import { downloadCourseSectionTemplate } from '../../services/course/section-import';
+import { downloadCourseSectionTemplate, uploadCourseSection } from '../../services/course/section-import';
 import {
   clearCourseSection,
   delCourseSection,
   getCourseSection,
   setCourseSection,
 } from '../../services/course/sections';
-import { area, handWritten } from '../register';
+import { XLSX_MAX_BYTES } from '../../lib/xlsx';
+import { area } from '../register';
 
 /** specs/tms/course.yaml: courses, their teaching classes and sections, and course statistics. */
 export const courseArea = area('tms/course', {
@@ -46,5 +47,5 @@ export const courseArea = area('tms/course', {
   getCourseStudentNumV2,
   getCourseStaticTotal,
   getCourseStaticTotalV2,
-  uploadCourseSection: handWritten,
+  uploadCourseSection: { verb: uploadCourseSection, upload: { maxBytes: () => XLSX_MAX_BYTES } },
 });

@@ -1,4 +1,5 @@
-import { downloadStudentTemplate } from '../../services/student/import';
+import { XLSX_MAX_BYTES } from '../../lib/xlsx';
+import { downloadStudentTemplate, importStudents } from '../../services/student/import';
 import {
   getStudentListByCourse,
   getStudentListByCourseStatic,
@@ -20,7 +21,9 @@ import {
   teacherScope,
 } from '../../services/student/manage';
 import { refreshStudentOnline } from '../../services/student/online';
-import { area, handWritten } from '../register';
+import { area } from '../register';
+
+const sheet = { maxBytes: () => XLSX_MAX_BYTES };
 
 /** specs/tms/student.yaml: teachers manage the students of their classes, school managers the whole school's. */
 export const studentArea = area('tms/student', {
@@ -33,8 +36,8 @@ export const studentArea = area('tms/student', {
   schoolMgrGetStudentList,
   updateStudent: (call) => saveStudent(call, teacherScope),
   schoolMgrUpdateStudent: (call) => saveStudent(call, schoolScope),
-  uploadStudent: handWritten,
-  schoolUploadStudent: handWritten,
+  uploadStudent: { verb: (call) => importStudents(call, teacherScope), upload: sheet },
+  schoolUploadStudent: { verb: (call) => importStudents(call, schoolScope), upload: sheet },
   updateStudentStatus: (call) => changeStudentStatus(call, teacherScope),
   schoolMgrUpdateStudentStatus: (call) => changeStudentStatus(call, schoolScope),
   getOnlineStudentList,

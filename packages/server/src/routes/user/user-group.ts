@@ -8,14 +8,15 @@ import {
   updateUserGroup,
   userGroupInfo,
 } from '../../services/user-group/manage';
-import { downloadMemberTemplate } from '../../services/user-group/member-file';
+import { XLSX_MAX_BYTES } from '../../lib/xlsx';
+import { bindMembersFromFile, downloadMemberTemplate } from '../../services/user-group/member-file';
 import { getOwnUserGroups } from '../../services/user-group/own-groups';
 import {
   refreshSchoolUserGroup,
   saveSchoolUserGroup,
   userGroupSchools,
 } from '../../services/user-group/school-group';
-import { area, handWritten } from '../register';
+import { area } from '../register';
 
 /** specs/user/user-group.yaml */
 export const userGroupArea = area('user/user-group', {
@@ -28,7 +29,7 @@ export const userGroupArea = area('user/user-group', {
   userGroupUserList: listUserGroupMembers,
   userGroupUserBind: bindUserGroupUsers,
   userGroupUserUnbind: unbindUserGroupUsers,
-  userGroupUserBindByFile: handWritten,
+  userGroupUserBindByFile: { verb: bindMembersFromFile, upload: { maxBytes: () => XLSX_MAX_BYTES } },
   userGroupSchoolSave: saveSchoolUserGroup,
   getUserGroupSchoolIds: userGroupSchools,
   userGroupSchoolRefreshUserBind: refreshSchoolUserGroup,

@@ -248,7 +248,8 @@ export interface SectionUpload {
   schoolId: string;
   teacherId: string;
   courseId: string;
-  mode: 'replace' | 'append';
+  /** replace (default): the sheet's sections replace the course's; append: they are added. */
+  mode?: 'replace' | 'append' | undefined;
   /** The uploaded sheet, in storage; the caller discards it after. */
   file: UploadedFile | null;
 }
@@ -274,7 +275,7 @@ export async function uploadCourseSection({
   if (errors.length > 0) return { success: false, importedNum: 0, errors };
 
   const fields = rows.map((row) => row.fields);
-  if (input.mode === 'replace') {
+  if ((input.mode ?? 'replace') === 'replace') {
     await writeSections(ctx.db, courseId, ctx.clock.now(), [], fields, { replaceAll: true });
   } else {
     const existing = await ctx.db

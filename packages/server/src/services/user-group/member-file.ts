@@ -1,8 +1,7 @@
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
+import type { Input } from '../../contract/types';
 import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import type { BindRole } from '../../db/schema/user-group';
-import { InvalidInputError } from '../../lib/errors';
-import type { UploadedFile } from '../../lib/multipart';
 import { buildTemplate, readSheetUpload } from '../../lib/xlsx';
 import type { AuthedCall } from '../context';
 import { assertGroupReachable, bindUserGroupUsersFromRows } from './manage';
@@ -37,19 +36,8 @@ export function memberTemplate(): Promise<Uint8Array> {
 }
 
 /** POST /usergroupinfo/v1/user/bind/{groupId}/by/file */
-export async function bindMembersFromFile({
-  ctx,
-  input,
-}: AuthedCall<{
-  groupId: string;
-  /** The uploaded sheet, in storage; the caller discards it after. */
-  file: UploadedFile | null;
-  defaultBindRole?: string | undefined;
-}>) {
-  const text = input.defaultBindRole ?? '';
-  if (text !== '' && text !== '0' && text !== '1')
-    throw new InvalidInputError('参数 defaultBindRole 取值不正确，可选值：0、1');
-  const defaultBindRole: BindRole = text === '1' ? 1 : 0;
+export async function bindMembersFromFile({ ctx, input }: AuthedCall<Input<'userGroupUserBindByFile'>>) {
+  const defaultBindRole: BindRole = input.defaultBindRole ?? 0;
   // 6/5 before the file is even read
   await assertGroupReachable({ ctx, input: { groupId: input.groupId } });
   const rows = await readSheetUpload(ctx.storage, input.file, {

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { whenModalsReady } from '../modals-ready';
+import { whenModalsReady } from '@/app/modals-ready';
 
 const MODAL_ID = 'session-ended';
 

@@ -4,10 +4,10 @@ import { isLogin } from '@dfrm/sdk/user';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forwardToApi, loginAs, server, storeUser, setupApiServer } from '../../test/api-server';
-import { renderApp } from '../../test/render-app';
-import { LOGIN_POLL_MS } from './login-check';
-import { STORAGE_KEYS } from './session-store';
+import { forwardToApi, loginAs, server, storeUser, setupApiServer } from '@/test/api-server';
+import { renderApp } from '@/test/render-app';
+import { LOGIN_POLL_MS } from '@/shared/session/login-check';
+import { STORAGE_KEYS } from '@/shared/session/session-store';
 
 setupApiServer();
 

@@ -3,14 +3,14 @@ import { isLogin, type User } from '@dfrm/sdk/user';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useAppEnvironment } from '../app-environment';
-import { LOGIN_PATH } from '../guard';
-import { StartLoader } from '../start-loader';
-import { LOGIN_POLL_MS, onLoginCheckRequested } from './login-check';
-import { loadSchoolInfo } from './school-info';
-import { useSession, useSessionApi } from './session-context';
+import { useAppEnvironment } from '@/app/app-environment';
+import { LOGIN_PATH } from '@/shared/session/entry-paths';
+import { StartLoader } from '@/app/start-loader';
+import { LOGIN_POLL_MS, onLoginCheckRequested } from '@/shared/session/login-check';
+import { loadSchoolInfo } from '@/shared/session/school-info';
+import { useSession, useSessionApi } from '@/shared/session/session-context';
 import { showSessionEndedAlert } from './session-ended-alert';
-import { endLocalSession } from './sign-out';
+import { endLocalSession } from '@/shared/session/sign-out';
 
 function sameUser(a: User | null, b: User): boolean {
   return a !== null && JSON.stringify(a) === JSON.stringify(b);

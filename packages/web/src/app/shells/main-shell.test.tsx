@@ -1,8 +1,8 @@
 import { demoAccount } from '@dfrm/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { grantSchoolRole, loginAs, storeUser, setupApiServer } from '../../test/api-server';
-import { renderApp } from '../../test/render-app';
+import { grantSchoolRole, loginAs, storeUser, setupApiServer } from '@/test/api-server';
+import { renderApp } from '@/test/render-app';
 
 setupApiServer();
 

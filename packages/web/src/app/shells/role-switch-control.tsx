@@ -2,9 +2,9 @@ import type { SchoolRole } from '@dfrm/sdk/tms';
 import { SegmentedControl } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { switchSchoolRole } from '../session/school-info';
-import { useSession, useSessionApi } from '../session/session-context';
-import { ROLE_LABELS } from '../session/session-store';
+import { switchSchoolRole } from '@/shared/session/school-info';
+import { useSession, useSessionApi } from '@/shared/session/session-context';
+import { ROLE_LABELS } from '@/shared/labels';
 
 const CHOICES: { value: SchoolRole; label: string }[] = [
   { value: 'teacher', label: ROLE_LABELS.teacher },

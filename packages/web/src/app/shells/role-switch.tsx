@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../session/session-context';
-import { canSwitchRole } from '../session/session-store';
+import { useSession } from '@/shared/session/session-context';
+import { canSwitchRole } from '@/shared/session/session-store';
 
 // Few users hold two roles; the control (SegmentedControl) loads only for them.
 const RoleSwitchControl = lazy(() => import('./role-switch-control'));

@@ -1,8 +1,8 @@
 import { Group, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { BrandMark } from '../../components/brand-mark';
-import { AiAssistantButton } from '../ai-assistant-button';
+import { BrandMark } from '@/components/brand-mark';
+import { AiAssistantButton } from '@/app/ai-assistant-button';
 import { RoleSwitch } from './role-switch';
 import classes from './shell.module.css';
 import { UserPanel } from './user-panel';

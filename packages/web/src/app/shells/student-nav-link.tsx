@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '@/shared/session/session-context';
 import classes from './shell.module.css';
 import { UnreadNoticeCount } from './unread-notice-count';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '@/shared/session/session-context';
 import classes from './shell.module.css';
 
 /** Main navigation entries of the old teaching area for teachers and school managers. */

@@ -1,7 +1,7 @@
 import { NavLink } from '@mantine/core';
 import { IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '@/shared/session/session-context';
 
 /** Sidebar entries of the teaching shell for courses and students. */
 export function TeacherSidebarLinks() {

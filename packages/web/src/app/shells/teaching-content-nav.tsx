@@ -1,7 +1,7 @@
 import { NavLink } from '@mantine/core';
 import { IconBell, IconBook2, IconFolder, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '@/shared/session/session-context';
 import { UnreadNoticeCount } from './unread-notice-count';
 
 /**

@@ -3,10 +3,11 @@ import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LOGIN_PATH } from '../guard';
-import { useSession, useSessionApi } from '../session/session-context';
-import { displayName, ROLE_LABELS } from '../session/session-store';
-import { signOut } from '../session/sign-out';
+import { LOGIN_PATH } from '@/shared/session/entry-paths';
+import { useSession, useSessionApi } from '@/shared/session/session-context';
+import { ROLE_LABELS } from '@/shared/labels';
+import { displayName } from '@/shared/session/session-store';
+import { signOut } from '@/shared/session/sign-out';
 import classes from './shell.module.css';
 
 /** Who is signed in, where and as what; and the way out. */

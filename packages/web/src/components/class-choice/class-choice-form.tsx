@@ -2,7 +2,7 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import { Button, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { LoadError } from '../feedback/load-error';
+import { LoadError } from '@/components/feedback/load-error';
 
 export interface ClassChoiceOption {
   /** The teaching class id. */

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../lib/theme';
+import { theme } from '@/lib/theme';
 import { DataTable } from './data-table';
 import { dataTableColumnHelper } from './data-table-features';
 

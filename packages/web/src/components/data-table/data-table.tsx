@@ -22,8 +22,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { ListPagination } from '../feedback/list-pagination';
-import { LoadError } from '../feedback/load-error';
+import { ListPagination } from '@/components/feedback/list-pagination';
+import { LoadError } from '@/components/feedback/load-error';
 import classes from './data-table.module.css';
 import { type DataTableColumns, type DataTableFeatures, dataTableFeatures } from './data-table-features';
 

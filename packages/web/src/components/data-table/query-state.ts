@@ -1,4 +1,4 @@
-import { errorMessage } from '../../app/error-notifications';
+import { errorMessage } from '@/shared/error-notifications';
 
 /** The part of a React Query result a DataTable shows. */
 interface TableQuery {

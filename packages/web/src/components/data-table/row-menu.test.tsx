@@ -2,7 +2,7 @@ import { MantineProvider, Menu } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../../lib/theme';
+import { theme } from '@/lib/theme';
 import { RowMenu } from './row-menu';
 
 function renderMenu(onEdit = vi.fn(), onDelete = vi.fn()) {

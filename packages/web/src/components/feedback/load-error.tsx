@@ -1,6 +1,6 @@
 import { Alert, Button, type MantineSpacing, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { errorMessage } from '../../app/error-notifications';
+import { errorMessage } from '@/shared/error-notifications';
 
 /**
  * What a page or panel shows when its data did not load: a red alert naming

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UploadProgress } from '../../lib/upload';
+import type { UploadProgress } from '@/lib/xhr-fetch';
 import { FileDrop } from './file-drop';
 import { type UploadContext, useUploadQueue } from './use-upload-queue';
 

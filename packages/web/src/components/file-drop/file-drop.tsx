@@ -4,7 +4,7 @@ import { ActionIcon, Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCloudUpload, IconFile, IconFileX, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatFileSize } from '../../lib/save-file';
+import { formatFileSize } from '@/shared/format';
 import classes from './file-drop.module.css';
 import { acceptAttribute, checkFile, type FileRules, rulesHint } from './file-rules';
 import type { UploadItem, UploadQueue } from './use-upload-queue';

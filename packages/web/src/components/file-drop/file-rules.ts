@@ -1,4 +1,4 @@
-import { formatFileSize } from '../../lib/save-file';
+import { formatFileSize } from '@/shared/format';
 
 export interface FileRules {
   /** Largest file in bytes. */

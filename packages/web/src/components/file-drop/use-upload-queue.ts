@@ -1,6 +1,6 @@
 import { isApiError } from '@dfrm/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbortError, type UploadProgress } from '../../lib/upload';
+import { isAbortError, type UploadProgress } from '@/lib/xhr-fetch';
 
 export type UploadStatus = 'waiting' | 'uploading' | 'done' | 'failed' | 'canceled';
 

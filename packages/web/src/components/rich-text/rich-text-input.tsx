@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Input, Skeleton } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
-import { useBlurValidation, useFieldContext, useVisibleError } from '../../lib/form';
+import { useBlurValidation, useFieldContext, useVisibleError } from '@/lib/form';
 
 // tiptap and ProseMirror are the heaviest code of the app: they load only when
 // an editor is actually shown, never with a page's first chunk.

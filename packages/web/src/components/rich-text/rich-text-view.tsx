@@ -1,55 +1,50 @@
 import '@mantine/core/styles/Typography.layer.css';
-import { Typography } from '@mantine/core';
-import { useMemo } from 'react';
+import { Skeleton, Stack, Typography } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
 import classes from './rich-text.module.css';
 
-const DROPPED_ELEMENTS = 'script,style,iframe,frame,frameset,object,embed,link,meta,base,form,input,button,textarea,select';
+type Sanitize = (html: string) => string;
 
-function unsafeUrl(value: string, allowDataImage: boolean): boolean {
-  // Browsers ignore blanks and control characters inside a scheme ("java\tscript:").
-  const url = [...value]
-    .filter((char) => char.charCodeAt(0) > 0x20)
-    .join('')
-    .toLowerCase();
-  if (url.startsWith('javascript:') || url.startsWith('vbscript:')) return true;
-  if (url.startsWith('data:')) return !(allowDataImage && /^data:image\/(png|gif|jpe?g|webp);/.test(url));
-  return false;
+// DOMPurify loads with the first rich text shown, not with the page that may show one.
+let loaded: Sanitize | null = null;
+let loading: Promise<Sanitize> | null = null;
+function loadSanitizer(): Promise<Sanitize> {
+  loading ??= import('./sanitize-html').then((module) => (loaded = module.sanitizeHtml));
+  return loading;
 }
 
-/**
- * A second line of defence: the server already sanitizes notice HTML before
- * storing it, but the page does not rely on that alone. Drops active
- * elements, event handlers and script URLs; links open in a new tab.
- */
-export function cleanHtml(html: string): string {
-  if (typeof DOMParser === 'undefined') return '';
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  doc.body.querySelectorAll(DROPPED_ELEMENTS).forEach((element) => element.remove());
-  doc.body.querySelectorAll('*').forEach((element) => {
-    for (const attribute of [...element.attributes]) {
-      const name = attribute.name.toLowerCase();
-      if (name.startsWith('on') || name === 'style' || name === 'srcdoc') element.removeAttribute(attribute.name);
-      else if ((name === 'href' || name === 'src' || name === 'xlink:href' || name === 'action') &&
-        unsafeUrl(attribute.value, name === 'src' && element.tagName === 'IMG')) {
-        element.removeAttribute(attribute.name);
-      }
-    }
-    if (element.tagName === 'A') {
-      element.setAttribute('target', '_blank');
-      element.setAttribute('rel', 'noopener noreferrer nofollow');
-    }
-  });
-  return doc.body.innerHTML;
+function useSanitizer(): Sanitize | null {
+  const [sanitize, setSanitize] = useState<Sanitize | null>(() => loaded);
+  useEffect(() => {
+    if (sanitize) return;
+    let live = true;
+    void loadSanitizer().then((ready) => {
+      if (live) setSanitize(() => ready);
+    });
+    return () => {
+      live = false;
+    };
+  }, [sanitize]);
+  return sanitize;
 }
 
-/** Stored notice HTML, rendered with the app's typography. */
+/** Stored notice HTML, rendered with the app's typography once sanitized. */
 export function RichTextView({ html, label }: { html: string; label?: string }) {
-  const clean = useMemo(() => cleanHtml(html), [html]);
+  const sanitize = useSanitizer();
+  const clean = useMemo(() => (sanitize ? sanitize(html) : null), [sanitize, html]);
+  if (clean === null) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="正在加载">
+        <Skeleton height={14} />
+        <Skeleton height={14} width="70%" />
+      </Stack>
+    );
+  }
   return (
     <Typography
       className={classes.view}
       aria-label={label}
-      // Cleaned above; the server sanitized it before storing.
+      // Sanitized above; the server sanitized it before storing.
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );

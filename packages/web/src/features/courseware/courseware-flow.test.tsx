@@ -1,9 +1,9 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loginAs, setupApiServer, storeUser } from '../../test/api-server';
-import { renderApp } from '../../test/render-app';
-import { createCourseFixture } from '../../test/teaching-fixture';
+import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import { renderApp } from '@/test/render-app';
+import { createCourseFixture } from '@/test/teaching-fixture';
 
 setupApiServer();
 

@@ -1,9 +1,6 @@
-/**
- * The courseware pages are mounted in the old teaching area (/teaching/...)
- * and in the new one (/teaching-manage/...); links stay in the current area.
- */
-export type TeachingArea = 'teaching' | 'teaching-manage';
+import type { TeachingArea } from '@/shared/teaching-area';
 
+/** The teacher's courseware pages of each teaching area; links stay in the current area. */
 export const TEACHER_COURSEWARE_PATHS = {
   teaching: {
     list: '/teaching/teacher/courseware/list',
@@ -13,7 +10,7 @@ export const TEACHER_COURSEWARE_PATHS = {
     list: '/teaching-manage/teacher/courseware/list',
     add: '/teaching-manage/teacher/add/courseware',
   },
-} as const;
+} as const satisfies Record<TeachingArea, unknown>;
 
 /** What uploadCourseWare accepts (specs/tms/courseware.yaml). */
 export const COURSEWARE_FILE_RULES = {

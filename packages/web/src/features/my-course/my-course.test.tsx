@@ -2,9 +2,9 @@ import { configure } from '@dfrm/sdk';
 import { updateAnnounce } from '@dfrm/sdk/tms';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, loginAs, setupApiServer, storeUser } from '../../test/api-server';
-import { renderApp } from '../../test/render-app';
-import { createCourseFixture } from '../../test/teaching-fixture';
+import { API_BASE, loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import { renderApp } from '@/test/render-app';
+import { createCourseFixture } from '@/test/teaching-fixture';
 
 setupApiServer();
 

@@ -3,10 +3,10 @@ import { updateAnnounce } from '@dfrm/sdk/tms';
 import type { User } from '@dfrm/sdk/user';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, loginAs, setupApiServer, storeUser } from '../../test/api-server';
-import { renderApp } from '../../test/render-app';
-import { type CourseFixture, createCourseFixture } from '../../test/teaching-fixture';
-import '../../test/editor-dom';
+import { API_BASE, loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import { renderApp } from '@/test/render-app';
+import { type CourseFixture, createCourseFixture } from '@/test/teaching-fixture';
+import '@/test/editor-dom';
 
 setupApiServer();
 

@@ -1,10 +1,6 @@
-/**
- * The notice pages are mounted twice: in the old teaching area (/teaching/...)
- * and in the new one (/teaching-manage/...). Links between them stay in the
- * area the user is in.
- */
-export type TeachingArea = 'teaching' | 'teaching-manage';
+import type { TeachingArea } from '@/shared/teaching-area';
 
+/** The teacher's notice pages of each teaching area; links stay in the area the user is in. */
 export const TEACHER_NOTICE_PATHS = {
   teaching: {
     list: '/teaching/teacher/notice/list',
@@ -16,6 +12,4 @@ export const TEACHER_NOTICE_PATHS = {
     create: '/teaching-manage/teacher/notice/edit',
     edit: '/teaching-manage/teacher/notice/edit/$announceId',
   },
-} as const;
-
-export const NOTICE_STATUS_LABELS: Record<0 | 1, string> = { 0: '草稿', 1: '已发布' };
+} as const satisfies Record<TeachingArea, unknown>;

@@ -2,9 +2,9 @@ import { DEMO_SCHOOL } from '@dfrm/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { loginAs, setupApiServer, storeUser } from '../../test/api-server';
-import { createCourseAs, studentWorkbook, setupNodeFormData } from '../../test/course-helpers';
-import { renderApp } from '../../test/render-app';
+import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import { createCourseAs, studentWorkbook, setupNodeFormData } from '@/test/course-helpers';
+import { renderApp } from '@/test/render-app';
 
 setupApiServer();
 setupNodeFormData();

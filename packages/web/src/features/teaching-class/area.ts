@@ -1,23 +1,18 @@
-/**
- * The teaching pages live in two areas with their own addresses: the new
- * teaching shell (/teaching-manage/teacher/...) and the old area under the main
- * shell (/teaching/teacher/...). A page gets its area from the route that
- * mounts it and links within that area.
- */
-export type TeachingArea = 'manage' | 'classic';
+import type { TeachingArea } from '@/shared/teaching-area';
 
+/** The course pages of each teaching area. */
 export const AREA_PATHS = {
-  manage: {
+  'teaching-manage': {
     list: '/teaching-manage/teacher/teaching-class',
     add: '/teaching-manage/teacher/add-class',
     detail: '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId',
   },
-  classic: {
+  teaching: {
     list: '/teaching/teacher/teachingclass',
     add: '/teaching/teacher/teachingclass/detail',
     detail: '/teaching/teacher/teachingclass/detail/$courseId/$resourceId',
   },
-} as const;
+} as const satisfies Record<TeachingArea, unknown>;
 
 /** The class-detail tabs of the new area; notice and courseware pages are another feature's. */
 export const CLASS_DETAIL_PATH = '/teaching-manage/teacher/class-detail';

@@ -1,9 +1,9 @@
 import { DEMO_SCHOOL } from '@dfrm/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loginAs, setupApiServer, storeUser } from '../../test/api-server';
-import { createCourseAs } from '../../test/course-helpers';
-import { renderApp } from '../../test/render-app';
+import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import { createCourseAs } from '@/test/course-helpers';
+import { renderApp } from '@/test/render-app';
 
 setupApiServer();
 

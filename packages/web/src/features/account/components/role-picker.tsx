@@ -2,10 +2,11 @@ import type { SchoolRole } from '@dfrm/sdk/tms';
 import { SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconChalkboard, IconSchool } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { switchSchoolRole } from '../../../app/session/school-info';
-import { useSessionApi } from '../../../app/session/session-context';
-import { ROLE_LABELS, type SchoolInfo } from '../../../app/session/session-store';
-import classes from '../pages/login-page.module.css';
+import { switchSchoolRole } from '@/shared/session/school-info';
+import { useSessionApi } from '@/shared/session/session-context';
+import { ROLE_LABELS } from '@/shared/labels';
+import type { SchoolInfo } from '@/shared/session/session-store';
+import classes from '@/features/account/pages/login-page.module.css';
 
 const CHOICES: { role: SchoolRole; icon: typeof IconSchool; description: string }[] = [
   { role: 'teacher', icon: IconChalkboard, description: '管理班级、通知、作业与考试' },

@@ -2,8 +2,8 @@ import type { LoginUser } from '@dfrm/sdk/user';
 import { Stack } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useAppForm } from '../../../lib/form';
-import { loginMutationOptions } from '../api/account-mutations';
+import { useAppForm } from '@/lib/form';
+import { loginMutationOptions } from '@/features/account/api/account-mutations';
 import { FormFailure } from './form-failure';
 import { accountSchema, passwordSchema } from './login-schemas';
 

@@ -2,8 +2,8 @@ import type { User } from '@dfrm/sdk/user';
 import { Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useAppForm } from '../../../lib/form';
-import { changePasswordMutationOptions } from '../api/account-mutations';
+import { useAppForm } from '@/lib/form';
+import { changePasswordMutationOptions } from '@/features/account/api/account-mutations';
 import { FormFailure } from './form-failure';
 import { newPasswordSchema, passwordSchema } from './login-schemas';
 

@@ -1,5 +1,5 @@
 import { IconAlertCircle } from '@tabler/icons-react';
-import { errorMessage } from '../../../app/error-notifications';
+import { errorMessage } from '@/shared/error-notifications';
 import classes from './form-failure.module.css';
 
 /**

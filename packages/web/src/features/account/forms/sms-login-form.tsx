@@ -3,9 +3,9 @@ import { Group, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useAppForm } from '../../../lib/form';
-import { loginMutationOptions, sendSmsCodeMutationOptions } from '../api/account-mutations';
-import { SmsCodeButton } from '../components/sms-code-button';
+import { useAppForm } from '@/lib/form';
+import { loginMutationOptions, sendSmsCodeMutationOptions } from '@/features/account/api/account-mutations';
+import { SmsCodeButton } from '@/features/account/components/sms-code-button';
 import { FormFailure } from './form-failure';
 import { phoneSchema, smsCodeSchema } from './login-schemas';
 

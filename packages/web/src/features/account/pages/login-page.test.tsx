@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../../app/session/session-store';
+import { STORAGE_KEYS } from '@/shared/session/session-store';
 import { demoAccount, hashInitialPassword, initialPassword } from '@dfrm/server/testing';
 import {
   api,
@@ -9,8 +9,8 @@ import {
   latestSmsCode,
   loginAs,
   setupApiServer,
-} from '../../../test/api-server';
-import { renderApp } from '../../../test/render-app';
+} from '@/test/api-server';
+import { renderApp } from '@/test/render-app';
 
 setupApiServer();
 

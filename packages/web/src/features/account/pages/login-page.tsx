@@ -4,19 +4,19 @@ import { IconChartCandle, IconDatabase, IconSchool } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { HOME_PATH, safeRedirect } from '../../../app/guard';
-import { loadSchoolInfo } from '../../../app/session/school-info';
-import { useSessionApi } from '../../../app/session/session-context';
-import { canSwitchRole, type SchoolInfo } from '../../../app/session/session-store';
-import { BrandMark } from '../../../components/brand-mark';
-import { AccountLoginForm } from '../forms/account-login-form';
+import { HOME_PATH, safeRedirect } from '@/shared/session/entry-paths';
+import { loadSchoolInfo } from '@/shared/session/school-info';
+import { useSessionApi } from '@/shared/session/session-context';
+import { canSwitchRole, type SchoolInfo } from '@/shared/session/session-store';
+import { BrandMark } from '@/components/brand-mark';
+import { AccountLoginForm } from '@/features/account/forms/account-login-form';
 import classes from './login-page.module.css';
 
 // Both are needed by some visitors only (SMS login, users with two roles), so they load on demand.
-const SmsLoginForm = lazy(() => import('../forms/sms-login-form'));
-const RolePicker = lazy(() => import('../components/role-picker'));
+const SmsLoginForm = lazy(() => import('@/features/account/forms/sms-login-form'));
+const RolePicker = lazy(() => import('@/features/account/components/role-picker'));
 // Only students still on an initial password see it.
-const ChangeInitialPasswordForm = lazy(() => import('../forms/change-initial-password-form'));
+const ChangeInitialPasswordForm = lazy(() => import('@/features/account/forms/change-initial-password-form'));
 
 const HIGHLIGHTS = [
   { icon: IconDatabase, title: '数据分析', text: 'Python 与数据集实训，在云端 Notebook 中动手练习' },

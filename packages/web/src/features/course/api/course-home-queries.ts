@@ -1,14 +1,15 @@
 import { getCourseList, getStudentCourseList, type SchoolRole } from '@dfrm/sdk/tms';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { currentSchoolQuery, ownUserGroupsQuery } from '../../../app/session/school-info';
+import { QUERY_ROOTS } from '@/shared/query-roots';
+import { currentSchoolQuery, ownUserGroupsQuery } from '@/shared/session/school-info';
 
 /** Courses shown on the home page; the full list is one click away. */
 export const HOME_COURSE_COUNT = 12;
 
-/** A teacher's (or school manager's) newest courses: the same key prefix as the course pages. */
+/** A teacher's (or school manager's) newest courses: under the course root, so course changes refresh them. */
 export const teacherHomeCoursesQuery = (schoolId: string) =>
   queryOptions({
-    queryKey: ['courseMgr', 'home', schoolId] as const,
+    queryKey: [...QUERY_ROOTS.course, 'home', schoolId] as const,
     queryFn: ({ signal }) =>
       getCourseList({ body: { schoolId, pageIndex: 1, pageSize: HOME_COURSE_COUNT }, signal }),
   });
@@ -16,7 +17,7 @@ export const teacherHomeCoursesQuery = (schoolId: string) =>
 /** A student's courses (at most 200), shared with the student pages' cache. */
 export const studentHomeCoursesQuery = (schoolId: string) =>
   queryOptions({
-    queryKey: ['myCourse', 'every', schoolId] as const,
+    queryKey: [...QUERY_ROOTS.myCourse, 'every', schoolId] as const,
     queryFn: ({ signal }) => getStudentCourseList({ body: { schoolId }, signal }),
   });
 

@@ -5,7 +5,7 @@ import { IconBook2 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { studentHomeCoursesQuery, teacherHomeCoursesQuery } from '../api/course-home-queries';
+import { studentHomeCoursesQuery, teacherHomeCoursesQuery } from '@/features/course/api/course-home-queries';
 import classes from './course-cards.module.css';
 
 const STATUS: Record<CourseStatus, { label: string; color: string }> = {

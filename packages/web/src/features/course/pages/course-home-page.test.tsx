@@ -1,9 +1,9 @@
 import { demoAccount } from '@dfrm/server/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loginAs, storeUser, setupApiServer } from '../../../test/api-server';
-import { createCourseAs } from '../../../test/course-helpers';
-import { renderApp } from '../../../test/render-app';
+import { loginAs, storeUser, setupApiServer } from '@/test/api-server';
+import { createCourseAs } from '@/test/course-helpers';
+import { renderApp } from '@/test/render-app';
 
 setupApiServer();
 

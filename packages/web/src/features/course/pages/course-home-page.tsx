@@ -1,12 +1,13 @@
 import { Container, EmptyState, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBook2, IconBuildingBank, IconId, IconUsersGroup } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { currentSchoolQuery, ownUserGroupsQuery } from '../../../app/session/school-info';
-import { useSession } from '../../../app/session/session-context';
-import { displayName, ROLE_LABELS } from '../../../app/session/session-store';
-import { homeCourseKind } from '../api/course-home-queries';
-import { LearningCourseCards, TeachingCourseCards } from '../components/course-cards';
-import { InfoCard } from '../components/info-card';
+import { currentSchoolQuery, ownUserGroupsQuery } from '@/shared/session/school-info';
+import { useSession } from '@/shared/session/session-context';
+import { ROLE_LABELS } from '@/shared/labels';
+import { displayName } from '@/shared/session/session-store';
+import { homeCourseKind } from '@/features/course/api/course-home-queries';
+import { LearningCourseCards, TeachingCourseCards } from '@/features/course/components/course-cards';
+import { InfoCard } from '@/features/course/components/info-card';
 
 /** /course: who and where the user is, and their courses (teaching or learning), from the server. */
 export function CourseHomePage() {

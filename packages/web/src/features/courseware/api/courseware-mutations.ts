@@ -1,29 +1,35 @@
 import { clients, downloadFile } from '@dfrm/sdk';
-import { type CourseWareDetail, delCourseWare, updateCourseWareShareList } from '@dfrm/sdk/tms';
-import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { saveBlob } from '../../../lib/save-file';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload';
+import {
+  type CourseWareDetail,
+  delCourseWare,
+  updateCourseWareShareList,
+  uploadCourseWare,
+} from '@dfrm/sdk/tms';
+import { zUploadCourseWareBody } from '@dfrm/sdk/tms/zod';
+import { mutationOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { zFilePart } from '@/lib/file-part';
+import { saveBlob } from '@/lib/save-file';
+import { type UploadProgress, xhrFetch } from '@/lib/xhr-fetch';
 import { coursewareKeys } from './courseware-queries';
 
 type Auth = { token: string; userId: string } | null;
 
-async function refreshCourseware(queryClient: QueryClient) {
-  await queryClient.invalidateQueries({ queryKey: coursewareKeys.all });
-}
+const meta = { invalidates: [coursewareKeys.all] };
 
-export const deleteCoursewareMutation = (queryClient: QueryClient) =>
+export const deleteCoursewareMutation = () =>
   mutationOptions({
     mutationKey: ['courseware', 'delete'],
     mutationFn: (body: { schoolId: string; courseWareId: string; fileId?: string }) => delCourseWare({ body }),
-    onSuccess: () => refreshCourseware(queryClient),
+    meta,
   });
 
-export const updateCoursewareSharesMutation = (queryClient: QueryClient) =>
+export const updateCoursewareSharesMutation = () =>
   mutationOptions({
     mutationKey: ['courseware', 'share'],
     mutationFn: (body: { schoolId: string; courseWareId: string; teachingClassIds: string[] }) =>
       updateCourseWareShareList({ body }),
-    onSuccess: () => refreshCourseware(queryClient),
+    meta,
   });
 
 export interface CoursewareUploadInput {
@@ -36,26 +42,28 @@ export interface CoursewareUploadInput {
   file: File;
 }
 
+const uploadCourseWareRequest = z.object({ body: z.extend(zUploadCourseWareBody, { file: zFilePart }) });
+
 /**
- * uploadCourseWare (specs/tms/courseware.yaml) with upload progress: the same
- * multipart request the SDK would send, through XMLHttpRequest.
+ * The generated uploadCourseWare (specs/tms/courseware.yaml) with upload
+ * progress: its request checked against the spec, its answer unwrapped and
+ * validated, the body sent through XMLHttpRequest (lib/xhr-fetch.ts).
  */
 export function uploadCoursewareFile(
-  input: CoursewareUploadInput,
-  options: { auth: Auth; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
+  { schoolId, courseId, courseWareId, courseWareName, description, file }: CoursewareUploadInput,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<CourseWareDetail> {
-  const body = new FormData();
-  body.append('schoolId', input.schoolId);
-  body.append('courseId', input.courseId);
-  if (input.courseWareId) body.append('courseWareId', input.courseWareId);
-  if (input.courseWareName) body.append('courseWareName', input.courseWareName);
-  if (input.description) body.append('description', input.description);
-  body.append('file', input.file, input.file.name);
-  return uploadWithProgress<CourseWareDetail>({
-    path: '/tms-server/courseWareMgr/uploadCourseWare',
-    body,
-    auth: options.auth,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  return uploadCourseWare({
+    body: {
+      schoolId,
+      courseId,
+      ...(courseWareId ? { courseWareId } : {}),
+      ...(courseWareName ? { courseWareName } : {}),
+      ...(description ? { description } : {}),
+      file,
+    },
+    requestValidator: (data) => uploadCourseWareRequest.parseAsync(data),
+    fetch: xhrFetch(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }

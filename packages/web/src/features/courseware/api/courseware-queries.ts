@@ -6,6 +6,7 @@ import {
   getStudentWareList,
 } from '@dfrm/sdk/tms';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { QUERY_ROOTS } from '@/shared/query-roots';
 
 export const COURSEWARE_PAGE_SIZE = 10;
 
@@ -25,15 +26,15 @@ export interface StudentCoursewareListParams {
   pageIndex: number;
 }
 
-/** Every key of the courseware feature starts with 'courseware'; invalidate by prefix. */
+/** Every key of the courseware feature starts with its root; invalidate by prefix. */
 export const coursewareKeys = {
-  all: ['courseware'] as const,
-  teacherList: (params: TeacherCoursewareListParams) => ['courseware', 'teacher', 'list', params] as const,
-  shares: (schoolId: string, courseWareId: string) => ['courseware', 'teacher', 'shares', schoolId, courseWareId] as const,
+  all: QUERY_ROOTS.courseware,
+  teacherList: (params: TeacherCoursewareListParams) => [...QUERY_ROOTS.courseware, 'teacher', 'list', params] as const,
+  shares: (schoolId: string, courseWareId: string) => [...QUERY_ROOTS.courseware, 'teacher', 'shares', schoolId, courseWareId] as const,
   attachments: (schoolId: string, courseWareId: string) =>
-    ['courseware', 'attachments', schoolId, courseWareId] as const,
-  courses: (schoolId: string) => ['courseware', 'teacher', 'courses', schoolId] as const,
-  studentList: (params: StudentCoursewareListParams) => ['courseware', 'student', 'list', params] as const,
+    [...QUERY_ROOTS.courseware, 'attachments', schoolId, courseWareId] as const,
+  courses: (schoolId: string) => [...QUERY_ROOTS.courseware, 'teacher', 'courses', schoolId] as const,
+  studentList: (params: StudentCoursewareListParams) => [...QUERY_ROOTS.courseware, 'student', 'list', params] as const,
 };
 
 const withoutUndefined = <T extends object>(value: T): T =>

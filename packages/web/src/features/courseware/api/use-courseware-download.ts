@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useSessionApi } from '../../../app/session/session-context';
+import { useSessionApi } from '@/shared/session/session-context';
 import { downloadCoursewareMutation } from './courseware-mutations';
 
 /** Download with the session's token; says which file was saved, or the server's reason it was not. */

@@ -4,8 +4,8 @@ import { ActionIcon, Button, Group, Popover, Skeleton, Stack, Text } from '@mant
 import { IconDownload, IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatFileSize } from '../../../lib/save-file';
-import { coursewareAttachmentsQuery } from '../api/courseware-queries';
+import { formatFileSize } from '@/shared/format';
+import { coursewareAttachmentsQuery } from '@/features/courseware/api/courseware-queries';
 
 /** "3 个附件": opens the attachment list (read when opened), each downloadable on its own. */
 export function CoursewareAttachments({

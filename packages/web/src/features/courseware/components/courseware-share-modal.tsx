@@ -1,9 +1,9 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { updateCoursewareSharesMutation } from '../api/courseware-mutations';
-import { coursewareSharesQuery } from '../api/courseware-queries';
-import { ClassChoiceForm } from '../../../components/class-choice/class-choice-form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { updateCoursewareSharesMutation } from '@/features/courseware/api/courseware-mutations';
+import { coursewareSharesQuery } from '@/features/courseware/api/courseware-queries';
+import { ClassChoiceForm } from '@/components/class-choice/class-choice-form';
 
 export interface CoursewareShareTarget {
   courseWareId: string;
@@ -38,9 +38,8 @@ function ShareForm({
   target: CoursewareShareTarget;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
   const shares = useQuery(coursewareSharesQuery(schoolId, target.courseWareId));
-  const save = useMutation(updateCoursewareSharesMutation(queryClient));
+  const save = useMutation(updateCoursewareSharesMutation());
   return (
     <ClassChoiceForm
       query={shares}

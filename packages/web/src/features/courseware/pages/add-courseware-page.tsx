@@ -5,20 +5,20 @@ import { useStore } from '@tanstack/react-form';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { useSessionApi } from '../../../app/session/session-context';
-import { FileDrop } from '../../../components/file-drop/file-drop';
-import { useUploadQueue } from '../../../components/file-drop/use-upload-queue';
-import { useAppForm } from '../../../lib/form';
-import { SelectField, TextareaField } from '../../../lib/form-fields';
-import { uploadCoursewareFile } from '../api/courseware-mutations';
-import { coursewareCoursesQuery, coursewareKeys } from '../api/courseware-queries';
-import { COURSEWARE_FILE_RULES, TEACHER_COURSEWARE_PATHS, type TeachingArea } from '../courseware-paths';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { FileDrop } from '@/components/file-drop/file-drop';
+import { useUploadQueue } from '@/components/file-drop/use-upload-queue';
+import { useAppForm } from '@/lib/form';
+import { SelectField, TextareaField } from '@/lib/form-fields';
+import { uploadCoursewareFile } from '@/features/courseware/api/courseware-mutations';
+import { coursewareCoursesQuery, coursewareKeys } from '@/features/courseware/api/courseware-queries';
+import { COURSEWARE_FILE_RULES, TEACHER_COURSEWARE_PATHS } from '@/features/courseware/courseware-paths';
+import type { TeachingArea } from '@/shared/teaching-area';
 import {
   coursewareCourseSchema,
   coursewareDescriptionSchema,
   coursewareNameSchema,
-} from '../forms/courseware-schemas';
+} from '@/features/courseware/forms/courseware-schemas';
 
 export interface AddCoursewarePageProps {
   area: TeachingArea;
@@ -31,7 +31,6 @@ const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
 /** 上传课件: name, description and course, then the files, uploaded one by one with progress. */
 export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
   const schoolId = useSchoolId();
-  const session = useSessionApi();
   const paths = TEACHER_COURSEWARE_PATHS[area];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -66,7 +65,7 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
             description: value.description.trim() || undefined,
             file,
           },
-          { auth: session.auth(), onProgress, signal },
+          { onProgress, signal },
         );
         created.current = { courseWareId: saved.courseWareId, courseId: saved.courseId };
         return saved;

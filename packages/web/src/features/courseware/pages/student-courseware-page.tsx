@@ -5,15 +5,15 @@ import { Badge, Button, Container, EmptyState, Group, Paper, Skeleton, Stack, Te
 import { IconDownload, IconFolder } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { formatFileSize } from '../../../lib/save-file';
-import { COURSEWARE_PAGE_SIZE, studentCoursewareListQuery } from '../api/courseware-queries';
-import { useCoursewareDownload } from '../api/use-courseware-download';
-import { AttachmentRows } from '../components/courseware-attachments';
-import { formatInstant } from '../format';
-import { LoadError } from '../../../components/feedback/load-error';
-import { ListPagination } from '../../../components/feedback/list-pagination';
-import { PageHeader } from '../../../components/page/page-header';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { formatFileSize } from '@/shared/format';
+import { COURSEWARE_PAGE_SIZE, studentCoursewareListQuery } from '@/features/courseware/api/courseware-queries';
+import { useCoursewareDownload } from '@/features/courseware/api/use-courseware-download';
+import { AttachmentRows } from '@/features/courseware/components/courseware-attachments';
+import { formatInstant } from '@/shared/format';
+import { LoadError } from '@/components/feedback/load-error';
+import { ListPagination } from '@/components/feedback/list-pagination';
+import { PageHeader } from '@/components/page/page-header';
 
 export interface StudentCoursewarePageProps {
   /** Only this course's courseware (the class-detail tab); all courses without it. */

@@ -8,28 +8,29 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFolder, IconShare, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { SortingState } from '@tanstack/react-table';
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { DataTable } from '../../../components/data-table/data-table';
-import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
-import { formatFileSize } from '../../../lib/save-file';
-import { deleteCoursewareMutation } from '../api/courseware-mutations';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { DataTable } from '@/components/data-table/data-table';
+import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
+import { formatFileSize } from '@/shared/format';
+import { deleteCoursewareMutation } from '@/features/courseware/api/courseware-mutations';
 import {
   COURSEWARE_PAGE_SIZE,
   type CoursewareSortField,
   coursewareCoursesQuery,
   teacherCoursewareListQuery,
-} from '../api/courseware-queries';
-import { useCoursewareDownload } from '../api/use-courseware-download';
-import { CoursewareAttachments } from '../components/courseware-attachments';
-import { type CoursewareShareTarget, CoursewareShareModal } from '../components/courseware-share-modal';
-import { TEACHER_COURSEWARE_PATHS, type TeachingArea } from '../courseware-paths';
-import { formatInstant } from '../format';
-import { tableQueryState } from '../../../components/data-table/query-state';
-import { CourseFilter } from '../../../components/page/course-filter';
-import { PageHeader } from '../../../components/page/page-header';
+} from '@/features/courseware/api/courseware-queries';
+import { useCoursewareDownload } from '@/features/courseware/api/use-courseware-download';
+import { CoursewareAttachments } from '@/features/courseware/components/courseware-attachments';
+import { type CoursewareShareTarget, CoursewareShareModal } from '@/features/courseware/components/courseware-share-modal';
+import { TEACHER_COURSEWARE_PATHS } from '@/features/courseware/courseware-paths';
+import type { TeachingArea } from '@/shared/teaching-area';
+import { formatInstant } from '@/shared/format';
+import { tableQueryState } from '@/components/data-table/query-state';
+import { CourseFilter } from '@/components/page/course-filter';
+import { PageHeader } from '@/components/page/page-header';
 
 const column = dataTableColumnHelper<CourseWareListItem>();
 const SORT_FIELDS: readonly string[] = [
@@ -48,7 +49,6 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
   const schoolId = useSchoolId();
   const paths = TEACHER_COURSEWARE_PATHS[area];
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { data: courses } = useSuspenseQuery(coursewareCoursesQuery(schoolId));
   const [page, setPage] = useState({ courseId, index: 1 });
   const pageIndex = page.courseId === courseId ? page.index : 1;
@@ -65,7 +65,7 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
   );
   const [shareTarget, setShareTarget] = useState<CoursewareShareTarget | null>(null);
   // mutate functions are stable, so the columns are built once.
-  const { mutate: remove } = useMutation(deleteCoursewareMutation(queryClient));
+  const { mutate: remove } = useMutation(deleteCoursewareMutation());
   const { mutate: download } = useCoursewareDownload();
 
   const columns = useMemo(() => {

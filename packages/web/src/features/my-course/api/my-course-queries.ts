@@ -1,5 +1,6 @@
 import { getStudentCourseList, getStudentCourseListV2 } from '@dfrm/sdk/tms';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { QUERY_ROOTS } from '@/shared/query-roots';
 
 export const MY_COURSE_PAGE_SIZE = 12;
 
@@ -9,11 +10,11 @@ export interface MyCourseListParams {
   keyword?: string | undefined;
 }
 
-/** Every key of the my-course feature starts with 'myCourse'; invalidate by prefix. */
+/** Every key of the my-course feature starts with its root; invalidate by prefix. */
 export const myCourseKeys = {
-  all: ['myCourse'] as const,
-  page: (params: MyCourseListParams) => ['myCourse', 'page', params] as const,
-  every: (schoolId: string) => ['myCourse', 'every', schoolId] as const,
+  all: QUERY_ROOTS.myCourse,
+  page: (params: MyCourseListParams) => [...QUERY_ROOTS.myCourse, 'page', params] as const,
+  every: (schoolId: string) => [...QUERY_ROOTS.myCourse, 'every', schoolId] as const,
 };
 
 /** 我的课程 (v2): one page of the student's courses with progress, searchable by course or teacher. */

@@ -4,9 +4,9 @@ import { IconArrowLeft, IconBell, IconFolder } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { myCoursesQuery } from '../api/my-course-queries';
-import { COURSE_STATUS } from '../course-status';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { myCoursesQuery } from '@/features/my-course/api/my-course-queries';
+import { COURSE_STATUS } from '@/features/my-course/course-status';
 
 const TABS = [
   { value: 'notice', to: '/teaching-manage/student/notice', label: '课程通知', icon: IconBell },

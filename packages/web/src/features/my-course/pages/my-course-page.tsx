@@ -20,13 +20,14 @@ import { IconBell, IconBook2, IconFolder, IconSearch } from '@tabler/icons-react
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { MY_COURSE_PAGE_SIZE, myCoursePageQuery } from '../api/my-course-queries';
-import { COURSE_STATUS, type TeachingArea } from '../course-status';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { MY_COURSE_PAGE_SIZE, myCoursePageQuery } from '@/features/my-course/api/my-course-queries';
+import { COURSE_STATUS } from '@/features/my-course/course-status';
+import type { TeachingArea } from '@/shared/teaching-area';
 import classes from './my-course-page.module.css';
-import { LoadError } from '../../../components/feedback/load-error';
-import { ListPagination } from '../../../components/feedback/list-pagination';
-import { PageHeader } from '../../../components/page/page-header';
+import { LoadError } from '@/components/feedback/load-error';
+import { ListPagination } from '@/components/feedback/list-pagination';
+import { PageHeader } from '@/components/page/page-header';
 
 /** 我的课程: the courses of the student's teaching classes, each leading to its notices and courseware. */
 export function MyCoursePage({ area }: { area: TeachingArea }) {

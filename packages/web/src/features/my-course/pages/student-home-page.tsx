@@ -4,11 +4,11 @@ import { IconBook2 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { useSession } from '../../../app/session/session-context';
-import { displayName } from '../../../app/session/session-store';
-import { myCoursesQuery } from '../api/my-course-queries';
-import { COURSE_STATUS } from '../course-status';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { useSession } from '@/shared/session/session-context';
+import { displayName } from '@/shared/session/session-store';
+import { myCoursesQuery } from '@/features/my-course/api/my-course-queries';
+import { COURSE_STATUS } from '@/features/my-course/course-status';
 
 const SHOWN = 4;
 

@@ -9,6 +9,7 @@ import {
   viewAnnounce,
 } from '@dfrm/sdk/tms';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { QUERY_ROOTS } from '@/shared/query-roots';
 
 export const NOTICE_PAGE_SIZE = 10;
 
@@ -26,21 +27,21 @@ export interface StudentNoticeListParams {
   pageIndex: number;
 }
 
-/** Every key of the notice feature starts with 'notice'; invalidate by prefix. */
+/** Every key of the notice feature starts with its root; invalidate by prefix. */
 export const noticeKeys = {
-  all: ['notice'] as const,
-  teacher: ['notice', 'teacher'] as const,
-  teacherList: (params: TeacherNoticeListParams) => ['notice', 'teacher', 'list', params] as const,
-  detail: (schoolId: string, announceId: string) => ['notice', 'teacher', 'detail', schoolId, announceId] as const,
+  all: QUERY_ROOTS.notice,
+  teacher: [...QUERY_ROOTS.notice, 'teacher'] as const,
+  teacherList: (params: TeacherNoticeListParams) => [...QUERY_ROOTS.notice, 'teacher', 'list', params] as const,
+  detail: (schoolId: string, announceId: string) => [...QUERY_ROOTS.notice, 'teacher', 'detail', schoolId, announceId] as const,
   visible: (schoolId: string, announceId: string) =>
-    ['notice', 'teacher', 'visible', schoolId, announceId] as const,
-  courses: (schoolId: string) => ['notice', 'teacher', 'courses', schoolId] as const,
-  student: ['notice', 'student'] as const,
-  studentList: (params: StudentNoticeListParams) => ['notice', 'student', 'list', params] as const,
-  unread: (schoolId: string) => ['notice', 'student', 'unread', schoolId] as const,
-  latest: (schoolId: string) => ['notice', 'student', 'latest', schoolId] as const,
+    [...QUERY_ROOTS.notice, 'teacher', 'visible', schoolId, announceId] as const,
+  courses: (schoolId: string) => [...QUERY_ROOTS.notice, 'teacher', 'courses', schoolId] as const,
+  student: [...QUERY_ROOTS.notice, 'student'] as const,
+  studentList: (params: StudentNoticeListParams) => [...QUERY_ROOTS.notice, 'student', 'list', params] as const,
+  unread: (schoolId: string) => [...QUERY_ROOTS.notice, 'student', 'unread', schoolId] as const,
+  latest: (schoolId: string) => [...QUERY_ROOTS.notice, 'student', 'latest', schoolId] as const,
   // Apart from 'student' so refreshing the lists after a read does not fetch the notice again.
-  view: (schoolId: string, announceId: string) => ['notice', 'view', schoolId, announceId] as const,
+  view: (schoolId: string, announceId: string) => [...QUERY_ROOTS.notice, 'view', schoolId, announceId] as const,
 };
 
 const withoutUndefined = <T extends object>(value: T): T =>

@@ -5,9 +5,9 @@ import { IconBellRinging } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { latestNoticeQuery, unreadNoticeCountQuery } from '../api/notice-queries';
-import { formatInstant } from '../format';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { latestNoticeQuery, unreadNoticeCountQuery } from '@/features/notice/api/notice-queries';
+import { formatInstant } from '@/shared/format';
 import { NoticeReader, type NoticeReaderTarget } from './notice-reader';
 
 /** The student home's notice corner: unread count, the newest notice (openable), a link to all. */

@@ -1,10 +1,10 @@
 import { Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { RichTextView } from '../../../components/rich-text/rich-text-view';
-import { noticeKeys, viewNoticeQuery } from '../api/notice-queries';
-import { formatInstant } from '../format';
-import { LoadError } from '../../../components/feedback/load-error';
+import { RichTextView } from '@/components/rich-text/rich-text-view';
+import { noticeKeys, viewNoticeQuery } from '@/features/notice/api/notice-queries';
+import { formatInstant } from '@/shared/format';
+import { LoadError } from '@/components/feedback/load-error';
 
 export interface NoticeReaderTarget {
   announceId: string;

@@ -1,9 +1,9 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { updateNoticeVisibilityMutation } from '../api/notice-mutations';
-import { noticeVisibleClassesQuery } from '../api/notice-queries';
-import { ClassChoiceForm } from '../../../components/class-choice/class-choice-form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { updateNoticeVisibilityMutation } from '@/features/notice/api/notice-mutations';
+import { noticeVisibleClassesQuery } from '@/features/notice/api/notice-queries';
+import { ClassChoiceForm } from '@/components/class-choice/class-choice-form';
 
 export interface NoticeVisibilityTarget {
   announceId: string;
@@ -38,9 +38,8 @@ function VisibilityForm({
   target: NoticeVisibilityTarget;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
   const classes = useQuery(noticeVisibleClassesQuery(schoolId, target.announceId));
-  const save = useMutation(updateNoticeVisibilityMutation(queryClient));
+  const save = useMutation(updateNoticeVisibilityMutation());
   return (
     <ClassChoiceForm
       query={classes}

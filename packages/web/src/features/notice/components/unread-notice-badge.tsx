@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { unreadNoticeCountQuery } from '../api/notice-queries';
+import { unreadNoticeCountQuery } from '@/features/notice/api/notice-queries';
 
 /**
  * The student's unread notice count for a navigation entry; nothing when all

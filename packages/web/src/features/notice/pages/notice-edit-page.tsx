@@ -3,22 +3,24 @@ import type { AnnounceDetail, CourseItem } from '@dfrm/sdk/tms';
 import { Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useStore } from '@tanstack/react-form';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { RichTextField } from '../../../components/rich-text/rich-text-input';
-import { useAppForm } from '../../../lib/form';
-import { CheckboxGroupField, SelectField } from '../../../lib/form-fields';
-import { saveNoticeMutation } from '../api/notice-mutations';
-import { noticeCoursesQuery, noticeDetailQuery } from '../api/notice-queries';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { RichTextField } from '@/components/rich-text/rich-text-input';
+import { useAppForm } from '@/lib/form';
+import { CheckboxGroupField, SelectField } from '@/lib/form-fields';
+import { saveNoticeMutation } from '@/features/notice/api/notice-mutations';
+import { noticeCoursesQuery, noticeDetailQuery } from '@/features/notice/api/notice-queries';
 import {
   noticeClassesSchema,
   noticeContentSchema,
   noticeCourseSchema,
   noticeTitleSchema,
-} from '../forms/notice-schemas';
-import { NOTICE_STATUS_LABELS, TEACHER_NOTICE_PATHS, type TeachingArea } from '../notice-paths';
+} from '@/features/notice/forms/notice-schemas';
+import { TEACHER_NOTICE_PATHS } from '@/features/notice/notice-paths';
+import { ANNOUNCE_STATUS_LABELS } from '@/shared/labels';
+import type { TeachingArea } from '@/shared/teaching-area';
 
 export interface NoticeEditPageProps {
   area: TeachingArea;
@@ -72,8 +74,7 @@ function NoticeForm({
 }) {
   const paths = TEACHER_NOTICE_PATHS[area];
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const save = useMutation(saveNoticeMutation(queryClient));
+  const save = useMutation(saveNoticeMutation());
   const startCourse =
     notice?.courseId ?? (courses.some((c) => c.courseId === initialCourseId) ? initialCourseId : undefined) ?? '';
   const published = notice?.status === 1;
@@ -136,7 +137,7 @@ function NoticeForm({
             </Title>
             {notice ? (
               <Badge variant="light" color={published ? 'teal' : 'gray'} radius="sm">
-                {NOTICE_STATUS_LABELS[notice.status]}
+                {ANNOUNCE_STATUS_LABELS[notice.status]}
               </Badge>
             ) : null}
           </Group>

@@ -16,14 +16,14 @@ import {
 import { IconBellRinging } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { NOTICE_PAGE_SIZE, studentNoticeListQuery } from '../api/notice-queries';
-import { NoticeReader, type NoticeReaderTarget } from '../components/notice-reader';
-import { formatInstant } from '../format';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { NOTICE_PAGE_SIZE, studentNoticeListQuery } from '@/features/notice/api/notice-queries';
+import { NoticeReader, type NoticeReaderTarget } from '@/features/notice/components/notice-reader';
+import { formatInstant } from '@/shared/format';
 import classes from './student-notice-page.module.css';
-import { LoadError } from '../../../components/feedback/load-error';
-import { ListPagination } from '../../../components/feedback/list-pagination';
-import { PageHeader } from '../../../components/page/page-header';
+import { LoadError } from '@/components/feedback/load-error';
+import { ListPagination } from '@/components/feedback/list-pagination';
+import { PageHeader } from '@/components/page/page-header';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const VIEWED: Record<ReadFilter, boolean | undefined> = { all: undefined, unread: false, read: true };

@@ -6,21 +6,23 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
 import { IconEdit, IconEye, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { useSchoolId } from '../../../app/session/current-school-id';
-import { DataTable } from '../../../components/data-table/data-table';
-import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
-import { deleteNoticeMutation } from '../api/notice-mutations';
-import { NOTICE_PAGE_SIZE, noticeCoursesQuery, teacherNoticeListQuery } from '../api/notice-queries';
-import { type NoticeVisibilityTarget, NoticeVisibilityModal } from '../components/notice-visibility-modal';
-import { NoticeVisibleClasses } from '../components/notice-visible-classes';
-import { formatInstant } from '../format';
-import { NOTICE_STATUS_LABELS, TEACHER_NOTICE_PATHS, type TeachingArea } from '../notice-paths';
-import { tableQueryState } from '../../../components/data-table/query-state';
-import { CourseFilter } from '../../../components/page/course-filter';
-import { PageHeader } from '../../../components/page/page-header';
+import { useSchoolId } from '@/shared/session/current-school-id';
+import { DataTable } from '@/components/data-table/data-table';
+import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
+import { deleteNoticeMutation } from '@/features/notice/api/notice-mutations';
+import { NOTICE_PAGE_SIZE, noticeCoursesQuery, teacherNoticeListQuery } from '@/features/notice/api/notice-queries';
+import { type NoticeVisibilityTarget, NoticeVisibilityModal } from '@/features/notice/components/notice-visibility-modal';
+import { NoticeVisibleClasses } from '@/features/notice/components/notice-visible-classes';
+import { formatInstant } from '@/shared/format';
+import { TEACHER_NOTICE_PATHS } from '@/features/notice/notice-paths';
+import { ANNOUNCE_STATUS_LABELS } from '@/shared/labels';
+import type { TeachingArea } from '@/shared/teaching-area';
+import { tableQueryState } from '@/components/data-table/query-state';
+import { CourseFilter } from '@/components/page/course-filter';
+import { PageHeader } from '@/components/page/page-header';
 
 const column = dataTableColumnHelper<AnnounceListItem>();
 
@@ -34,7 +36,6 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
   const schoolId = useSchoolId();
   const paths = TEACHER_NOTICE_PATHS[area];
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { data: courses } = useSuspenseQuery(noticeCoursesQuery(schoolId));
   const [page, setPage] = useState({ courseId, index: 1 });
   // A new course filter starts at its first page.
@@ -42,7 +43,7 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
   const list = useQuery(teacherNoticeListQuery({ schoolId, courseId, pageIndex }));
   const [visibilityTarget, setVisibilityTarget] = useState<NoticeVisibilityTarget | null>(null);
   // mutate is stable, so the columns are built once.
-  const { mutate: remove } = useMutation(deleteNoticeMutation(queryClient));
+  const { mutate: remove } = useMutation(deleteNoticeMutation());
 
   const columns = useMemo(() => {
     const confirmDelete = (notice: AnnounceListItem) =>
@@ -83,7 +84,7 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
         meta: { width: 90 },
         cell: ({ getValue }) => (
           <Badge variant="light" color={getValue() === 1 ? 'teal' : 'gray'} radius="sm">
-            {NOTICE_STATUS_LABELS[getValue()]}
+            {ANNOUNCE_STATUS_LABELS[getValue()]}
           </Badge>
         ),
       }),

@@ -11,12 +11,21 @@ import {
   updateStudentStatus,
   uploadStudent,
 } from '@dfrm/sdk/tms';
+import {
+  zSchoolUploadStudentBody,
+  zSchoolUploadStudentPath,
+  zUploadStudentBody,
+  zUploadStudentPath,
+} from '@dfrm/sdk/tms/zod';
 import { type InfiniteData, mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { downloadApiFile } from '../../../lib/api-file';
+import * as z from 'zod/mini';
+import { downloadApiFile } from '@/lib/api-file';
+import { zFilePart } from '@/lib/file-part';
+import { QUERY_ROOTS } from '@/shared/query-roots';
 import { STUDENT_KEY, type StudentScope } from './student-queries';
 
-// Course pages count students too.
-const COURSE_KEY = ['courseMgr'] as const;
+/** Course pages count students too: every change to students refreshes them. */
+const meta = { invalidates: [QUERY_ROOTS.course] };
 
 type ListData = InfiniteData<StudentPage, number>;
 
@@ -36,16 +45,12 @@ async function patchLists(
     queryClient.invalidateQueries({ queryKey: [...STUDENT_KEY, 'list'], refetchType: 'none' }),
     queryClient.invalidateQueries({ queryKey: [...STUDENT_KEY, 'courseData'] }),
     queryClient.invalidateQueries({ queryKey: [...STUDENT_KEY, 'courseList'] }),
-    queryClient.invalidateQueries({ queryKey: COURSE_KEY }),
   ]);
 }
 
-/** Everything about students and courses is re-read (after adding or importing students). */
+/** Everything about students is re-read (after adding or importing students). */
 function refreshAll(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: STUDENT_KEY }),
-    queryClient.invalidateQueries({ queryKey: COURSE_KEY }),
-  ]);
+  return queryClient.invalidateQueries({ queryKey: STUDENT_KEY });
 }
 
 export interface StatusChange {
@@ -57,6 +62,7 @@ export interface StatusChange {
 export const changeStatusMutation = (queryClient: QueryClient, scope: StudentScope) =>
   mutationOptions({
     mutationKey: [...STUDENT_KEY, 'status'],
+    meta,
     mutationFn: ({ schoolId, studentId, status }: StatusChange) => {
       const call = scope === 'schoolManager' ? schoolMgrUpdateStudentStatus : updateStudentStatus;
       return call({ path: { schoolId, studentId, status } });
@@ -73,6 +79,7 @@ export const changeStatusMutation = (queryClient: QueryClient, scope: StudentSco
 export const deleteStudentMutation = (queryClient: QueryClient, scope: StudentScope) =>
   mutationOptions({
     mutationKey: [...STUDENT_KEY, 'delete'],
+    meta,
     mutationFn: ({ schoolId, studentId }: { schoolId: string; studentId: string }) => {
       const call = scope === 'schoolManager' ? schoolMgrDelStudent : delStudent;
       return call({ path: { schoolId, studentId } });
@@ -87,6 +94,7 @@ export const deleteStudentMutation = (queryClient: QueryClient, scope: StudentSc
 export const saveStudentMutation = (queryClient: QueryClient, scope: StudentScope) =>
   mutationOptions({
     mutationKey: [...STUDENT_KEY, 'save'],
+    meta,
     mutationFn: (body: StudentSave) =>
       (scope === 'schoolManager' ? schoolMgrUpdateStudent : updateStudent)({ body }),
     onSuccess: (saved, body) =>
@@ -109,6 +117,14 @@ export interface StudentUpload {
   file: File;
 }
 
+const uploadStudentRequest = {
+  teacher: z.object({ body: z.extend(zUploadStudentBody, { file: zFilePart }), path: zUploadStudentPath }),
+  schoolManager: z.object({
+    body: z.extend(zSchoolUploadStudentBody, { file: zFilePart }),
+    path: zSchoolUploadStudentPath,
+  }),
+} satisfies Record<StudentScope, unknown>;
+
 /**
  * Imports the template's .xlsx into one administrative class. Rows with errors
  * are an answer, not a failure: success false with the errors, nothing imported.
@@ -116,10 +132,10 @@ export interface StudentUpload {
 export const uploadStudentsMutation = (queryClient: QueryClient, scope: StudentScope) =>
   mutationOptions({
     mutationKey: [...STUDENT_KEY, 'upload'],
+    meta,
     mutationFn: ({ file, ...path }: StudentUpload) => {
       const call = scope === 'schoolManager' ? schoolUploadStudent : uploadStudent;
-      // The generated request check types the binary part as a string and would refuse the File.
-      return call({ path, body: { file }, requestValidator: undefined });
+      return call({ path, body: { file }, requestValidator: (data) => uploadStudentRequest[scope].parseAsync(data) });
     },
     onSuccess: (result) => (result.success ? refreshAll(queryClient) : undefined),
   });

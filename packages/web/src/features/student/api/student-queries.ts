@@ -17,10 +17,11 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
-import { currentSchoolQuery } from '../../../app/session/school-info';
+import { QUERY_ROOTS } from '@/shared/query-roots';
+import { currentSchoolQuery } from '@/shared/session/school-info';
 
 /** Every key of this feature starts here. */
-export const STUDENT_KEY = ['studentMgr'] as const;
+export const STUDENT_KEY = QUERY_ROOTS.student;
 
 /** The API's largest page: the long list arrives 200 rows at a time as the user scrolls. */
 export const STUDENT_PAGE_SIZE = 200;

@@ -1,7 +1,8 @@
 import type { StudentItem } from '@dfrm/sdk/tms';
 import dayjs from 'dayjs';
-import { saveBlob } from '../../../lib/save-file';
-import { GENDER_LABELS, STATUS_LABELS } from './student-status';
+import { formatInstant } from '@/shared/format';
+import { saveBlob } from '@/lib/save-file';
+import { STUDENT_GENDER_LABELS, STUDENT_STATUS_LABELS } from '@/shared/labels';
 
 const HEADERS = [
   { header: '学号', width: 14 },
@@ -19,24 +20,24 @@ const HEADERS = [
   { header: '最近登录', width: 18 },
 ];
 
-const time = (value: number | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
+const time = (value: number | null) => formatInstant(value, '');
 
 /** The rows as 学生名单-YYYYMMDD.xlsx with Chinese headers; the writer loads only when exporting. */
 export async function saveStudentsXlsx(rows: readonly StudentItem[]): Promise<string> {
-  const { xlsxBlob } = await import('../../../lib/xlsx-writer');
+  const { xlsxBlob } = await import('@/lib/xlsx-writer');
   const blob = xlsxBlob({
     name: '学生名单',
     columns: HEADERS,
     rows: rows.map((student) => [
       student.studentNumber,
       student.studentName,
-      GENDER_LABELS[student.gender],
+      STUDENT_GENDER_LABELS[student.gender],
       student.userName,
       student.adminClass.collegeName,
       student.adminClass.majorName,
       student.adminClass.gradeName,
       student.className,
-      STATUS_LABELS[student.status],
+      STUDENT_STATUS_LABELS[student.status],
       student.phoneNumber,
       student.email,
       time(student.createdAt),

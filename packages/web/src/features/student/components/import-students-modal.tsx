@@ -9,11 +9,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSessionApi } from '../../../app/session/session-context';
-import { DataTable } from '../../../components/data-table/data-table';
-import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
-import { downloadStudentTemplateMutation, uploadStudentsMutation } from '../api/student-mutations';
-import type { StudentScope } from '../api/student-queries';
+import { useSessionApi } from '@/shared/session/session-context';
+import { DataTable } from '@/components/data-table/data-table';
+import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
+import { downloadStudentTemplateMutation, uploadStudentsMutation } from '@/features/student/api/student-mutations';
+import type { StudentScope } from '@/features/student/api/student-queries';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_BYTES = 5 * 1024 * 1024;

@@ -5,11 +5,11 @@ import type { StudentStatus } from '@dfrm/sdk/tms';
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { memo } from 'react';
-import type { StudentFilters } from '../api/student-queries';
+import type { StudentFilters } from '@/features/student/api/student-queries';
 import type { classFilterOptions } from './class-options';
-import { STATUS_LABELS, STATUSES } from './student-status';
+import { STUDENT_STATUS_LABELS, STUDENT_STATUSES } from '@/shared/labels';
 
-const STATUS_OPTIONS = STATUSES.map((status) => ({ value: String(status), label: STATUS_LABELS[status] }));
+const STATUS_OPTIONS = STUDENT_STATUSES.map((status) => ({ value: String(status), label: STUDENT_STATUS_LABELS[status] }));
 
 export type StudentFilterValues = Omit<StudentFilters, 'keyword'>;
 

@@ -5,10 +5,10 @@ import type { SchoolClass, StudentGender, StudentItem } from '@dfrm/sdk/tms';
 import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAppForm } from '../../../lib/form';
-import { SelectField } from '../../../lib/form-fields';
-import { saveStudentMutation } from '../api/student-mutations';
-import type { StudentScope } from '../api/student-queries';
+import { useAppForm } from '@/lib/form';
+import { SelectField } from '@/lib/form-fields';
+import { saveStudentMutation } from '@/features/student/api/student-mutations';
+import type { StudentScope } from '@/features/student/api/student-queries';
 import {
   classIdSchema,
   emailSchema,
@@ -18,10 +18,10 @@ import {
   studentNameSchema,
   studentNumberSchema,
   userNameSchema,
-} from '../forms/student-schema';
-import { GENDER_LABELS } from './student-status';
+} from '@/features/student/forms/student-schema';
+import { STUDENT_GENDER_LABELS } from '@/shared/labels';
 
-const GENDERS = ([1, 2, 0] as const).map((value) => ({ value: String(value), label: GENDER_LABELS[value] }));
+const GENDERS = ([1, 2, 0] as const).map((value) => ({ value: String(value), label: STUDENT_GENDER_LABELS[value] }));
 
 /** 新增学生 / 编辑学生 in a dialog; `student` null means a new one. */
 export function StudentFormModal({

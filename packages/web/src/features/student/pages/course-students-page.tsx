@@ -14,23 +14,24 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
-import dayjs from 'dayjs';
+import { formatInstant } from '@/shared/format';
 import { useState } from 'react';
-import { errorMessage } from '../../../app/error-notifications';
-import { currentSchoolQuery } from '../../../app/session/school-info';
-import { DataTable } from '../../../components/data-table/data-table';
-import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
+import { errorMessage } from '@/shared/error-notifications';
+import { currentSchoolQuery } from '@/shared/session/school-info';
+import { DataTable } from '@/components/data-table/data-table';
+import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
 import {
   COURSE_STUDENT_PAGE_SIZE,
   courseStudentDataQuery,
   courseStudentListQuery,
   courseTeachingClassesQuery,
-} from '../api/student-queries';
-import { STATUS_LABELS, STATUSES, StudentStatusBadge } from '../components/student-status';
+} from '@/features/student/api/student-queries';
+import { StudentStatusBadge } from '@/features/student/components/student-status';
+import { STUDENT_STATUS_LABELS, STUDENT_STATUSES } from '@/shared/labels';
 
-const STATUS_OPTIONS = STATUSES.map((status) => ({ value: String(status), label: STATUS_LABELS[status] }));
+const STATUS_OPTIONS = STUDENT_STATUSES.map((status) => ({ value: String(status), label: STUDENT_STATUS_LABELS[status] }));
 
-const when = (value: number | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
+const when = (value: number | null) => formatInstant(value, '—');
 
 function duration(ms: number): string {
   const minutes = Math.round(ms / 60_000);

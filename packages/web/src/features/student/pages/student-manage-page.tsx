@@ -22,14 +22,14 @@ import {
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
-import dayjs from 'dayjs';
+import { formatInstant } from '@/shared/format';
 import { useCallback, useMemo, useState } from 'react';
-import { notifyError } from '../../../app/error-notifications';
-import { currentSchoolQuery } from '../../../app/session/school-info';
-import { DataTable } from '../../../components/data-table/data-table';
-import { RowMenu } from '../../../components/data-table/row-menu';
-import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
-import { changeStatusMutation, deleteStudentMutation } from '../api/student-mutations';
+import { notifyError } from '@/shared/error-notifications';
+import { currentSchoolQuery } from '@/shared/session/school-info';
+import { DataTable } from '@/components/data-table/data-table';
+import { RowMenu } from '@/components/data-table/row-menu';
+import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
+import { changeStatusMutation, deleteStudentMutation } from '@/features/student/api/student-mutations';
 import {
   DEFAULT_STUDENT_SORT,
   fetchAllStudents,
@@ -39,20 +39,18 @@ import {
   type StudentSortField,
   studentClassesQuery,
   studentListQuery,
-} from '../api/student-queries';
-import { classFilterOptions } from '../components/class-options';
-import { saveStudentsXlsx } from '../components/export-students';
-import { StudentFilterBar } from '../components/student-filter-bar';
-import { ImportStudentsModal } from '../components/import-students-modal';
-import { StudentFormModal } from '../components/student-form-modal';
+} from '@/features/student/api/student-queries';
+import { classFilterOptions } from '@/features/student/components/class-options';
+import { saveStudentsXlsx } from '@/features/student/components/export-students';
+import { StudentFilterBar } from '@/features/student/components/student-filter-bar';
+import { ImportStudentsModal } from '@/features/student/components/import-students-modal';
+import { StudentFormModal } from '@/features/student/components/student-form-modal';
 import {
-  GENDER_LABELS,
   STATUS_HINTS,
-  STATUS_LABELS,
-  STATUSES,
   StudentStatusBadge,
-} from '../components/student-status';
-import { tableQueryState } from '../../../components/data-table/query-state';
+} from '@/features/student/components/student-status';
+import { STUDENT_GENDER_LABELS, STUDENT_STATUS_LABELS, STUDENT_STATUSES } from '@/shared/labels';
+import { tableQueryState } from '@/components/data-table/query-state';
 
 const SORTABLE = new Set<string>([
   'studentNumber',
@@ -104,15 +102,15 @@ export function StudentManagePage() {
   const columns = useMemo(() => {
     const confirmStatus = (student: StudentItem, status: StudentStatus) =>
       modals.openConfirmModal({
-        title: `设为${STATUS_LABELS[status]}`,
+        title: `设为${STUDENT_STATUS_LABELS[status]}`,
         children: (
           <Text size="sm">
             确定将学生「{student.studentName}」（{student.studentNumber}）的状态从「
-            {STATUS_LABELS[student.status]}」改为「
-            {STATUS_LABELS[status]}」吗？{STATUS_HINTS[status]}
+            {STUDENT_STATUS_LABELS[student.status]}」改为「
+            {STUDENT_STATUS_LABELS[status]}」吗？{STATUS_HINTS[status]}
           </Text>
         ),
-        labels: { confirm: `设为${STATUS_LABELS[status]}`, cancel: '取消' },
+        labels: { confirm: `设为${STUDENT_STATUS_LABELS[status]}`, cancel: '取消' },
         confirmProps: { color: status === 1 ? 'red' : undefined },
         onConfirm: () =>
           setStatus(
@@ -121,7 +119,7 @@ export function StudentManagePage() {
               onSuccess: () =>
                 notifications.show({
                   color: 'teal',
-                  message: `已将「${student.studentName}」设为${STATUS_LABELS[status]}`,
+                  message: `已将「${student.studentName}」设为${STUDENT_STATUS_LABELS[status]}`,
                 }),
             },
           ),
@@ -156,7 +154,7 @@ export function StudentManagePage() {
         header: '性别',
         enableSorting: false,
         meta: { width: 64 },
-        cell: ({ getValue }) => GENDER_LABELS[getValue()],
+        cell: ({ getValue }) => STUDENT_GENDER_LABELS[getValue()],
       }),
       col.accessor('userName', {
         id: 'userName',
@@ -186,10 +184,7 @@ export function StudentManagePage() {
         id: 'lastLoginAt',
         header: '最近登录',
         meta: { width: 150 },
-        cell: ({ getValue }) => {
-          const value = getValue();
-          return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '从未登录';
-        },
+        cell: ({ getValue }) => formatInstant(getValue(), '从未登录'),
       }),
       col.display({
         id: 'actions',
@@ -357,9 +352,9 @@ function StudentRowMenu({
             编辑
           </Menu.Item>
           <Menu.Label>状态</Menu.Label>
-          {STATUSES.filter((status) => status !== student.status).map((status) => (
+          {STUDENT_STATUSES.filter((status) => status !== student.status).map((status) => (
             <Menu.Item key={status} onClick={() => onStatus(status)}>
-              设为{STATUS_LABELS[status]}
+              设为{STUDENT_STATUS_LABELS[status]}
             </Menu.Item>
           ))}
           <Menu.Divider />

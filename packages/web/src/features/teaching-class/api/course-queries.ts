@@ -13,11 +13,12 @@ import {
   type SchoolClassQuery,
 } from '@dfrm/sdk/tms';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { currentSchoolQuery } from '../../../app/session/school-info';
+import { QUERY_ROOTS } from '@/shared/query-roots';
+import { currentSchoolQuery } from '@/shared/session/school-info';
 import type { CourseListSearch } from './list-search';
 
 /** Every key of this feature starts here, so one invalidation refreshes course data everywhere. */
-export const COURSE_KEY = ['courseMgr'] as const;
+export const COURSE_KEY = QUERY_ROOTS.course;
 
 export const COURSE_PAGE_SIZE = 10;
 

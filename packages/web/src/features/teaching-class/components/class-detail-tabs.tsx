@@ -2,7 +2,7 @@ import { Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { courseByIdQuery } from '../api/course-queries';
+import { courseByIdQuery } from '@/features/teaching-class/api/course-queries';
 import { CourseStatusBadge } from './course-status-badge';
 import { useCurrentSchool } from './use-current-school';
 

@@ -9,10 +9,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../../components/data-table/data-table';
-import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
-import { schoolClassQuery } from '../api/course-queries';
-import { tableQueryState } from '../../../components/data-table/query-state';
+import { DataTable } from '@/components/data-table/data-table';
+import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
+import { schoolClassQuery } from '@/features/teaching-class/api/course-queries';
+import { tableQueryState } from '@/components/data-table/query-state';
 
 interface Filters {
   collegeId: string | null;

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Badge.layer.css';
 import type { CourseStatus } from '@dfrm/sdk/tms';
 import { Badge } from '@mantine/core';
+import { COURSE_STATUS_LABELS } from '@/shared/labels';
 
-export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = { 0: '未开始', 1: '进行中', 2: '已结束' };
 const COLORS: Record<CourseStatus, string> = { 0: 'gray', 1: 'teal', 2: 'orange' };
 
 export function CourseStatusBadge({ status }: { status: CourseStatus }) {

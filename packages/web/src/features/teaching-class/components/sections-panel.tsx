@@ -24,17 +24,17 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSession, useSessionApi } from '../../../app/session/session-context';
-import { DataTable } from '../../../components/data-table/data-table';
-import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
+import { useSession, useSessionApi } from '@/shared/session/session-context';
+import { DataTable } from '@/components/data-table/data-table';
+import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
 import {
   clearSectionsMutation,
   deleteSectionMutation,
   downloadSectionTemplateMutation,
   uploadSectionsMutation,
-} from '../api/course-mutations';
-import { sectionsQuery } from '../api/course-queries';
-import { tableQueryState } from '../../../components/data-table/query-state';
+} from '@/features/teaching-class/api/course-mutations';
+import { sectionsQuery } from '@/features/teaching-class/api/course-queries';
+import { tableQueryState } from '@/components/data-table/query-state';
 
 const MODES = [
   { value: 'replace', label: '替换现有章节' },

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { currentSchoolQuery } from '../../../app/session/school-info';
+import { currentSchoolQuery } from '@/shared/session/school-info';
 
 /** The school and role the server has for this user; route loaders have already fetched it. */
 export function useCurrentSchool() {

@@ -1,8 +1,8 @@
 import '@mantine/dates/styles.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
-import '../../../lib/dayjs-locale';
-import { type BoundInputProps, useFieldBinding } from '../../../lib/form';
+import '@/lib/dayjs-locale';
+import { type BoundInputProps, useFieldBinding } from '@/lib/form';
 
 /**
  * A calendar date bound to the app form, value 'YYYY-MM-DD' ('' when empty),

@@ -4,13 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { firstErrorMessage, useAppForm } from '../../../lib/form';
-import { TextareaField } from '../../../lib/form-fields';
-import { saveCourseMutation } from '../api/course-mutations';
-import { courseByIdQuery } from '../api/course-queries';
-import { AREA_PATHS, type TeachingArea } from '../area';
-import { ClassPicker } from '../components/class-picker';
-import { useCurrentSchool } from '../components/use-current-school';
+import { firstErrorMessage, useAppForm } from '@/lib/form';
+import { TextareaField } from '@/lib/form-fields';
+import { saveCourseMutation } from '@/features/teaching-class/api/course-mutations';
+import { courseByIdQuery } from '@/features/teaching-class/api/course-queries';
+import { AREA_PATHS } from '@/features/teaching-class/area';
+import type { TeachingArea } from '@/shared/teaching-area';
+import { ClassPicker } from '@/features/teaching-class/components/class-picker';
+import { useCurrentSchool } from '@/features/teaching-class/components/use-current-school';
 import {
   classIdsSchema,
   type CourseFormValues,
@@ -18,8 +19,8 @@ import {
   dateSchema,
   descriptionSchema,
   endDateError,
-} from '../forms/course-schema';
-import { DateField } from '../forms/date-field';
+} from '@/features/teaching-class/forms/course-schema';
+import { DateField } from '@/features/teaching-class/forms/date-field';
 
 export interface AddClassPageProps {
   area: TeachingArea;

@@ -2,12 +2,13 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { courseByIdQuery, courseTotalsQuery, teachingClassesQuery } from '../api/course-queries';
-import { AREA_PATHS, CLASS_DETAIL_PATH, type TeachingArea } from '../area';
-import { ClassStudentsPanel } from '../components/class-students-panel';
-import { CourseStatusBadge } from '../components/course-status-badge';
-import { SectionsPanel } from '../components/sections-panel';
-import { useCurrentSchool } from '../components/use-current-school';
+import { courseByIdQuery, courseTotalsQuery, teachingClassesQuery } from '@/features/teaching-class/api/course-queries';
+import { AREA_PATHS, CLASS_DETAIL_PATH } from '@/features/teaching-class/area';
+import type { TeachingArea } from '@/shared/teaching-area';
+import { ClassStudentsPanel } from '@/features/teaching-class/components/class-students-panel';
+import { CourseStatusBadge } from '@/features/teaching-class/components/course-status-badge';
+import { SectionsPanel } from '@/features/teaching-class/components/sections-panel';
+import { useCurrentSchool } from '@/features/teaching-class/components/use-current-school';
 
 export interface TeachingClassDetailPageProps {
   area: TeachingArea;
@@ -69,7 +70,7 @@ export function TeachingClassDetailPage({
             ) : null}
           </div>
           <Group gap="xs">
-            {area === 'manage' ? (
+            {area === 'teaching-manage' ? (
               <Button
                 variant="light"
                 renderRoot={(props) => <Link {...props} to={CLASS_DETAIL_PATH} search={{ courseId }} />}

@@ -21,15 +21,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../../components/data-table/data-table';
-import { dataTableColumnHelper } from '../../../components/data-table/data-table-features';
-import { deleteCourseMutation } from '../api/course-mutations';
-import { COURSE_PAGE_SIZE, courseListBody, courseListQuery } from '../api/course-queries';
-import type { CourseListSearch, CourseSortField } from '../api/list-search';
-import { ALL_CLASSES, AREA_PATHS, CLASS_DETAIL_PATH, type TeachingArea } from '../area';
-import { COURSE_STATUS_LABELS, CourseStatusBadge } from '../components/course-status-badge';
-import { useCurrentSchool } from '../components/use-current-school';
-import { tableQueryState } from '../../../components/data-table/query-state';
+import { DataTable } from '@/components/data-table/data-table';
+import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
+import { deleteCourseMutation } from '@/features/teaching-class/api/course-mutations';
+import { COURSE_PAGE_SIZE, courseListBody, courseListQuery } from '@/features/teaching-class/api/course-queries';
+import type { CourseListSearch, CourseSortField } from '@/features/teaching-class/api/list-search';
+import { ALL_CLASSES, AREA_PATHS, CLASS_DETAIL_PATH } from '@/features/teaching-class/area';
+import type { TeachingArea } from '@/shared/teaching-area';
+import { CourseStatusBadge } from '@/features/teaching-class/components/course-status-badge';
+import { COURSE_STATUS_LABELS } from '@/shared/labels';
+import { useCurrentSchool } from '@/features/teaching-class/components/use-current-school';
+import { tableQueryState } from '@/components/data-table/query-state';
 
 const STATUS_CHOICES = [
   { value: 'all', label: '全部' },
@@ -97,7 +99,7 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
         header: '课程名称',
         meta: { width: 220 },
         cell: ({ row }) =>
-          area === 'manage' ? (
+          area === 'teaching-manage' ? (
             <Anchor
               fw={600}
               size="sm"

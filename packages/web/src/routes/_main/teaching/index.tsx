@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { currentSchoolQuery } from '../../../app/session/school-info';
+import { currentSchoolQuery } from '@/shared/session/school-info';
 
 /** /teaching sends each role to its own home in the old teaching area. */
 export const Route = createFileRoute('/_main/teaching/')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFound } from '../../../app/not-found';
+import { NotFound } from '@/app/not-found';
 
 /**
  * Any /teaching-manage/... address without a page yet gets an honest "not

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../app/session/current-school-id';
-import { studentCoursewareListQuery } from '../../../../features/courseware/api/courseware-queries';
-import { CoursewarePageSkeleton } from '../../../../features/courseware/pages/courseware-page-skeleton';
-import { StudentCoursewarePage } from '../../../../features/courseware/pages/student-courseware-page';
-import { courseIdSearch } from '../../../../lib/search-params';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { studentCoursewareListQuery } from '@/features/courseware/api/courseware-queries';
+import { CoursewarePageSkeleton } from '@/features/courseware/pages/courseware-page-skeleton';
+import { StudentCoursewarePage } from '@/features/courseware/pages/student-courseware-page';
+import { courseIdSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_main/teaching/student/courseWare')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../app/session/current-school-id';
-import { myCoursesQuery } from '../../../../features/my-course/api/my-course-queries';
-import { MyCoursePageSkeleton } from '../../../../features/my-course/pages/my-course-page-skeleton';
-import { StudentHomePage } from '../../../../features/my-course/pages/student-home-page';
-import { LatestNoticeCard } from '../../../../features/notice/components/latest-notice-card';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { myCoursesQuery } from '@/features/my-course/api/my-course-queries';
+import { MyCoursePageSkeleton } from '@/features/my-course/pages/my-course-page-skeleton';
+import { StudentHomePage } from '@/features/my-course/pages/student-home-page';
+import { LatestNoticeCard } from '@/features/notice/components/latest-notice-card';
 
 /** 学习中心 of the old teaching area: courses, with the newest notice beside them. */
 export const Route = createFileRoute('/_main/teaching/student/')({

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../app/session/current-school-id';
-import { myCourseKeys } from '../../../../features/my-course/api/my-course-queries';
-import { studentNoticeListQuery } from '../../../../features/notice/api/notice-queries';
-import { NoticePageSkeleton } from '../../../../features/notice/pages/notice-page-skeleton';
-import { StudentNoticePage } from '../../../../features/notice/pages/student-notice-page';
-import { courseIdSearch } from '../../../../lib/search-params';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { myCourseKeys } from '@/features/my-course/api/my-course-queries';
+import { studentNoticeListQuery } from '@/features/notice/api/notice-queries';
+import { NoticePageSkeleton } from '@/features/notice/pages/notice-page-skeleton';
+import { StudentNoticePage } from '@/features/notice/pages/student-notice-page';
+import { courseIdSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_main/teaching/student/notice')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { requireSchoolRole, TEACHER_AREA_ROLES } from '../../../../app/role-guard';
+import { requireSchoolRole, TEACHER_AREA_ROLES } from '@/app/role-guard';
 
 /** The old teacher home is the teaching list; a school manager's is student management. */
 export const Route = createFileRoute('/_main/teaching/teacher/')({

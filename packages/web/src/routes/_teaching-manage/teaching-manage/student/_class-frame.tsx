@@ -1,9 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../app/session/current-school-id';
-import { myCoursesQuery } from '../../../../features/my-course/api/my-course-queries';
-import { ClassDetailLayout } from '../../../../features/my-course/pages/class-detail-layout';
-import { MyCoursePageSkeleton } from '../../../../features/my-course/pages/my-course-page-skeleton';
-import { courseIdSearch } from '../../../../lib/search-params';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { myCoursesQuery } from '@/features/my-course/api/my-course-queries';
+import { ClassDetailLayout } from '@/features/my-course/pages/class-detail-layout';
+import { MyCoursePageSkeleton } from '@/features/my-course/pages/my-course-page-skeleton';
+import { courseIdSearch } from '@/lib/search-params';
 
 /**
  * Pathless frame of the student's class detail: the course header and tabs

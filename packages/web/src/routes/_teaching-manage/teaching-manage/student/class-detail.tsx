@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { courseIdSearch } from '../../../../lib/search-params';
+import { courseIdSearch } from '@/lib/search-params';
 
 /**
  * The class detail frame opens on its notice tab (the other tabs of the

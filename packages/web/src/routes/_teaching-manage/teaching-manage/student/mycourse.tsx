@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../app/session/current-school-id';
-import { myCoursePageQuery } from '../../../../features/my-course/api/my-course-queries';
-import { MyCoursePage } from '../../../../features/my-course/pages/my-course-page';
-import { MyCoursePageSkeleton } from '../../../../features/my-course/pages/my-course-page-skeleton';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { myCoursePageQuery } from '@/features/my-course/api/my-course-queries';
+import { MyCoursePage } from '@/features/my-course/pages/my-course-page';
+import { MyCoursePageSkeleton } from '@/features/my-course/pages/my-course-page-skeleton';
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/student/mycourse')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.

@@ -1,7 +1,7 @@
 import type { SchoolRole } from '@dfrm/sdk/tms';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { RoleGate } from '../../../../app/no-access';
-import { requireSchoolRole } from '../../../../app/role-guard';
+import { RoleGate } from '@/app/no-access';
+import { requireSchoolRole } from '@/app/role-guard';
 
 const STUDENT_ONLY: readonly SchoolRole[] = ['student'];
 

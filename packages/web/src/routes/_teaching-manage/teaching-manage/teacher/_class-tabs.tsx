@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { TablePageSkeleton } from '../../../../components/data-table/table-page-skeleton';
-import { ensureCourse } from '../../../../features/teaching-class/api/course-queries';
-import { ClassDetailTabs } from '../../../../features/teaching-class/components/class-detail-tabs';
-import { courseIdSearch } from '../../../../lib/search-params';
+import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
+import { ensureCourse } from '@/features/teaching-class/api/course-queries';
+import { ClassDetailTabs } from '@/features/teaching-class/components/class-detail-tabs';
+import { courseIdSearch } from '@/lib/search-params';
 
 /**
  * Pathless frame of the class-detail tabs (?courseId=): the course header and

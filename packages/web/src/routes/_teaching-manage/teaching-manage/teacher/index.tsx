@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { requireSchoolRole, TEACHER_AREA_ROLES } from '../../../../app/role-guard';
+import { requireSchoolRole, TEACHER_AREA_ROLES } from '@/app/role-guard';
 
 /** The teacher area opens on 教学班级; a school manager's only page here is 学生管理. */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/')({

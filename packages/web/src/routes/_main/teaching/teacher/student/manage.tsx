@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TablePageSkeleton } from '../../../../../components/data-table/table-page-skeleton';
-import { ensureStudentManage } from '../../../../../features/student/api/student-queries';
-import { StudentManagePage } from '../../../../../features/student/pages/student-manage-page';
+import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
+import { ensureStudentManage } from '@/features/student/api/student-queries';
+import { StudentManagePage } from '@/features/student/pages/student-manage-page';
 
 /** 学生管理 (teachers: their classes' students; school managers: the school's). */
 export const Route = createFileRoute('/_main/teaching/teacher/student/manage')({

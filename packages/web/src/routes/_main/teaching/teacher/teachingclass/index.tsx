@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireSchoolRole, TEACHER_ONLY } from '../../../../../app/role-guard';
-import { TablePageSkeleton } from '../../../../../components/data-table/table-page-skeleton';
-import { ensureCourseList } from '../../../../../features/teaching-class/api/course-queries';
-import { parseCourseListSearch } from '../../../../../features/teaching-class/api/list-search';
-import { TeachingClassListPage } from '../../../../../features/teaching-class/pages/teaching-class-list-page';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
+import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
+import { ensureCourseList } from '@/features/teaching-class/api/course-queries';
+import { parseCourseListSearch } from '@/features/teaching-class/api/list-search';
+import { TeachingClassListPage } from '@/features/teaching-class/pages/teaching-class-list-page';
 
 export const Route = createFileRoute('/_main/teaching/teacher/teachingclass/')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
@@ -20,7 +20,7 @@ function TeachingClassListRoute() {
   const navigate = Route.useNavigate();
   return (
     <TeachingClassListPage
-      area="classic"
+      area="teaching"
       search={search}
       onSearchChange={(next) => void navigate({ search: next, replace: true })}
     />

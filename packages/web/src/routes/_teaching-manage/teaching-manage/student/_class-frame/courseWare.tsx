@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../../app/session/current-school-id';
-import { studentCoursewareListQuery } from '../../../../../features/courseware/api/courseware-queries';
-import { StudentCoursewarePage } from '../../../../../features/courseware/pages/student-courseware-page';
-import { CoursewarePageSkeleton } from '../../../../../features/courseware/pages/courseware-page-skeleton';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { studentCoursewareListQuery } from '@/features/courseware/api/courseware-queries';
+import { StudentCoursewarePage } from '@/features/courseware/pages/student-courseware-page';
+import { CoursewarePageSkeleton } from '@/features/courseware/pages/courseware-page-skeleton';
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/student/_class-frame/courseWare')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../../app/session/current-school-id';
-import { myCourseKeys } from '../../../../../features/my-course/api/my-course-queries';
-import { studentNoticeListQuery } from '../../../../../features/notice/api/notice-queries';
-import { NoticeListSkeleton, StudentNoticePage } from '../../../../../features/notice/pages/student-notice-page';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { myCourseKeys } from '@/features/my-course/api/my-course-queries';
+import { studentNoticeListQuery } from '@/features/notice/api/notice-queries';
+import { NoticeListSkeleton, StudentNoticePage } from '@/features/notice/pages/student-notice-page';
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/student/_class-frame/notice')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { requireSchoolRole, TEACHER_ONLY } from '../../../../../app/role-guard';
-import { TablePageSkeleton } from '../../../../../components/data-table/table-page-skeleton';
-import { ensureCourseStudents } from '../../../../../features/student/api/student-queries';
-import { CourseStudentsPage } from '../../../../../features/student/pages/course-students-page';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
+import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
+import { ensureCourseStudents } from '@/features/student/api/student-queries';
+import { CourseStudentsPage } from '@/features/student/pages/course-students-page';
 
 /** 学生数据 tab: the course's students with their work and study figures. */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data')({

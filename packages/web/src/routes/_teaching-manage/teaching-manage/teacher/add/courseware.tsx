@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../../app/session/current-school-id';
-import { coursewareCoursesQuery } from '../../../../../features/courseware/api/courseware-queries';
-import { AddCoursewarePage } from '../../../../../features/courseware/pages/add-courseware-page';
-import { CoursewarePageSkeleton } from '../../../../../features/courseware/pages/courseware-page-skeleton';
-import { courseIdSearch } from '../../../../../lib/search-params';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { coursewareCoursesQuery } from '@/features/courseware/api/courseware-queries';
+import { AddCoursewarePage } from '@/features/courseware/pages/add-courseware-page';
+import { CoursewarePageSkeleton } from '@/features/courseware/pages/courseware-page-skeleton';
+import { courseIdSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/add/courseware')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../../app/session/current-school-id';
-import { noticeCoursesQuery, teacherNoticeListQuery } from '../../../../../features/notice/api/notice-queries';
-import { NoticePageSkeleton } from '../../../../../features/notice/pages/notice-page-skeleton';
-import { TeacherNoticeListPage } from '../../../../../features/notice/pages/teacher-notice-list-page';
-import { courseIdSearch } from '../../../../../lib/search-params';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { noticeCoursesQuery, teacherNoticeListQuery } from '@/features/notice/api/notice-queries';
+import { NoticePageSkeleton } from '@/features/notice/pages/notice-page-skeleton';
+import { TeacherNoticeListPage } from '@/features/notice/pages/teacher-notice-list-page';
+import { courseIdSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/notice/list')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.

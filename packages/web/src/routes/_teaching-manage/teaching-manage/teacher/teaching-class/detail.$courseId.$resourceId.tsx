@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireSchoolRole, TEACHER_ONLY } from '../../../../../app/role-guard';
-import { TablePageSkeleton } from '../../../../../components/data-table/table-page-skeleton';
-import { ensureCourseDetail } from '../../../../../features/teaching-class/api/course-queries';
-import { TeachingClassDetailPage } from '../../../../../features/teaching-class/pages/teaching-class-detail-page';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
+import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
+import { ensureCourseDetail } from '@/features/teaching-class/api/course-queries';
+import { TeachingClassDetailPage } from '@/features/teaching-class/pages/teaching-class-detail-page';
 
 export const Route = createFileRoute(
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId',
@@ -18,7 +18,7 @@ function DetailRoute() {
   const navigate = Route.useNavigate();
   return (
     <TeachingClassDetailPage
-      area="manage"
+      area="teaching-manage"
       courseId={courseId}
       resourceId={resourceId}
       onSelectClass={(next) => void navigate({ params: { courseId, resourceId: next }, replace: true })}

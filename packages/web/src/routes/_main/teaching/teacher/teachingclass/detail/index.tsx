@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireSchoolRole, TEACHER_ONLY } from '../../../../../../app/role-guard';
-import { TablePageSkeleton } from '../../../../../../components/data-table/table-page-skeleton';
-import { ensureAddClass } from '../../../../../../features/teaching-class/api/course-queries';
-import { AddClassPage } from '../../../../../../features/teaching-class/pages/add-class-page';
-import { courseIdSearch } from '../../../../../../lib/search-params';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
+import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
+import { ensureAddClass } from '@/features/teaching-class/api/course-queries';
+import { AddClassPage } from '@/features/teaching-class/pages/add-class-page';
+import { courseIdSearch } from '@/lib/search-params';
 
 /** The old area's "new class detail": 新建课程, or 编辑课程 with ?courseId=. */
 export const Route = createFileRoute('/_main/teaching/teacher/teachingclass/detail/')({
@@ -17,5 +17,5 @@ export const Route = createFileRoute('/_main/teaching/teacher/teachingclass/deta
 
 function AddClassRoute() {
   const { courseId } = Route.useSearch();
-  return <AddClassPage area="classic" courseId={courseId} />;
+  return <AddClassPage area="teaching" courseId={courseId} />;
 }

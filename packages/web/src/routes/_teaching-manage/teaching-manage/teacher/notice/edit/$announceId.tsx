@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../../../app/session/current-school-id';
-import { noticeCoursesQuery, noticeDetailQuery } from '../../../../../../features/notice/api/notice-queries';
-import { NoticeEditPage } from '../../../../../../features/notice/pages/notice-edit-page';
-import { NoticePageSkeleton } from '../../../../../../features/notice/pages/notice-page-skeleton';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { noticeCoursesQuery, noticeDetailQuery } from '@/features/notice/api/notice-queries';
+import { NoticeEditPage } from '@/features/notice/pages/notice-edit-page';
+import { NoticePageSkeleton } from '@/features/notice/pages/notice-page-skeleton';
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSchoolId } from '../../../../../../app/session/current-school-id';
-import { noticeCoursesQuery } from '../../../../../../features/notice/api/notice-queries';
-import { NoticeEditPage } from '../../../../../../features/notice/pages/notice-edit-page';
-import { NoticePageSkeleton } from '../../../../../../features/notice/pages/notice-page-skeleton';
-import { courseIdSearch } from '../../../../../../lib/search-params';
+import { ensureSchoolId } from '@/shared/session/current-school-id';
+import { noticeCoursesQuery } from '@/features/notice/api/notice-queries';
+import { NoticeEditPage } from '@/features/notice/pages/notice-edit-page';
+import { NoticePageSkeleton } from '@/features/notice/pages/notice-page-skeleton';
+import { courseIdSearch } from '@/lib/search-params';
 
 /** A new notice; ?courseId= picks its course in advance. */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/notice/edit/')({

@@ -1,12 +1,13 @@
 import type { ClientUserLogin, SchoolRole } from '@dfrm/sdk/tms';
 import { getOwnUserGroup, type OwnUserGroup } from '@dfrm/sdk/user';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { QUERY_ROOTS } from '@/shared/query-roots';
 import type { SchoolInfo, Session } from './session-store';
 
 /** The current school and role as the server remembers them. */
 export const currentSchoolQuery = () =>
   queryOptions({
-    queryKey: ['school', 'current'] as const,
+    queryKey: [...QUERY_ROOTS.school, 'current'] as const,
     // The session and the route guards run in the first bundle, but the chunk of the tms module
     // holds every teaching operation the app calls; it loads when the school is first asked for.
     queryFn: async ({ signal }) => {
@@ -18,7 +19,7 @@ export const currentSchoolQuery = () =>
 /** The user's groups (resource pools) in a school; the first one is the pool. */
 export const ownUserGroupsQuery = (schoolId: string) =>
   queryOptions({
-    queryKey: ['userGroup', 'own', schoolId] as const,
+    queryKey: [...QUERY_ROOTS.userGroup, 'own', schoolId] as const,
     queryFn: ({ signal }) => getOwnUserGroup({ body: { schoolId }, signal }),
   });
 

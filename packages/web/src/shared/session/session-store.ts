@@ -190,12 +190,6 @@ export function displayName(
   return user.nickName.trim() || user.realName.trim() || user.userName;
 }
 
-export const ROLE_LABELS: Record<SchoolRole, string> = {
-  teacher: '教师',
-  student: '学生',
-  schoolManager: '学校管理员',
-};
-
 /** Teacher and student both held in the current school: the user picks one. */
 export function canSwitchRole(school: Pick<SchoolInfo, 'roles'>): boolean {
   return school.roles.includes('teacher') && school.roles.includes('student');

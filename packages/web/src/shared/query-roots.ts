@@ -1,0 +1,20 @@
+/**
+ * The first element of every query key, per domain. A feature builds its keys
+ * under its own root; a mutation that changes another domain's data names that
+ * root in `meta.invalidates` (lib/query-client.ts invalidates it on success)
+ * instead of retyping the other feature's keys.
+ */
+export const QUERY_ROOTS = {
+  /** The current school and role (shared/session). */
+  school: ['school'],
+  /** The user's groups (resource pools) in a school (shared/session). */
+  userGroup: ['userGroup'],
+  /** Courses, teaching classes, sections and their counts (teaching-class, course home). */
+  course: ['courseMgr'],
+  /** Students of the school and of courses (student). */
+  student: ['studentMgr'],
+  /** A student's own courses (my-course, course home). */
+  myCourse: ['myCourse'],
+  courseware: ['courseware'],
+  notice: ['notice'],
+} as const;
