@@ -13,6 +13,12 @@ export interface AuthInfo {
   isGroupAdmin: boolean;
   /** Still holds an initial password: everything but changing it is refused (assertPasswordSettled). */
   mustChangePassword: boolean;
+  /**
+   * The account's school roles, read with the session (same request, same
+   * query), so the role check needs no statement of its own. Absent where an
+   * AuthInfo is made another way; then the role check reads them itself.
+   */
+  schoolRoles?: readonly { schoolId: number; role: SchoolRole }[];
 }
 
 /** Everything a service verb may use; built per request, free of Hono. */

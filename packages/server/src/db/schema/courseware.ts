@@ -63,7 +63,8 @@ export const coursewareShares = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.coursewareId, t.teachingClassId] }),
-    index('courseware_shares_class_idx').on(t.teachingClassId),
+    // the courseware shared with a student's classes and when, read from the index alone
+    index('courseware_shares_class_idx').on(t.teachingClassId, t.coursewareId, t.sharedAt),
   ],
 );
 

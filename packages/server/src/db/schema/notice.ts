@@ -51,7 +51,8 @@ export const noticeVisibility = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.noticeId, t.teachingClassId] }),
-    index('notice_visibility_class_idx').on(t.teachingClassId),
+    // the notices visible to a student's classes, read from the index alone
+    index('notice_visibility_class_idx').on(t.teachingClassId, t.noticeId),
   ],
 );
 

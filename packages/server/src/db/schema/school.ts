@@ -118,7 +118,8 @@ export const students = pgTable(
   (t) => [
     unique('students_school_number_uq').on(t.schoolId, t.studentNumber),
     index('students_class_idx').on(t.classId),
-    index('students_user_idx').on(t.userId),
+    // a student account's roster rows in a school: every student request starts here
+    index('students_user_idx').on(t.userId, t.schoolId),
     // the student lists page a whole school (10,000 rows) sorted by these
     index('students_school_name_idx').on(t.schoolId, t.name),
     index('students_school_created_idx').on(t.schoolId, t.createdAt),

@@ -508,6 +508,11 @@ describe('reading: getCourseWareAttachmentList, downloadCourseWare, getStudentWa
       errMsg: '您不在该课程中',
       data: null,
     });
+    // a page past the end still tells the total, and is no refusal for a course the student is in
+    expect((await mine(student01, { pageIndex: 3, pageSize: 1 })).body.data).toEqual({ list: [], total: 2 });
+    expect(
+      (await mine(student01, { courseId: String(f.quant.id), pageIndex: 2, pageSize: 1 })).body.data,
+    ).toEqual({ list: [], total: 1 });
     expect((await mine(student01, { pageSize: 0 })).body.errCode).toBe(2);
     expect((await mine(teacher1)).body.errCode).toBe(5);
 

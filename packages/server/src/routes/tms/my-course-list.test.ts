@@ -112,6 +112,8 @@ describe('POST /myCourse/getStudentCourseList', () => {
     expect(list[0]).toMatchObject({
       courseName: '量化投资',
       teacher: { userName: 'teacher1' },
+      // the own teaching class with its members: student01–15 of 1班
+      teachingClass: { courseId: quant.courseId, studentCount: 15 },
       unCommitWorkNum: 0,
     });
     const other = await post<{ courseName: string; unViewAnnounceNum: number; courseWareNum: number }[]>(

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { noticeViews } from '../../db/schema/notice';
-import { students } from '../../db/schema/school';
+import { schoolMembers, students } from '../../db/schema/school';
 import { call, createTestApp, login, type Session, type TestApp } from '../../testing/index';
 import { type TeachingFixture, teachingFixture } from './teaching-content.fixtures';
 
@@ -210,6 +210,39 @@ describe('student notices', () => {
       (await list(student01, { pageIndex: 2, pageSize: 2 })).body.data,
     );
     expect(paged).toMatchObject({ total: 3, list: [{ title: '量化第一课' }] });
+    // a page past the end still tells the totals
+    expect((await list(student01, { pageIndex: 9, pageSize: 2 })).body.data).toEqual({
+      list: [],
+      total: 3,
+      unViewNum: 3,
+    });
+    expect((await list(student01, { keyword: '第一', pageIndex: 2, pageSize: 2 })).body.data).toEqual({
+      list: [],
+      total: 2,
+      unViewNum: 3,
+    });
+  });
+
+  it('reads the session and the school role afresh on every request, in every server process', async () => {
+    await post({ title: '开课通知' });
+    const peer = await t.createPeerApp();
+    const peerList = (session: Session) =>
+      call(peer, 'POST', `${PAGE}/getAnnounceList`, {
+        session,
+        body: { schoolId: '1', pageIndex: 1, pageSize: 20 },
+      });
+    expect((await list(student01)).body.errCode).toBe(0);
+    expect((await peerList(student01)).body.errCode).toBe(0);
+    // the school takes the student role away: refused at once, here and in the other process
+    await t.db
+      .delete(schoolMembers)
+      .where(and(eq(schoolMembers.userId, Number(student01.userId)), eq(schoolMembers.role, 'student')));
+    expect((await list(student01)).body.errCode).toBe(5);
+    expect((await peerList(student01)).body.errCode).toBe(5);
+    // a logout in this process ends the token in the other one too
+    expect((await peerList(student16)).body.errCode).toBe(0);
+    expect((await call(t.app, 'POST', '/user/logout', { session: student16 })).body.errCode).toBe(0);
+    expect((await peerList(student16)).body.errCode).toBe(4);
   });
 
   it('refuses bad input and other roles', async () => {

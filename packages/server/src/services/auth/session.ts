@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/identity';
+import { type SchoolRole, schoolMembers } from '../../db/schema/school';
 import { DAY_MS } from '../../lib/clock';
 import { NotLoggedInError, SessionEndedError } from '../../lib/errors';
 import { isInitialHash } from '../../lib/passwords';
@@ -54,13 +55,40 @@ async function findSession(db: Db, token: string) {
 }
 
 /**
+ * findSession with the account's school roles read in the same query: every
+ * authenticated request checks one of them next, and on the embedded database
+ * each statement costs more than the lookups themselves.
+ */
+async function findSessionWithRoles(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: users,
+      schoolRoles: sql<
+        [number | string, SchoolRole][]
+      >`(select coalesce(json_agg(json_build_array(${schoolMembers.schoolId}, ${schoolMembers.role})), '[]'::json) from ${schoolMembers} where ${schoolMembers.userId} = ${sessions.userId})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  return row;
+}
+
+/**
  * The live session of a token. Unknown or logged-out tokens are "not logged
  * in" (4); displaced, expired or disabled ones end the session (3) with the
  * reason, which the web app shows in its login notice.
  */
-async function liveSession(db: Db, now: number, token: string | undefined, userIdHeader: string | null) {
+async function liveSession<T extends { session: typeof sessions.$inferSelect; user: UserRow }>(
+  find: (db: Db, token: string) => Promise<T | undefined>,
+  db: Db,
+  now: number,
+  token: string | undefined,
+  userIdHeader: string | null,
+): Promise<T> {
   if (!token) throw new NotLoggedInError();
-  const found = await findSession(db, token);
+  const found = await find(db, token);
   if (!found || found.session.revokedAt !== null) throw new NotLoggedInError();
   if (userIdHeader !== null && userIdHeader !== String(found.user.id)) throw new NotLoggedInError();
   if (found.session.displacedAt !== null) throw new SessionEndedError(DISPLACED_MESSAGE);
@@ -74,19 +102,27 @@ export async function authenticate({
   ctx,
   input,
 }: Call<{ token: string | undefined; userId: string | undefined }>): Promise<AuthInfo> {
-  const { session, user } = await liveSession(ctx.db, ctx.clock.now(), input.token, input.userId ?? '');
+  const { session, user, schoolRoles } = await liveSession(
+    findSessionWithRoles,
+    ctx.db,
+    ctx.clock.now(),
+    input.token,
+    input.userId ?? '',
+  );
   return {
     userId: user.id,
     sessionId: session.id,
     isAdmin: user.isAdmin,
     isGroupAdmin: user.isGroupAdmin,
     mustChangePassword: isInitialHash(user.passwordHash),
+    // json turns the bigint school id into a string on PostgreSQL, a number on PGlite
+    schoolRoles: schoolRoles.map(([schoolId, role]) => ({ schoolId: Number(schoolId), role })),
   };
 }
 
 /** /user/islogin: the token still holds; answers the user it belongs to. */
 export async function checkLogin({ ctx, input }: Call<{ token: string }>) {
-  const { user } = await liveSession(ctx.db, ctx.clock.now(), input.token, null);
+  const { user } = await liveSession(findSession, ctx.db, ctx.clock.now(), input.token, null);
   return userView(user, input.token, ctx.product);
 }
 

@@ -1,15 +1,17 @@
-import { and, countDistinct, eq, inArray, notExists } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { coursewareShares } from '../../db/schema/courseware';
+import { users } from '../../db/schema/identity';
 import { noticeViews, noticeVisibility, notices } from '../../db/schema/notice';
-import { teachingClasses } from '../../db/schema/teaching';
-import type { AuthedCall } from '../context';
+import { students } from '../../db/schema/school';
+import { courseSections, courses, teachingClasses } from '../../db/schema/teaching';
+import type { AuthedCall, AuthedContext } from '../context';
 import type { MyCourseItem, MyCourseV2Item, MyCourseV2Page } from '@dfrm/sdk/tms/types';
 import type { Input } from '../../contract/types';
 import { todayOf } from './courses';
 import { courseStatus } from './status';
-import { coursesOfStudent, ownTeachingClass } from './timetable';
-import { courseBrief, sectionNums, teachingClassBriefs, userBriefs } from './views';
+import { studentInTeachingClass } from './membership';
+import { studentTeachingClassIds } from './student-audience';
+import { courseBrief, type UserBrief } from './views';
 import { resolveSchoolId } from '../school/resolve-school';
 
 type MyCourseQuery = Input<'getStudentCourseList'>;
@@ -18,48 +20,50 @@ type MyCourseV2Query = Input<'getStudentCourseListV2'>;
 /** Status groups of a student's list: in progress, then upcoming, then over. */
 const STATUS_RANK = { 1: 0, 0: 1, 2: 2 } as const;
 
-/** Per course (of the teaching class): published notices visible to those classes that the user has not opened. */
-async function unreadNoticeNums(
-  db: Db,
-  teachingClassIds: number[],
-  userId: number,
-): Promise<Map<number, number>> {
-  const map = new Map<number, number>();
-  if (teachingClassIds.length === 0) return map;
-  const rows = await db
-    .select({ courseId: teachingClasses.courseId, n: countDistinct(notices.id) })
-    .from(noticeVisibility)
-    .innerJoin(notices, eq(notices.id, noticeVisibility.noticeId))
-    .innerJoin(teachingClasses, eq(teachingClasses.id, noticeVisibility.teachingClassId))
-    .where(
-      and(
-        inArray(noticeVisibility.teachingClassId, teachingClassIds),
-        eq(notices.status, 1),
-        notExists(
-          db
-            .select({ one: noticeViews.noticeId })
-            .from(noticeViews)
-            .where(and(eq(noticeViews.noticeId, notices.id), eq(noticeViews.userId, userId))),
-        ),
-      ),
-    )
-    .groupBy(teachingClasses.courseId);
-  for (const row of rows) map.set(row.courseId, row.n);
-  return map;
-}
-
-/** Per course (of the teaching class): courseware shared with those classes. */
-async function sharedWareNums(db: Db, teachingClassIds: number[]): Promise<Map<number, number>> {
-  const map = new Map<number, number>();
-  if (teachingClassIds.length === 0) return map;
-  const rows = await db
-    .select({ courseId: teachingClasses.courseId, n: countDistinct(coursewareShares.coursewareId) })
-    .from(coursewareShares)
-    .innerJoin(teachingClasses, eq(teachingClasses.id, coursewareShares.teachingClassId))
-    .where(inArray(coursewareShares.teachingClassId, teachingClassIds))
-    .groupBy(teachingClasses.courseId);
-  for (const row of rows) map.set(row.courseId, row.n);
-  return map;
+/**
+ * Every course of the student in the school with all the list shows, in one
+ * statement: the student's teaching classes grouped by course (the own one is
+ * the lowest id), and per course the own class with its member count (every
+ * status), the teacher, the section count, the published notices visible to
+ * the student's classes of the course not yet opened, and the courseware
+ * shared with them.
+ */
+async function myCourseRows(ctx: AuthedContext, schoolId: number) {
+  const mine = ctx.db
+    .select({
+      courseId: sql<number>`${teachingClasses.courseId}`.as('my_course_id'),
+      ownId: sql<number>`min(${teachingClasses.id})`.as('my_own_class_id'),
+      classIds: sql<number[]>`array_agg(${teachingClasses.id})`.as('my_class_ids'),
+    })
+    .from(teachingClasses)
+    .where(inArray(teachingClasses.id, studentTeachingClassIds(ctx.db, schoolId, ctx.auth.userId)))
+    .groupBy(teachingClasses.courseId)
+    .as('my_courses');
+  return ctx.db
+    .select({
+      course: courses,
+      teacherUserName: users.userName,
+      teacherRealName: users.realName,
+      own: {
+        id: teachingClasses.id,
+        classId: teachingClasses.classId,
+        name: teachingClasses.name,
+        studentCount: sql<number>`(select count(*) from ${students}
+          where ${students.schoolId} = ${teachingClasses.schoolId} and ${studentInTeachingClass()})`,
+      },
+      sectionNum: sql<number>`(select count(*) from ${courseSections} where ${courseSections.courseId} = ${courses.id})`,
+      unViewAnnounceNum: sql<number>`(select count(distinct ${notices.id}) from ${noticeVisibility}
+        join ${notices} on ${notices.id} = ${noticeVisibility.noticeId}
+        where ${noticeVisibility.teachingClassId} = any(${mine.classIds}) and ${notices.status} = 1
+          and not exists (select 1 from ${noticeViews}
+            where ${noticeViews.noticeId} = ${notices.id} and ${noticeViews.userId} = ${ctx.auth.userId}))`,
+      courseWareNum: sql<number>`(select count(distinct ${coursewareShares.coursewareId}) from ${coursewareShares}
+        where ${coursewareShares.teachingClassId} = any(${mine.classIds}))`,
+    })
+    .from(mine)
+    .innerJoin(courses, and(eq(courses.id, mine.courseId), eq(courses.schoolId, schoolId)))
+    .innerJoin(teachingClasses, eq(teachingClasses.id, mine.ownId))
+    .leftJoin(users, eq(users.id, courses.teacherUserId));
 }
 
 /** Every course of the student in the school, as MyCourseV2Item, unsorted. */
@@ -67,21 +71,17 @@ async function myCourseItems(
   { ctx }: AuthedCall<unknown>,
   schoolId: number,
 ): Promise<{ item: MyCourseV2Item; teacherName: string }[]> {
-  const mine = await coursesOfStudent(ctx, schoolId);
-  const ids = mine.map((entry) => entry.course.id);
-  const allMine = mine.flatMap((entry) => entry.teachingClassIds);
-  const [briefs, sections, teachers, unread, wares] = await Promise.all([
-    teachingClassBriefs(ctx.db, ids),
-    sectionNums(ctx.db, ids),
-    userBriefs(
-      ctx.db,
-      mine.map((entry) => entry.course.teacherUserId),
-    ),
-    unreadNoticeNums(ctx.db, allMine, ctx.auth.userId),
-    sharedWareNums(ctx.db, allMine),
-  ]);
+  const rows = await myCourseRows(ctx, schoolId);
   const today = todayOf(ctx);
-  return mine.map(({ course, teachingClassIds }) => {
+  return rows.map(({ course, teacherUserName, teacherRealName, own, ...counts }) => {
+    const teachers = new Map<number, UserBrief>();
+    if (teacherUserName !== null && teacherRealName !== null) {
+      teachers.set(course.teacherUserId, {
+        userId: String(course.teacherUserId),
+        userName: teacherUserName,
+        realName: teacherRealName,
+      });
+    }
     const brief = courseBrief(course, teachers);
     return {
       teacherName: `${brief.teacher.realName} ${brief.teacher.userName}`,
@@ -91,10 +91,16 @@ async function myCourseItems(
         status: courseStatus(course.startDate, course.endDate, today),
         startDate: course.startDate,
         endDate: course.endDate,
-        teachingClass: ownTeachingClass(briefs, course.id, teachingClassIds),
-        sectionNum: sections.get(course.id) ?? 0,
-        unViewAnnounceNum: unread.get(course.id) ?? 0,
-        courseWareNum: wares.get(course.id) ?? 0,
+        teachingClass: {
+          teachingClassId: String(own.id),
+          courseId: String(course.id),
+          classId: String(own.classId),
+          className: own.name,
+          studentCount: Number(own.studentCount),
+        },
+        sectionNum: Number(counts.sectionNum),
+        unViewAnnounceNum: Number(counts.unViewAnnounceNum),
+        courseWareNum: Number(counts.courseWareNum),
         // homework and study tracking do not exist in the reference server yet
         unCommitWorkNum: 0,
         workNum: 0,

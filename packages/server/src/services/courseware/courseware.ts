@@ -8,7 +8,7 @@ import {
   coursewareFiles,
   coursewareShares,
 } from '../../db/schema/courseware';
-import { courses, teachingClasses } from '../../db/schema/teaching';
+import { courses } from '../../db/schema/teaching';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { zipAnswer } from '../../lib/archive';
@@ -563,77 +563,5 @@ export async function downloadCourseWare({
   );
 }
 
-export interface MyCourseWare extends CourseWare {
-  sharedAt: number;
-  attachments: FileInfo[];
-}
-
-/** POST /tms-server/myCourse/getStudentWareList: courseware shared with the caller's teaching classes. */
-export async function getStudentWareList({
-  ctx,
-  input,
-}: AuthedCall<{
-  schoolId: string;
-  pageIndex: number;
-  pageSize: number;
-  courseId?: string | undefined;
-  keyword?: string | undefined;
-}>): Promise<{ list: MyCourseWare[]; total: number }> {
-  const schoolId = await resolveSchoolId(ctx, input.schoolId);
-  let classIds = await teachingClassIdsOfStudentUser(ctx, schoolId, ctx.auth.userId);
-  if (input.courseId !== undefined) {
-    const courseId = idOrNotFound(input.courseId, '课程不存在');
-    const inCourse =
-      classIds.length === 0
-        ? []
-        : await ctx.db
-            .select({ id: teachingClasses.id })
-            .from(teachingClasses)
-            .where(and(inArray(teachingClasses.id, classIds), eq(teachingClasses.courseId, courseId)));
-    if (inCourse.length === 0) throw new ForbiddenError('您不在该课程中');
-    classIds = inCourse.map((row) => row.id);
-  }
-  if (classIds.length === 0) return { list: [], total: 0 };
-
-  // the first time it was shared with one of the caller's classes
-  const shares = ctx.db
-    .select({
-      coursewareId: coursewareShares.coursewareId,
-      sharedAt: sql<number>`min(${coursewareShares.sharedAt})`.as('shared_at'),
-    })
-    .from(coursewareShares)
-    .where(inArray(coursewareShares.teachingClassId, classIds))
-    .groupBy(coursewareShares.coursewareId)
-    .as('my_shares');
-  const conditions: (SQL | undefined)[] = [eq(courseware.schoolId, schoolId)];
-  const keyword = input.keyword?.trim();
-  if (keyword) conditions.push(ilike(courseware.name, likePattern(keyword)));
-  const where = and(...conditions);
-
-  const [totalRow] = await ctx.db
-    .select({ total: sql<number>`count(*)` })
-    .from(courseware)
-    .innerJoin(shares, eq(shares.coursewareId, courseware.id))
-    .where(where);
-  const rows = await ctx.db
-    .select({ ...listColumns, sharedAt: shares.sharedAt })
-    .from(courseware)
-    .innerJoin(shares, eq(shares.coursewareId, courseware.id))
-    .innerJoin(courses, eq(courses.id, courseware.courseId))
-    .where(where)
-    .orderBy(desc(shares.sharedAt), desc(courseware.id))
-    .limit(input.pageSize)
-    .offset(offsetOf(input));
-  const [items, files] = await Promise.all([
-    listItemsOf(ctx.db, rows),
-    filesOf(
-      ctx.db,
-      rows.map((entry) => entry.row.id),
-    ),
-  ]);
-  const list = items.map(({ sharedClassNum: _hidden, ...item }, index) => {
-    const entry = rows[index] as (typeof rows)[number];
-    return { ...item, sharedAt: toNumber(entry.sharedAt), attachments: files.get(entry.row.id) ?? [] };
-  });
-  return { list, total: toNumber(totalRow?.total) };
-}
+// the student's list lives beside this file; the routes import it from here
+export { getStudentWareList, type MyCourseWare } from './student-courseware';

@@ -3,7 +3,8 @@ import { notices, noticeViews, noticeVisibility } from '../../db/schema/notice';
 import { courses } from '../../db/schema/teaching';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthedCall, AuthedContext } from '../context';
-import { teachingClassIdsOfStudentUser } from '../course/membership';
+import { users } from '../../db/schema/identity';
+import { studentTeachingClassIds } from '../course/student-audience';
 import { toNumber } from '../teaching-content/shared';
 import { type Announce, announcesOf, NOTICE_NOT_FOUND_MESSAGE } from './teacher-notices';
 import { parseId } from '../../lib/ids';
@@ -21,23 +22,32 @@ export interface StudentAnnounceDetail extends StudentAnnounce {
 }
 
 /**
- * "Published notices visible to one of these teaching classes, in this school":
- * what a student sees. Drafts and notices of other classes never match.
+ * "Published notices visible to one of the caller's teaching classes, in this
+ * school": what a student sees. Drafts and notices of other classes never
+ * match. The caller's classes are a subquery, so this costs no statement of its own.
  */
-function visibleTo(schoolId: number, classIds: readonly number[]): SQL | undefined {
-  if (classIds.length === 0) return sql`false`;
+function visibleTo(ctx: AuthedContext, schoolId: number): SQL | undefined {
+  const mine = studentTeachingClassIds(ctx.db, schoolId, ctx.auth.userId);
   return and(
     eq(notices.schoolId, schoolId),
     eq(notices.status, 1),
-    sql`exists (select 1 from ${noticeVisibility} where ${noticeVisibility.noticeId} = ${notices.id} and ${inArray(noticeVisibility.teachingClassId, [...classIds])})`,
+    inArray(
+      notices.id,
+      ctx.db
+        .select({ id: noticeVisibility.noticeId })
+        .from(noticeVisibility)
+        .where(inArray(noticeVisibility.teachingClassId, mine)),
+    ),
   );
 }
 
 async function audienceOf(ctx: AuthedContext, rawSchoolId: string) {
   const schoolId = await resolveSchoolId(ctx, rawSchoolId);
-  const classIds = await teachingClassIdsOfStudentUser(ctx, schoolId, ctx.auth.userId);
-  return { schoolId, visible: visibleTo(schoolId, classIds) };
+  return { schoolId, visible: visibleTo(ctx, schoolId) };
 }
+
+const readBy = (ctx: AuthedContext) =>
+  and(eq(noticeViews.noticeId, notices.id), eq(noticeViews.userId, ctx.auth.userId));
 
 /** Notices (with the caller's read receipt) matching `where`, newest publication first. */
 async function studentAnnounces(
@@ -49,7 +59,7 @@ async function studentAnnounces(
     .select({ notice: notices, courseName: courses.name, viewedAt: noticeViews.viewedAt })
     .from(notices)
     .innerJoin(courses, eq(courses.id, notices.courseId))
-    .leftJoin(noticeViews, and(eq(noticeViews.noticeId, notices.id), eq(noticeViews.userId, ctx.auth.userId)))
+    .leftJoin(noticeViews, readBy(ctx))
     .where(where)
     .orderBy(desc(notices.publishedAt), desc(notices.id))
     .limit(page.limit)
@@ -66,20 +76,21 @@ async function studentAnnounces(
   });
 }
 
-async function countWhere(ctx: AuthedContext, where: SQL | undefined): Promise<number> {
+/** How many visible notices match the list's filters, and how many visible ones the caller has not read. */
+async function countsOf(
+  ctx: AuthedContext,
+  visible: SQL | undefined,
+  filters: SQL | undefined,
+): Promise<{ total: number; unViewNum: number }> {
   const [row] = await ctx.db
-    .select({ total: sql<number>`count(*)` })
+    .select({
+      total: sql<number>`count(*) filter (where ${filters ?? sql`true`})`,
+      unViewNum: sql<number>`count(*) filter (where ${noticeViews.viewedAt} is null)`,
+    })
     .from(notices)
-    .leftJoin(noticeViews, and(eq(noticeViews.noticeId, notices.id), eq(noticeViews.userId, ctx.auth.userId)))
-    .where(where);
-  return toNumber(row?.total);
-}
-
-function withoutContent({
-  content: _content,
-  ...announce
-}: StudentAnnounce & { content: string }): StudentAnnounce {
-  return announce;
+    .leftJoin(noticeViews, readBy(ctx))
+    .where(visible);
+  return { total: toNumber(row?.total), unViewNum: toNumber(row?.unViewNum) };
 }
 
 export interface StudentAnnounceQueryInput {
@@ -91,14 +102,20 @@ export interface StudentAnnounceQueryInput {
   keyword?: string | undefined;
 }
 
-/** POST /tms-server/studentPage/getAnnounceList */
+/**
+ * POST /tms-server/studentPage/getAnnounceList. One statement for the page,
+ * its publishers, the total and the unread count (a window count over the
+ * filtered rows and one over every visible notice); only a page past the end,
+ * which has no row to carry them, asks for the counts on their own.
+ */
 export async function getStudentAnnounceList({ ctx, input }: AuthedCall<StudentAnnounceQueryInput>): Promise<{
   list: StudentAnnounce[];
   total: number;
   unViewNum: number;
 }> {
-  const { visible } = await audienceOf(ctx, input.schoolId);
-  const conditions: (SQL | undefined)[] = [visible];
+  const schoolId = await resolveSchoolId(ctx, input.schoolId);
+  const visible = visibleTo(ctx, schoolId);
+  const conditions: SQL[] = [];
   if (input.courseId !== undefined) {
     const courseId = parseId(input.courseId);
     conditions.push(courseId === null ? sql`false` : eq(notices.courseId, courseId));
@@ -108,13 +125,81 @@ export async function getStudentAnnounceList({ ctx, input }: AuthedCall<StudentA
   }
   const keyword = input.keyword?.trim();
   if (keyword) conditions.push(ilike(notices.title, likePattern(keyword)));
-  const where = and(...conditions);
-  const [list, total, unViewNum] = await Promise.all([
-    studentAnnounces(ctx, where, { limit: input.pageSize, offset: offsetOf(input) }),
-    countWhere(ctx, where),
-    countWhere(ctx, and(visible, isNull(noticeViews.viewedAt))),
-  ]);
-  return { list: list.map(withoutContent), total, unViewNum };
+  const filters = conditions.length > 0 ? and(...conditions) : undefined;
+
+  // every visible notice, with whether it passes the filters; the page is cut from those that do
+  // (the aliases are unique because drizzle names a subquery's expressions without its alias)
+  const candidates = ctx.db
+    .select({
+      id: sql<number>`${notices.id}`.as('candidate_id'),
+      viewedAt: sql<number | null>`${noticeViews.viewedAt}`.as('candidate_viewed_at'),
+      matches: sql<boolean>`${filters ?? sql`true`}`.as('candidate_matches'),
+      total: sql<number>`count(*) filter (where ${filters ?? sql`true`}) over ()`.as('candidate_total'),
+      unViewNum: sql<number>`count(*) filter (where ${noticeViews.viewedAt} is null) over ()`.as(
+        'candidate_un_view_num',
+      ),
+    })
+    .from(notices)
+    .leftJoin(noticeViews, readBy(ctx))
+    .where(visible)
+    .as('candidates');
+  const rowsQ = ctx.db
+    .select({
+      id: notices.id,
+      schoolId: notices.schoolId,
+      courseId: notices.courseId,
+      title: notices.title,
+      summary: notices.summary,
+      status: notices.status,
+      publishedAt: notices.publishedAt,
+      updatedAt: notices.updatedAt,
+      courseName: courses.name,
+      publisherId: users.id,
+      publisherUserName: users.userName,
+      publisherRealName: users.realName,
+      viewedAt: candidates.viewedAt,
+      total: candidates.total,
+      unViewNum: candidates.unViewNum,
+    })
+    .from(candidates)
+    .innerJoin(notices, eq(notices.id, candidates.id))
+    .innerJoin(courses, eq(courses.id, notices.courseId))
+    .innerJoin(users, eq(users.id, notices.authorUserId))
+    .where(sql`${candidates.matches}`)
+    .orderBy(desc(notices.publishedAt), desc(notices.id))
+    .limit(input.pageSize)
+    .offset(offsetOf(input));
+  const rows = await rowsQ;
+  const [first] = rows;
+  const counts = first
+    ? { total: toNumber(first.total), unViewNum: toNumber(first.unViewNum) }
+    : await countsOf(ctx, visible, filters);
+  const list = rows.map((row): StudentAnnounce => ({
+    announceId: String(row.id),
+    schoolId: String(row.schoolId),
+    title: row.title,
+    summary: row.summary,
+    courseId: String(row.courseId),
+    courseName: row.courseName,
+    status: row.status,
+    publisher: {
+      userId: String(row.publisherId),
+      userName: row.publisherUserName,
+      realName: row.publisherRealName,
+    },
+    publishedAt: row.publishedAt,
+    updatedAt: row.updatedAt,
+    viewed: row.viewedAt !== null,
+    viewedAt: row.viewedAt === null ? null : toNumber(row.viewedAt),
+  }));
+  return { list, ...counts };
+}
+
+function withoutContent({
+  content: _content,
+  ...announce
+}: StudentAnnounce & { content: string }): StudentAnnounce {
+  return announce;
 }
 
 /** GET /tms-server/studentPage/getLastAnnounce/{schoolId}: the newest visible notice, not marked read. */
@@ -161,6 +246,6 @@ export async function getUnViewAnnounce({
   const { schoolId, visible } = await audienceOf(ctx, input.schoolId);
   return {
     schoolId: String(schoolId),
-    unViewNum: await countWhere(ctx, and(visible, isNull(noticeViews.viewedAt))),
+    unViewNum: (await countsOf(ctx, visible, undefined)).unViewNum,
   };
 }

@@ -22,6 +22,8 @@ export async function holdsSchoolRole({
     schoolId = current ? parseId(current.school.schoolId) : null;
   }
   if (schoolId === null || input.roles.length === 0) return false;
+  const known = ctx.auth.schoolRoles;
+  if (known) return known.some((held) => held.schoolId === schoolId && input.roles.includes(held.role));
   const [row] = await ctx.db
     .select({ role: schoolMembers.role })
     .from(schoolMembers)

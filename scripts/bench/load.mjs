@@ -1,0 +1,252 @@
+#!/usr/bin/env node
+// The student's hot read paths under load, against DESIGN.md's bar for issue 9: the course, notice
+// and courseware lists each serve ≥ 400 requests/s at 50 connections on PGlite (one server process)
+// with p99 ≤ 250 ms. The login check (/user/islogin) runs too, as the reference of a single-lookup
+// request. Starts the real server on a temporary data folder (the demo school is seeded; no build
+// needed), has teacher1 create content through the API (2 courses on both classes, 50 published
+// notices visible to both classes, 30 shared courseware files), logs in students who choose their
+// school and role as the web app does and read a few notices, then drives each endpoint with
+// autocannon for BENCH_SECONDS (15) at BENCH_CONNECTIONS (50), each connection acting as one of the
+// students.   node scripts/bench/load.mjs     (BENCH_ONLY=notice,courseware to run some endpoints)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+const root = resolve(import.meta.dirname, '../..');
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'dfrm2026';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const STUDENTS = Math.min(30, Number(process.env.BENCH_STUDENTS ?? 30));
+const NOTICES = Number(process.env.BENCH_NOTICES ?? 50);
+const WARES = Number(process.env.BENCH_WARES ?? 30);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const BAR = { rps: 400, p99: 250 };
+
+const data = mkdtempSync(join(tmpdir(), 'dfrm-bench-load-'));
+const port = await new Promise((ok) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = s.address();
+    s.close(() => ok(p));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+// Its own process group: `npx` starts tsx, which starts node; the group is killed at the end.
+const log = process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, 'w') : 'ignore';
+const server = spawn('npx', ['tsx', 'src/main.ts'], {
+  cwd: join(root, 'packages/server'),
+  env: { ...process.env, PORT: String(port), DATA_DIR: data, NODE_ENV: 'production' },
+  stdio: ['ignore', log, log],
+  detached: true,
+});
+
+async function api(path, { session, body, form, method } = {}) {
+  const headers = { Product: 'dfrm', ...(session ? { token: session.token, userId: session.userId } : {}) };
+  const init = { method: method ?? (body || form ? 'POST' : 'GET'), headers };
+  if (body) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (form) init.body = form;
+  const answer = await (await fetch(`${base}/api${path}`, init)).json();
+  if (answer.errCode !== 0) throw new Error(`${path}: ${answer.errCode} ${answer.errMsg}`);
+  return answer.data;
+}
+
+async function login(account) {
+  const user = await api('/user/login', { body: { account, password: PASSWORD, productId: 7 } });
+  return { token: user.token, userId: user.userId };
+}
+
+function stop() {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+process.on('SIGINT', () => {
+  stop();
+  process.exit(130);
+});
+
+try {
+  let up = false;
+  for (let i = 0; i < 240 && !up; i++) {
+    up = await fetch(`${base}/api/user/islogin`, { method: 'POST' }).then(
+      () => true,
+      () => false,
+    );
+    if (!up) await new Promise((r) => setTimeout(r, 500));
+  }
+  if (!up) throw new Error('the server did not start within 2 minutes');
+
+  // --- content, as teacher1 would make it ---
+  const teacher = await login('teacher1');
+  const classes = await api('/tms-server/courseMgr/getSchoolClass', { session: teacher, body: { schoolId: '1' } });
+  const classIds = (Array.isArray(classes) ? classes : classes.list).slice(0, 2).map((c) => c.classId);
+  const courses = [];
+  for (const courseName of ['量化投资（压测）', 'Python金融数据分析（压测）']) {
+    courses.push(
+      await api('/tms-server/courseMgr/updateCourse', {
+        session: teacher,
+        body: { schoolId: '1', courseName, startDate: '2026-03-02', endDate: '2026-07-10', classIds },
+      }),
+    );
+  }
+  const teachingClassIds = (course) => course.teachingClasses.map((tc) => tc.teachingClassId);
+  const notices = [];
+  for (let i = 0; i < NOTICES; i++) {
+    const course = courses[i % courses.length];
+    notices.push(
+      await api('/tms-server/announce/updateAnnounce', {
+        session: teacher,
+        body: {
+          schoolId: '1',
+          courseId: course.courseId,
+          title: `第${i + 1}周教学安排`,
+          content: `<p>第${i + 1}周：阅读教材相关章节，完成课后练习，并在周五前提交实验报告。</p>`.repeat(5),
+          status: 1,
+          teachingClassIds: teachingClassIds(course),
+        },
+      }),
+    );
+  }
+  const pdf = new TextEncoder().encode(`%PDF-1.4\n${'课件正文 '.repeat(200)}\n%%EOF\n`);
+  for (let i = 0; i < WARES; i++) {
+    const course = courses[i % courses.length];
+    const form = new FormData();
+    form.append('schoolId', '1');
+    form.append('courseId', course.courseId);
+    form.append('courseWareName', `第${i + 1}讲 课件`);
+    form.append('file', new File([pdf], `第${i + 1}讲.pdf`, { type: 'application/pdf' }));
+    const ware = await api('/tms-server/courseWareMgr/uploadCourseWare', { session: teacher, form });
+    await api('/tms-server/courseWareMgr/updateCourseWareShareList', {
+      session: teacher,
+      body: { schoolId: '1', courseWareId: ware.courseWareId, teachingClassIds: teachingClassIds(course) },
+    });
+  }
+
+  // --- students: log in, choose the school and role as the web app does, read some notices ---
+  const students = [];
+  for (let i = 1; i <= STUDENTS; i++) {
+    const session = await login(`student${String(i).padStart(2, '0')}`);
+    const current = await api('/clientUser/v2/userLogin', { session });
+    const schoolId = current.schoolId && current.schoolId !== '0' ? current.schoolId : '1';
+    await api(`/clientUser/userLogin/${schoolId}/student`, { session });
+    for (const notice of notices.slice(0, i % 15)) {
+      await api(`/tms-server/studentPage/viewAnnounce/${schoolId}/${notice.announceId}`, { session });
+    }
+    students.push({ ...session, schoolId });
+  }
+  console.log(
+    `content: ${courses.length} courses × ${classIds.length} classes, ${notices.length} notices, ${WARES} courseware; ${students.length} students logged in`,
+  );
+
+  const endpoints = [
+    {
+      key: 'islogin',
+      name: '登录检查 POST /user/islogin (reference)',
+      path: '/user/islogin',
+      query: (s) => `?token=${encodeURIComponent(s.token)}`,
+      body: () => ({}),
+      reference: true,
+    },
+    {
+      key: 'course',
+      name: '我的课程 POST /tms-server/myCourse/v2/getStudentCourseList',
+      path: '/tms-server/myCourse/v2/getStudentCourseList',
+      body: (s) => ({ schoolId: s.schoolId, pageIndex: 1, pageSize: 12 }),
+      expect: (d) => d.total === courses.length,
+    },
+    {
+      key: 'course-v1',
+      name: '我的课程 v1 POST /tms-server/myCourse/getStudentCourseList',
+      path: '/tms-server/myCourse/getStudentCourseList',
+      body: (s) => ({ schoolId: s.schoolId }),
+      expect: (d) => d.length === courses.length,
+    },
+    {
+      key: 'notice',
+      name: '通知 POST /tms-server/studentPage/getAnnounceList',
+      path: '/tms-server/studentPage/getAnnounceList',
+      body: (s) => ({ schoolId: s.schoolId, pageIndex: 1, pageSize: 10 }),
+      expect: (d) => d.total === notices.length && d.list.length === 10,
+    },
+    {
+      key: 'courseware',
+      name: '课件 POST /tms-server/myCourse/getStudentWareList',
+      path: '/tms-server/myCourse/getStudentWareList',
+      body: (s) => ({ schoolId: s.schoolId, pageIndex: 1, pageSize: 10 }),
+      expect: (d) => d.total === WARES && d.list.length === 10,
+    },
+  ].filter((e) => !ONLY || ONLY.includes(e.key));
+
+  const results = [];
+  for (const endpoint of endpoints) {
+    // one checked answer first: the load must measure the real list, not an error
+    const pathOf = (s) => `${endpoint.path}${endpoint.query ? endpoint.query(s) : ''}`;
+    const sample = await api(pathOf(students[0]), { session: students[0], body: endpoint.body(students[0]) });
+    if (endpoint.expect && !endpoint.expect(sample)) {
+      throw new Error(`${endpoint.path}: unexpected answer ${JSON.stringify(sample).slice(0, 300)}`);
+    }
+    let next = 0;
+    let badAnswers = 0;
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: `/api${endpoint.path}`,
+          // each connection acts as one student (round robin), sending that student's headers
+          setupRequest: (request, context) => {
+            context.student ??= students[next++ % students.length];
+            const s = context.student;
+            return {
+              ...request,
+              path: `/api${pathOf(s)}`,
+              headers: {
+                Product: 'dfrm',
+                'Content-Type': 'application/json',
+                token: s.token,
+                userId: s.userId,
+              },
+              body: JSON.stringify(endpoint.body(s)),
+            };
+          },
+          onResponse: (status, body) => {
+            if (status === 200 && !body.startsWith('{"errCode":0')) badAnswers++;
+          },
+        },
+      ],
+    });
+    // autocannon counts timeouts (10 s) among its errors
+    const errors = result.errors + result.non2xx + badAnswers;
+    const rps = result.requests.average;
+    const { p50, p99 } = result.latency;
+    const ok = rps >= BAR.rps && p99 <= BAR.p99 && errors === 0;
+    results.push({ endpoint, rps, p50, p99, errors, ok });
+    const kinds = errors
+      ? ` (connection ${result.errors - result.timeouts}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, errCode ≠ 0 ${badAnswers})`
+      : '';
+    console.log(
+      `${endpoint.name}\n  ${rps.toFixed(0)} req/s  p50 ${p50} ms  p99 ${p99} ms  errors ${errors}${kinds}  (${result.requests.total} requests)` +
+        (endpoint.reference ? '' : `  bar ≥ ${BAR.rps}/s, p99 ≤ ${BAR.p99} ms: ${ok ? 'ok' : 'OVER'}`),
+    );
+  }
+  console.log('\nsummary');
+  for (const { endpoint, rps, p50, p99, errors, ok } of results) {
+    console.log(
+      `  ${endpoint.key.padEnd(11)} ${rps.toFixed(0).padStart(5)} req/s  p50 ${String(p50).padStart(4)} ms  p99 ${String(p99).padStart(5)} ms  errors ${errors}  ${endpoint.reference ? '(reference)' : ok ? 'ok' : 'OVER'}`,
+    );
+  }
+  if (results.some((r) => !r.endpoint.reference && !r.ok)) process.exitCode = 1;
+} finally {
+  stop();
+  await new Promise((r) => setTimeout(r, 1000));
+  rmSync(data, { recursive: true, force: true });
+}
