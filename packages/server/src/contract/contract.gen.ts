@@ -19,6 +19,7 @@ export const SCHEMAS = {
   isLogin: { query: userZ.zIsLoginQuery },
   logout: {  },
   resetPassword: { body: userZ.zResetPasswordBody },
+  changePassword: { body: userZ.zChangePasswordBody },
   getUserAttachInfo: { body: userZ.zGetUserAttachInfoBody },
   searchUsers: { body: userZ.zSearchUsersBody },
   getOwnUserGroup: { body: userZ.zGetOwnUserGroupBody },
@@ -564,6 +565,7 @@ export interface OperationOutput {
   isLogin: user.IsLoginResponse;
   logout: user.LogoutResponse;
   resetPassword: user.ResetPasswordResponse;
+  changePassword: user.ChangePasswordResponse;
   getUserAttachInfo: user.GetUserAttachInfoResponse;
   searchUsers: user.SearchUsersResponse;
   getOwnUserGroup: user.GetOwnUserGroupResponse;

@@ -19,6 +19,7 @@ export const OPERATIONS = [
   {"service":"user","operationId":"isLogin","method":"POST","path":"/user/islogin","roles":[],"summary":"检查登录状态","area":"user/auth","body":"none","answer":"json"},
   {"service":"user","operationId":"logout","method":"POST","path":"/user/logout","roles":["user"],"summary":"退出登录","area":"user/auth","body":"none","answer":"json"},
   {"service":"user","operationId":"resetPassword","method":"POST","path":"/user/reset/password","roles":[],"summary":"重置密码（手机验证码）","area":"user/auth","body":"json","answer":"json"},
+  {"service":"user","operationId":"changePassword","method":"POST","path":"/user/change/password","roles":["user"],"summary":"修改自己的密码","area":"user/auth","body":"json","answer":"json"},
   {"service":"user","operationId":"getUserAttachInfo","method":"POST","path":"/user/user/attachInfo","roles":["user"],"summary":"查询当前用户的扩展信息","area":"user/auth","body":"json","answer":"json"},
   {"service":"user","operationId":"searchUsers","method":"POST","path":"/user/user/search","roles":["teacher","schoolManager","groupAdmin","admin"],"summary":"搜索用户","area":"user/auth","body":"json","answer":"json"},
   {"service":"user","operationId":"getOwnUserGroup","method":"POST","path":"/usergroupinfo/v1/getOwnUserGroup","roles":["user"],"summary":"查询本人在某学校所属的用户组","area":"user/user-group","body":"json","answer":"json"},

@@ -7,8 +7,9 @@ const DEFAULT_PARAMS = { N: 16_384, r: 8, p: 1 } as const;
 // Initial passwords follow a rule anyone in the class knows (the student
 // number), so a slow hash protects nothing until the student logs in, while a
 // 2,000-row import at the login's cost (~17 ms each) would take half a minute.
-// They are hashed with N = 2^10 in the same self-describing format; the first
-// successful login re-hashes the password at full cost (needsRehash).
+// They are hashed with N = 2^10 in the same self-describing format, and that
+// cost marks them: an account whose hash has it still holds its initial
+// password and must set its own before using the platform (isInitialHash).
 export const INITIAL_PASSWORD_PARAMS = { N: 1024, r: 8, p: 1 } as const;
 
 type ScryptParams = { readonly N: number; readonly r: number; readonly p: number };
@@ -45,8 +46,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** True when a stored hash is weaker than what hashPassword makes today (an initial password, older parameters). */
+/** True when a stored hash is an initial password's (made with INITIAL_PASSWORD_PARAMS). */
+export function isInitialHash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return (
+    scheme === 'scrypt' &&
+    Number(n) === INITIAL_PASSWORD_PARAMS.N &&
+    Number(r) === INITIAL_PASSWORD_PARAMS.r &&
+    Number(p) === INITIAL_PASSWORD_PARAMS.p
+  );
+}
+
+/**
+ * True when a password of the user's own choosing is stored weaker than what
+ * hashPassword makes today (older parameters). An initial password is not
+ * upgraded: its cheap hash is what says it still has to be changed.
+ */
 export function needsRehash(stored: string): boolean {
+  if (isInitialHash(stored)) return false;
   const [scheme, n, r, p] = stored.split('$');
   return (
     scheme !== 'scrypt' ||

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitHits } from '../db/schema/identity';
 
@@ -40,6 +40,36 @@ export async function checkLimit(tx: Db, now: number, limit: Limit, key: string)
   return { allowed: false, retryAfterMs: Math.max(1, oldest + limit.windowMs - now) };
 }
 
+/** The events of one key still inside the window. */
+export async function countHits(tx: Db, now: number, limit: Limit, key: string): Promise<number> {
+  const [row] = await tx
+    .select({ hits: count() })
+    .from(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.bucket, limit.bucket),
+        eq(rateLimitHits.key, key),
+        gt(rateLimitHits.at, now - limit.windowMs),
+      ),
+    );
+  return row?.hits ?? 0;
+}
+
+/** The events of a bucket inside the window under every key but one (e.g. an account's failures from other addresses). */
+export async function countOtherKeys(tx: Db, now: number, limit: Limit, exceptKey: string): Promise<number> {
+  const [row] = await tx
+    .select({ hits: count() })
+    .from(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.bucket, limit.bucket),
+        ne(rateLimitHits.key, exceptKey),
+        gt(rateLimitHits.at, now - limit.windowMs),
+      ),
+    );
+  return row?.hits ?? 0;
+}
+
 /** Counts one event and answers its id (to take it back later); prunes the key's expired events. */
 export async function recordHit(tx: Db, now: number, limit: Limit, key: string): Promise<number> {
   await tx
@@ -59,8 +89,8 @@ export async function recordHit(tx: Db, now: number, limit: Limit, key: string):
   return row.id;
 }
 
-export async function forgetHit(db: Db, id: number): Promise<void> {
-  await db.delete(rateLimitHits).where(eq(rateLimitHits.id, id));
+export async function forgetHit(db: Db, ...ids: number[]): Promise<void> {
+  for (const id of ids) await db.delete(rateLimitHits).where(eq(rateLimitHits.id, id));
 }
 
 export async function clearKey(db: Db, limit: Limit, key: string): Promise<void> {

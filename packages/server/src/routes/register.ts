@@ -9,6 +9,7 @@ import { discardUpload, parseMultipart, type UploadedFile } from '../lib/multipa
 import { readJsonBody } from '../lib/request';
 import { isSchoolRole, type Role } from '../lib/roles';
 import { coerceParams, rejectControlCharacters, validate } from '../lib/validation';
+import { assertPasswordSettled } from '../services/auth/password';
 import { authenticate } from '../services/auth/session';
 import type { AuthedContext, ServiceContext } from '../services/context';
 import { holdsSchoolRole } from '../services/school/school-roles';
@@ -145,6 +146,8 @@ function operationHandler(op: OperationSpec, registration: Registration<never>):
     if (authenticated && !(await permitted(ctx as AuthedContext, roles, namedSchool(path, body)))) {
       throw new ForbiddenError();
     }
+    // an imported student on the initial password may do nothing else first (errCode 1)
+    if (authenticated) assertPasswordSettled((ctx as AuthedContext).auth, op.operationId);
 
     let file: UploadedFile | null = null;
     const storage = ctx.storage;

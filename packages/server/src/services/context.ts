@@ -11,6 +11,8 @@ export interface AuthInfo {
   sessionId: number;
   isAdmin: boolean;
   isGroupAdmin: boolean;
+  /** Still holds an initial password: everything but changing it is refused (assertPasswordSettled). */
+  mustChangePassword: boolean;
   /**
    * The account's school roles, read with the session (same request, same
    * query), so the role check needs no statement of its own. Absent where an

@@ -85,3 +85,4 @@ export { DEMO_ACCOUNTS, DEMO_SCHOOL, demoAccount, demoPassword } from '../seed/d
 export type { TestClock } from './clock';
 export { MemoryStorage } from './memory-storage';
 export type { CapturingSms, SentSms } from './sms';
+export { hashInitialPassword, initialPassword } from '../services/student/accounts';

@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from '../shared/client/index.js';
-import type { GetOwnUserGroupData, GetOwnUserGroupResponses, GetUserAttachInfoData, GetUserAttachInfoResponses, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponses, IsLoginData, IsLoginResponses, LoginData, LoginResponses, LogoutData, LogoutResponses, ResetPasswordData, ResetPasswordResponses, SearchUsersData, SearchUsersResponses, UserGroupDeleteData, UserGroupDeleteResponses, UserGroupInfoData, UserGroupInfoResponses, UserGroupListData, UserGroupListResponses, UserGroupSaveData, UserGroupSaveResponses, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponses, UserGroupSchoolSaveData, UserGroupSchoolSaveResponses, UserGroupUpdateData, UserGroupUpdateResponses, UserGroupUserBindByFileData, UserGroupUserBindByFileResponses, UserGroupUserBindData, UserGroupUserBindResponses, UserGroupUserExcelModelData, UserGroupUserExcelModelResponses, UserGroupUserListData, UserGroupUserListResponses, UserGroupUserUnbindData, UserGroupUserUnbindResponses } from './types.gen.js';
-import { zGetOwnUserGroupBody, zGetOwnUserGroupResponse, zGetUserAttachInfoBody, zGetUserAttachInfoResponse, zGetUserGroupSchoolIdsBody, zGetUserGroupSchoolIdsResponse, zIsLoginQuery, zIsLoginResponse, zLoginBody, zLoginResponse, zLogoutResponse, zResetPasswordBody, zResetPasswordResponse, zSearchUsersBody, zSearchUsersResponse, zUserGroupDeleteBody, zUserGroupDeleteResponse, zUserGroupInfoBody, zUserGroupInfoResponse, zUserGroupListBody, zUserGroupListResponse, zUserGroupSaveBody, zUserGroupSaveResponse, zUserGroupSchoolRefreshUserBindBody, zUserGroupSchoolRefreshUserBindPath, zUserGroupSchoolRefreshUserBindResponse, zUserGroupSchoolSaveBody, zUserGroupSchoolSaveResponse, zUserGroupUpdateBody, zUserGroupUpdateResponse, zUserGroupUserBindBody, zUserGroupUserBindByFileBody, zUserGroupUserBindByFilePath, zUserGroupUserBindByFileResponse, zUserGroupUserBindResponse, zUserGroupUserExcelModelResponse, zUserGroupUserListBody, zUserGroupUserListResponse, zUserGroupUserUnbindBody, zUserGroupUserUnbindResponse } from './zod.gen.js';
+import type { ChangePasswordData, ChangePasswordResponses, GetOwnUserGroupData, GetOwnUserGroupResponses, GetUserAttachInfoData, GetUserAttachInfoResponses, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponses, IsLoginData, IsLoginResponses, LoginData, LoginResponses, LogoutData, LogoutResponses, ResetPasswordData, ResetPasswordResponses, SearchUsersData, SearchUsersResponses, UserGroupDeleteData, UserGroupDeleteResponses, UserGroupInfoData, UserGroupInfoResponses, UserGroupListData, UserGroupListResponses, UserGroupSaveData, UserGroupSaveResponses, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponses, UserGroupSchoolSaveData, UserGroupSchoolSaveResponses, UserGroupUpdateData, UserGroupUpdateResponses, UserGroupUserBindByFileData, UserGroupUserBindByFileResponses, UserGroupUserBindData, UserGroupUserBindResponses, UserGroupUserExcelModelData, UserGroupUserExcelModelResponses, UserGroupUserListData, UserGroupUserListResponses, UserGroupUserUnbindData, UserGroupUserUnbindResponses } from './types.gen.js';
+import { zChangePasswordBody, zChangePasswordResponse, zGetOwnUserGroupBody, zGetOwnUserGroupResponse, zGetUserAttachInfoBody, zGetUserAttachInfoResponse, zGetUserGroupSchoolIdsBody, zGetUserGroupSchoolIdsResponse, zIsLoginQuery, zIsLoginResponse, zLoginBody, zLoginResponse, zLogoutResponse, zResetPasswordBody, zResetPasswordResponse, zSearchUsersBody, zSearchUsersResponse, zUserGroupDeleteBody, zUserGroupDeleteResponse, zUserGroupInfoBody, zUserGroupInfoResponse, zUserGroupListBody, zUserGroupListResponse, zUserGroupSaveBody, zUserGroupSaveResponse, zUserGroupSchoolRefreshUserBindBody, zUserGroupSchoolRefreshUserBindPath, zUserGroupSchoolRefreshUserBindResponse, zUserGroupSchoolSaveBody, zUserGroupSchoolSaveResponse, zUserGroupUpdateBody, zUserGroupUpdateResponse, zUserGroupUserBindBody, zUserGroupUserBindByFileBody, zUserGroupUserBindByFilePath, zUserGroupUserBindByFileResponse, zUserGroupUserBindResponse, zUserGroupUserExcelModelResponse, zUserGroupUserListBody, zUserGroupUserListResponse, zUserGroupUserUnbindBody, zUserGroupUserUnbindResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -26,7 +26,13 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * 两种方式：{ account, password, productId } 或 { phoneNumber, smsCode, productId }，productId 固定为 7。
  * 成功时签发新令牌，同一账号较早的会话随即失效（其下一次请求得到 errCode 3）。
- * 密码错误按账号与 IP 限流，超限返回 errCode 8。
+ * mustChangePassword 为 true 时账号仍在使用初始密码（学号后 6 位），须先调用 changePassword 设置自己的密码，
+ * 在此之前除 isLogin、logout、changePassword 与学校、角色查询外的操作都返回 errCode 1（请先修改初始密码）。
+ * 限流只计密码错误（正确的密码不占名额）：
+ * 同一账号在同一 IP 15 分钟内错 5 次后，该账号从该 IP 的登录（包括正确的密码）返回 errCode 8，直到最早的一次错误移出窗口；
+ * 同一 IP 15 分钟内错 100 次后，该 IP 的全部密码登录返回 errCode 8；
+ * 其他 IP 上的错误不会让正确的密码被拒，只让该账号此后的错误应答变慢（每次错误约 0.25 秒，最多 3 秒）。
+ * 同一账号同一 IP 同时进行中的校验至多 5 个，多出的请求排队等待而不是被拒。
  *
  */
 export const login = <ThrowOnError extends boolean = true>(options: Options<LoginData, ThrowOnError>) => (options.client ?? client).post<LoginResponses, unknown, ThrowOnError, 'data'>({
@@ -104,6 +110,37 @@ export const resetPassword = <ThrowOnError extends boolean = true>(options: Opti
     responseValidator: async (data) => await zResetPasswordResponse.parseAsync(data),
     responseStyle: 'data',
     url: '/user/reset/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 修改自己的密码
+ *
+ * 路径为本规范设计（产品规范未给出）。已登录用户用原密码设置新密码；使用初始密码的学生首次登录后必须先调用它。
+ * newPassword 规则：8–64 位，必须同时包含字母和数字，不能含空白字符，不能与原密码相同，也不能是本人的学号或账号。
+ * 成功后该账号的其他会话被吊销，当前令牌继续有效，mustChangePassword 变为 false。
+ * 错误：原密码错误返回 errCode 1（原密码错误）；15 分钟内原密码错 5 次后返回 errCode 8；
+ * newPassword 不符合规则返回 errCode 2（格式）或 errCode 1（与原密码相同、是学号或账号）。
+ *
+ */
+export const changePassword = <ThrowOnError extends boolean = true>(options: Options<ChangePasswordData, ThrowOnError>) => (options.client ?? client).post<ChangePasswordResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zChangePasswordBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zChangePasswordResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/user/change/password',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -170,9 +170,33 @@ export type AccountLogin = {
 };
 
 /**
+ * 修改自己的密码。
+ */
+export type ChangePasswordRequest = {
+    /**
+     * 当前密码（初始密码即学号后 6 位）。
+     */
+    oldPassword: string;
+    /**
+     * 新密码：8–64 位，必须同时包含字母和数字，不能含空白字符。
+     */
+    newPassword: string;
+};
+
+/**
  * 登录请求：账号密码或手机验证码二选一。
  */
 export type LoginRequest = AccountLogin | SmsLogin;
+
+/**
+ * 登录用户，附带是否须先修改初始密码。
+ */
+export type LoginUser = User & {
+    /**
+     * 账号仍在使用导入时的初始密码；为 true 时须先调用 changePassword，其他操作返回 errCode 1。
+     */
+    mustChangePassword: boolean;
+};
 
 export type LogoutResult = {
     /**
@@ -807,7 +831,7 @@ export type LoginResponses = {
     /**
      * 登录成功
      */
-    200: User;
+    200: LoginUser;
 };
 
 export type LoginResponse = LoginResponses[keyof LoginResponses];
@@ -828,7 +852,7 @@ export type IsLoginResponses = {
     /**
      * 令牌有效
      */
-    200: User;
+    200: LoginUser;
 };
 
 export type IsLoginResponse = IsLoginResponses[keyof IsLoginResponses];
@@ -864,6 +888,22 @@ export type ResetPasswordResponses = {
 };
 
 export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
+export type ChangePasswordData = {
+    body: ChangePasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/user/change/password';
+};
+
+export type ChangePasswordResponses = {
+    /**
+     * 密码已修改
+     */
+    200: Ack;
+};
+
+export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
 
 export type GetUserAttachInfoData = {
     body: UserAttachInfoRequest;

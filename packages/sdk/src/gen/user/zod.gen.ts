@@ -147,6 +147,21 @@ export const zAccountLogin = /* @__PURE__ */ z.object({
     productId: /* @__PURE__ */ z.literal(7)
 });
 
+/**
+ * 修改自己的密码。
+ */
+export const zChangePasswordRequest = /* @__PURE__ */ z.object({
+    oldPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(128)),
+    newPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(8), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,64}$/))
+});
+
+/**
+ * 登录用户，附带是否须先修改初始密码。
+ */
+export const zLoginUser = /* @__PURE__ */ z.intersection(zUser, /* @__PURE__ */ z.object({
+    mustChangePassword: /* @__PURE__ */ z.boolean()
+}));
+
 export const zLogoutResult = /* @__PURE__ */ z.object({
     loggedOut: /* @__PURE__ */ z.boolean()
 });
@@ -485,7 +500,7 @@ export const zLoginBody = zLoginRequest;
 /**
  * 登录成功
  */
-export const zLoginResponse = zUser;
+export const zLoginResponse = zLoginUser;
 
 export const zIsLoginQuery = /* @__PURE__ */ z.object({
     token: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1))
@@ -494,7 +509,7 @@ export const zIsLoginQuery = /* @__PURE__ */ z.object({
 /**
  * 令牌有效
  */
-export const zIsLoginResponse = zUser;
+export const zIsLoginResponse = zLoginUser;
 
 /**
  * 已退出
@@ -507,6 +522,13 @@ export const zResetPasswordBody = zResetPasswordRequest;
  * 密码已重置
  */
 export const zResetPasswordResponse = zAck;
+
+export const zChangePasswordBody = zChangePasswordRequest;
+
+/**
+ * 密码已修改
+ */
+export const zChangePasswordResponse = zAck;
 
 export const zGetUserAttachInfoBody = zUserAttachInfoRequest;
 

@@ -186,14 +186,14 @@ describe('POST /clientUser/user/school/get', () => {
   const ask = (session: Session | null, body: unknown) =>
     call(t.app, 'POST', '/clientUser/user/school/get', { session, body });
 
-  it('answers the schools and roles of each user, in the order asked, each once', async () => {
+  it('answers an admin the schools and roles of each user, in the order asked, each once', async () => {
     const otherId = await addOtherSchool();
     const manager = await userIdOf('manager');
     await t.db.insert(schoolMembers).values({ schoolId: 1, userId: manager, role: 'teacher' });
     const teacher2 = String(await userIdOf('teacher2'));
     const student = String(await userIdOf('student01'));
     const admin = String(await userIdOf('admin'));
-    const caller = await login(t.app, 'student16');
+    const caller = await login(t.app, 'admin');
     const answer = await ask(caller, {
       userIds: [teacher2, student, String(manager), admin, '987654', 'abc', teacher2],
     });
@@ -214,6 +214,50 @@ describe('POST /clientUser/user/school/get', () => {
       { userId: admin, schools: [] },
       { userId: '987654', schools: [] },
       { userId: 'abc', schools: [] },
+    ]);
+  });
+
+  it('tells a student only about themselves', async () => {
+    const ids = await Promise.all(['student16', 'teacher1', 'manager', 'student01'].map(userIdOf));
+    const caller = await login(t.app, 'student16');
+    const answer = await ask(caller, { userIds: ids.map(String) });
+    expect(zGetUsersSchoolsResponse.parse(answer.body.data)).toEqual([
+      {
+        userId: String(ids[0]),
+        schools: [{ schoolId: '1', schoolName: DEMO_SCHOOL.name, roles: ['student'] }],
+      },
+      { userId: String(ids[1]), schools: [] },
+      { userId: String(ids[2]), schools: [] },
+      { userId: String(ids[3]), schools: [] },
+    ]);
+  });
+
+  it('tells a teacher or manager about the users of their own schools only', async () => {
+    const otherId = await addOtherSchool();
+    const teacher2 = String(await userIdOf('teacher2'));
+    const student = String(await userIdOf('student01'));
+    const [row] = await t.db
+      .insert(users)
+      .values({ userName: 'outsider', passwordHash: '', createdAt: 0 })
+      .returning({ id: users.id });
+    const outsider = row?.id ?? 0;
+    await t.db.insert(schoolMembers).values({ schoolId: Number(otherId), userId: outsider, role: 'student' });
+    for (const who of ['teacher1', 'manager']) {
+      const answer = await ask(await login(t.app, who), { userIds: [teacher2, student, String(outsider)] });
+      expect(zGetUsersSchoolsResponse.parse(answer.body.data)).toEqual([
+        // teacher2 also teaches in the other school, which the caller has nothing to do with
+        { userId: teacher2, schools: [{ schoolId: '1', schoolName: DEMO_SCHOOL.name, roles: ['teacher'] }] },
+        { userId: student, schools: [{ schoolId: '1', schoolName: DEMO_SCHOOL.name, roles: ['student'] }] },
+        { userId: String(outsider), schools: [] },
+      ]);
+    }
+    // teacher2 teaches there, so sees the other school's student
+    const answer = await ask(await login(t.app, 'teacher2'), { userIds: [String(outsider)] });
+    expect(zGetUsersSchoolsResponse.parse(answer.body.data)).toEqual([
+      {
+        userId: String(outsider),
+        schools: [{ schoolId: otherId, schoolName: '其他学校', roles: ['student'] }],
+      },
     ]);
   });
 

@@ -1,9 +1,19 @@
 import { zIsLoginResponse, zLoginResponse, zLogoutResponse } from '@dfrm/sdk/user/zod';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/identity';
+import { rateLimitHits, users } from '../../db/schema/identity';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock';
-import { call, createTestApp, demoAccount, demoPassword, login, type TestApp } from '../../testing/index';
+import { classIdOf } from '../tms/student.fixtures';
+import { FAILURES_PER_IP, STRANGER_FAILURE_DELAY_MS } from '../../services/auth/login';
+import {
+  call,
+  createTestApp,
+  demoAccount,
+  demoPassword,
+  login,
+  type Session,
+  type TestApp,
+} from '../../testing/index';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -73,7 +83,8 @@ describe('POST /user/login', () => {
     expect(empty.body).toMatchObject({ errCode: 2, errMsg: '请求参数不能为空' });
   });
 
-  it('locks an account after 5 wrong passwords for 15 minutes, even for the right one', async () => {
+  it('refuses an account+address pair after 5 wrong passwords, even the right one, for 15 minutes', async () => {
+    // documented choice: the address that made the failures waits them out, any other address is let in
     for (let i = 0; i < 5; i++) expect((await passwordLogin('teacher1', `wrong${i}`)).body.errCode).toBe(1);
     const locked = await passwordLogin('teacher1', demoPassword());
     expect(locked.status).toBe(429);
@@ -88,25 +99,107 @@ describe('POST /user/login', () => {
     expect((await passwordLogin('teacher1', demoPassword())).body.errCode).toBe(0);
   });
 
-  it('forgets the failures of an account once its password is right', async () => {
+  it('never refuses the right password because of failures from another address', async () => {
+    t = await createTestApp({ config: { trustProxy: true } });
+    const fromA = { 'X-Forwarded-For': '203.0.113.7' };
+    const fromB = { 'X-Forwarded-For': '198.51.100.20' };
+    for (let i = 0; i < 5; i++) {
+      expect((await passwordLogin('teacher1', `wrong${i}`, fromA)).body.errCode).toBe(1);
+    }
+    expect((await passwordLogin('teacher1', demoPassword(), fromA)).body.errCode).toBe(8);
+    const fromElsewhere = await passwordLogin('teacher1', demoPassword(), fromB);
+    expect(fromElsewhere.body.errCode).toBe(0);
+    expect(zLoginResponse.parse(fromElsewhere.body.data).userName).toBe('teacher1');
+  });
+
+  it('answers a wrong password later the more others failed on the account, a right one at once', async () => {
+    t = await createTestApp({ config: { trustProxy: true } });
+    for (let i = 0; i < 4; i++) {
+      await passwordLogin('teacher1', 'wrong', { 'X-Forwarded-For': `203.0.113.${i + 1}` });
+    }
+    // 4 failures from other addresses: at least 4 × 250 ms before the refusal
+    const started = performance.now();
+    const wrong = await passwordLogin('teacher1', 'wrong', { 'X-Forwarded-For': '198.51.100.20' });
+    expect(wrong.body).toEqual({ errCode: 1, errMsg: '账号或密码错误', data: null });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4 * STRANGER_FAILURE_DELAY_MS);
+    expect(
+      (await passwordLogin('teacher1', demoPassword(), { 'X-Forwarded-For': '198.51.100.21' })).body.errCode,
+    ).toBe(0);
+  });
+
+  it("counts only failures: a right password forgets its pair's failures and takes no slot", async () => {
     for (let i = 0; i < 4; i++) await passwordLogin('teacher1', 'wrong');
     expect((await passwordLogin('teacher1', demoPassword())).body.errCode).toBe(0);
     for (let i = 0; i < 4; i++) expect((await passwordLogin('teacher1', 'wrong')).body.errCode).toBe(1);
+    // twenty right ones in a row count for nothing
+    for (let i = 0; i < 20; i++)
+      expect((await passwordLogin('teacher2', demoPassword())).body.errCode).toBe(0);
+    expect((await passwordLogin('teacher1', 'wrong')).body.errCode).toBe(1);
+    expect((await passwordLogin('teacher1', 'wrong')).body.errCode).toBe(8);
   });
 
-  it('limits failed logins per address to 30 in 15 minutes', async () => {
+  it('lets a class of 60 log in from one address at the same moment', async () => {
+    const hash =
+      (await t.db.select().from(users).where(eq(users.userName, 'student01')))[0]?.passwordHash ?? '';
+    await t.db.insert(users).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        userName: `pupil${String(i).padStart(2, '0')}`,
+        passwordHash: hash,
+        createdAt: 0,
+      })),
+    );
+    // a few typos in the room first
+    for (let i = 0; i < 5; i++) await passwordLogin(`pupil${String(i).padStart(2, '0')}`, 'typo');
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        passwordLogin(`pupil${String(i).padStart(2, '0')}`, demoPassword()),
+      ),
+    );
+    expect(answers.map((a) => a.body.errCode)).toEqual(Array.from({ length: 60 }, () => 0));
+  }, 60_000);
+
+  it('lets 34 concurrent right logins of one account from one address all through', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 34 }, () => passwordLogin('student05', demoPassword())),
+    );
+    expect(answers.map((a) => a.body.errCode)).toEqual(Array.from({ length: 34 }, () => 0));
+    // one account, one place: exactly one of the 34 sessions is still live
+    const live = await Promise.all(
+      answers.map(async (a) => (await isLogin(zLoginResponse.parse(a.body.data).token)).body.errCode),
+    );
+    expect(live.filter((code) => code === 0)).toHaveLength(1);
+  }, 120_000);
+
+  it('does not let parallel guesses from one address past the 5 failures', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => passwordLogin('teacher1', `guess${i}`)),
+    );
+    const codes = answers.map((a) => a.body.errCode);
+    expect(codes.filter((code) => code === 1)).toHaveLength(5);
+    expect(codes.filter((code) => code === 8)).toHaveLength(15);
+  }, 60_000);
+
+  it('limits failed logins per address to 100 in 15 minutes', async () => {
     t = await createTestApp({ config: { trustProxy: true } });
     const from = (ip: string) => ({ 'X-Forwarded-For': ip });
-    for (let i = 0; i < 30; i++) {
-      expect((await passwordLogin(`guess${i}`, 'wrong', from('203.0.113.7'))).body.errCode).toBe(1);
-    }
+    // 99 failures on record (a hundred slow logins would take most of a minute here), the 100th by HTTP
+    await t.db.insert(rateLimitHits).values(
+      Array.from({ length: 99 }, (_, i) => ({
+        bucket: FAILURES_PER_IP.bucket,
+        key: '203.0.113.7',
+        at: t.clock.now() - i,
+      })),
+    );
+    expect((await passwordLogin('guess', 'wrong', from('203.0.113.7'))).body.errCode).toBe(1);
     const blocked = await passwordLogin('teacher1', demoPassword(), from('203.0.113.7'));
     expect(blocked.body).toEqual({ errCode: 8, errMsg: '登录失败次数过多，请 15 分钟后再试', data: null });
     // only the rightmost entry (the one our proxy appended) counts
     expect(
       (await passwordLogin('teacher1', demoPassword(), from('203.0.113.7, 198.51.100.1'))).body.errCode,
     ).toBe(0);
-  }, 30_000);
+    t.clock.advance(15 * MINUTE_MS);
+    expect((await passwordLogin('teacher1', demoPassword(), from('203.0.113.7'))).body.errCode).toBe(0);
+  });
 });
 
 describe('sessions', () => {
@@ -228,4 +321,109 @@ describe('demo accounts', () => {
       });
     }
   });
+});
+
+describe('initial passwords', () => {
+  /** A student the school manager adds without a password: the initial one, last 6 digits of the number. */
+  async function newStudent(number: string, userName = number) {
+    const manager = await login(t.app, 'manager');
+    const added = await call(t.app, 'POST', '/tms-server/studentMgr/schoolMgrUpdateStudent', {
+      session: manager,
+      body: {
+        schoolId: '1',
+        studentNumber: number,
+        studentName: '新同学',
+        userName,
+        classId: String(await classIdOf(t, 0)),
+      },
+    });
+    expect(added.body).toMatchObject({ errCode: 0 });
+    return login(t.app, userName, number.slice(-6));
+  }
+
+  function changePassword(session: Session, oldPassword: string, newPassword: string) {
+    return call(t.app, 'POST', '/user/change/password', { session, body: { oldPassword, newPassword } });
+  }
+
+  it('says so at login and in the login check, and opens nothing but the change and the lookups', async () => {
+    const student = await newStudent('20269902');
+    const again = await passwordLogin('20269902', '269902');
+    expect(zLoginResponse.parse(again.body.data).mustChangePassword).toBe(true);
+    const live = await login(t.app, '20269902', '269902');
+    Object.assign(student, live);
+    expect(zIsLoginResponse.parse((await isLogin(student.token)).body.data).mustChangePassword).toBe(true);
+    const recent = () =>
+      call(t.app, 'GET', '/tms-server/studentPage/get/recent/course/5', { session: student });
+    const refused = await recent();
+    expect(refused.body).toEqual({ errCode: 1, errMsg: '请先修改初始密码', data: null });
+    // the app's start-up lookups still answer
+    expect((await call(t.app, 'GET', '/clientUser/v2/userLogin', { session: student })).body.errCode).toBe(0);
+    expect(
+      (await call(t.app, 'GET', '/clientUser/getClientSchoolList', { session: student })).body.errCode,
+    ).toBe(0);
+    // the demo accounts chose their own
+    const teacher = await passwordLogin('teacher1', demoPassword());
+    expect(zLoginResponse.parse(teacher.body.data).mustChangePassword).toBe(false);
+
+    expect((await changePassword(student, '269902', 'mine2026x')).body).toEqual({
+      errCode: 0,
+      errMsg: 'success',
+      data: { ok: true },
+    });
+    expect(zIsLoginResponse.parse((await isLogin(student.token)).body.data).mustChangePassword).toBe(false);
+    expect((await recent()).body.errCode).toBe(0);
+    expect((await passwordLogin('20269902', '269902')).body.errCode).toBe(1);
+    expect(
+      zLoginResponse.parse((await passwordLogin('20269902', 'mine2026x')).body.data).mustChangePassword,
+    ).toBe(false);
+  }, 60_000);
+
+  it("checks the old password and the new one's rules, in Chinese", async () => {
+    const student = await newStudent('20269903');
+    expect((await changePassword(student, 'wrong1', 'mine2026x')).body).toEqual({
+      errCode: 1,
+      errMsg: '原密码错误',
+      data: null,
+    });
+    for (const newPassword of ['short1', 'onlyletters', '20269903', 'has space 1', 'a'.repeat(64) + '1']) {
+      const answer = await changePassword(student, '269903', newPassword);
+      expect(answer.body.errCode).toBe(2);
+      expect(answer.body.errMsg).toMatch(/^参数 newPassword /);
+    }
+    expect((await changePassword(student, '269903', '269903ab')).body.errCode).toBe(0);
+    expect((await changePassword(student, '269903ab', '269903ab')).body).toMatchObject({
+      errCode: 1,
+      errMsg: '新密码不能与原密码相同',
+    });
+  }, 60_000);
+
+  it('refuses the own account name as the new password and ends the other sessions', async () => {
+    const other = await newStudent('20269904', 'amy20269904');
+    const elsewhere = await call(t.app, 'POST', '/user/login', {
+      body: { account: 'amy20269904', password: '269904', productId: 7 },
+    });
+    const student = { ...other };
+    // a newer login took over; the change comes from that one, the first stays displaced
+    Object.assign(other, await login(t.app, 'amy20269904', '269904'));
+    expect(elsewhere.body.errCode).toBe(0);
+    expect((await changePassword(other, '269904', 'AMY20269904')).body).toMatchObject({
+      errCode: 1,
+      errMsg: '新密码不能是本人的学号或账号',
+    });
+    expect((await changePassword(other, '269904', 'Fresh2026')).body.errCode).toBe(0);
+    expect((await isLogin(other.token)).body.errCode).toBe(0);
+    expect((await isLogin(student.token)).body.errCode).not.toBe(0);
+  }, 60_000);
+
+  it('stops guessing the old password through a session after 5 misses', async () => {
+    const session = await login(t.app, 'teacher1');
+    for (let i = 0; i < 5; i++) {
+      expect((await changePassword(session, `wrong${i}`, 'mine2026x')).body.errCode).toBe(1);
+    }
+    expect((await changePassword(session, demoPassword(), 'mine2026x')).body).toEqual({
+      errCode: 8,
+      errMsg: '原密码错误次数过多，请 15 分钟后再试',
+      data: null,
+    });
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { login } from '../../services/auth/login';
+import { changePassword } from '../../services/auth/password';
 import { checkLogin, logout } from '../../services/auth/session';
 import { area, notImplemented } from '../register';
 
@@ -9,6 +10,7 @@ export const authArea = area('user/auth', {
   // a token that already stopped working still logs out (see logout())
   logout: { verb: logout, sessionInVerb: true },
   resetPassword: notImplemented,
+  changePassword,
   getUserAttachInfo: notImplemented,
   searchUsers: notImplemented,
 });

@@ -4,6 +4,7 @@ import { sessions, users } from '../../db/schema/identity';
 import { type SchoolRole, schoolMembers } from '../../db/schema/school';
 import { DAY_MS } from '../../lib/clock';
 import { NotLoggedInError, SessionEndedError } from '../../lib/errors';
+import { isInitialHash } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthInfo, Call } from '../context';
 
@@ -113,6 +114,7 @@ export async function authenticate({
     sessionId: session.id,
     isAdmin: user.isAdmin,
     isGroupAdmin: user.isGroupAdmin,
+    mustChangePassword: isInitialHash(user.passwordHash),
     // json turns the bigint school id into a string on PostgreSQL, a number on PGlite
     schoolRoles: schoolRoles.map(([schoolId, role]) => ({ schoolId: Number(schoolId), role })),
   };
@@ -154,5 +156,6 @@ export function userView(user: UserRow, token: string, product: string) {
     phoneNumber: user.phoneNumber ?? '',
     productName: product,
     token,
+    mustChangePassword: isInitialHash(user.passwordHash),
   };
 }

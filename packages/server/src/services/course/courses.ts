@@ -2,6 +2,7 @@ import type { CourseDeleted, CourseItem, CoursePage, CourseSummary, CourseV2Page
 import type { Input } from '../../contract/types';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
 import { courseware, coursewareFiles } from '../../db/schema/courseware';
 import { notices } from '../../db/schema/notice';
 import { classes, students } from '../../db/schema/school';
@@ -303,7 +304,7 @@ async function saveCourse(
   const now = ctx.clock.now();
   let courseId: number;
   try {
-    courseId = await ctx.db.transaction(async (tx) => {
+    courseId = await transactionWithRetry(ctx.db, async (tx) => {
       let id: number;
       if (fields.courseId === null) {
         const [created] = await tx
@@ -324,6 +325,8 @@ async function saveCourse(
         id = created.id;
       } else {
         id = fields.courseId;
+        // saves of one course (its teaching classes replaced) queue up on its row
+        await lockRowsForUpdate(tx, courses.id, [id]);
         await tx
           .update(courses)
           .set({

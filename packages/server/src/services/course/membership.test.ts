@@ -20,7 +20,7 @@ beforeEach(async () => {
 
 async function ctxOf(userName: string): Promise<AuthedContext> {
   const userId = await userIdOf(t, userName);
-  const auth = { userId, sessionId: 0, isAdmin: false, isGroupAdmin: false };
+  const auth = { userId, sessionId: 0, isAdmin: false, isGroupAdmin: false, mustChangePassword: false };
   // the membership checks only use the database and the caller
   return { db: t.db, clock: t.clock, auth } as unknown as AuthedContext;
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
 import { courseSections, courses, teachingClasses } from '../../db/schema/teaching';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { AuthedCall, AuthedContext } from '../context';
@@ -113,7 +114,9 @@ export async function writeSections(
   options: { replaceAll?: boolean } = {},
 ): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
+    await transactionWithRetry(db, async (tx) => {
+      // writes to one course's sections queue up on the course row
+      await lockRowsForUpdate(tx, courses.id, [courseId]);
       if (options.replaceAll) await tx.delete(courseSections).where(eq(courseSections.courseId, courseId));
       for (const { id } of updates) {
         await tx.update(courseSections).set({ sortNo: -id }).where(eq(courseSections.id, id));

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
 import {
   type CoursewareFileRow,
   type CoursewareRow,
@@ -453,7 +454,9 @@ export async function updateCourseWareShareList({
   const classIds = teachingClassIdsOf(input.teachingClassIds);
   await assertTeachingClassesOwned(ctx, schoolId, classIds);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithRetry(ctx.db, async (tx) => {
+    // replacements of one list queue up on its courseware row (concurrent ones deadlocked on PostgreSQL)
+    await lockRowsForUpdate(tx, courseware.id, [row.id]);
     // classes that stay shared keep their original sharedAt
     await tx.delete(coursewareShares).where(
       classIds.length === 0

@@ -1,5 +1,6 @@
 import { and, asc, countDistinct, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
 import {
   type NoticeRow,
   type NoticeStatus,
@@ -348,10 +349,11 @@ export async function updateAnnounce({ ctx, input }: AuthedCall<AnnounceSaveInpu
     status: input.status,
     updatedAt: now,
   };
-  const noticeId = await ctx.db.transaction(async (tx) => {
+  const noticeId = await transactionWithRetry(ctx.db, async (tx) => {
     let id: number;
     if (existing) {
       id = existing.id;
+      await lockRowsForUpdate(tx, notices.id, [id]);
       await tx
         .update(notices)
         .set({ ...fields, publishedAt: existing.publishedAt ?? (input.status === 1 ? now : null) })
@@ -435,7 +437,9 @@ export async function updateAnnounceVisible({
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const notice = await ownNotice(ctx, schoolId, input.announceId);
   const classIds = await assertClassesOfCourse(ctx, schoolId, notice.courseId, input.teachingClassIds);
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithRetry(ctx.db, async (tx) => {
+    // replacements of one notice's classes queue up on its row
+    await lockRowsForUpdate(tx, notices.id, [notice.id]);
     await replaceVisibility(tx, notice.id, classIds);
     await tx.update(notices).set({ updatedAt: ctx.clock.now() }).where(eq(notices.id, notice.id));
   });

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type SchoolRole, schoolMembers, schools } from '../../db/schema/school';
 import { compareSchoolRoles } from '../../lib/roles';
 import type { AuthedCall } from '../context';
@@ -11,9 +11,30 @@ export interface UserSchools {
 }
 
 /**
+ * The schools whose members' roles the caller may learn: every school for a
+ * platform admin, else those where the caller teaches or manages. A student
+ * learns nothing about others (who is a teacher or a manager is not theirs to map).
+ */
+async function schoolsInSight(ctx: AuthedCall<unknown>['ctx']): Promise<'all' | Set<number>> {
+  if (ctx.auth.isAdmin) return 'all';
+  const rows = await ctx.db
+    .select({ schoolId: schoolMembers.schoolId })
+    .from(schoolMembers)
+    .where(
+      and(
+        eq(schoolMembers.userId, ctx.auth.userId),
+        inArray(schoolMembers.role, ['teacher', 'schoolManager']),
+      ),
+    );
+  return new Set(rows.map((row) => row.schoolId));
+}
+
+/**
  * POST /clientUser/user/school/get: the schools (and roles there) of each
- * named user, in the order asked, each user once. Unknown ids answer an empty
- * list rather than an error, so the answer reveals no more than school names.
+ * named user, in the order asked, each user once. Callers learn everything
+ * about themselves, and about others only the schools where they teach or
+ * manage (all for a platform admin). Unknown ids, and users out of sight,
+ * answer an empty list rather than an error, so the two cannot be told apart.
  */
 export async function getUsersSchools({
   ctx,
@@ -35,8 +56,10 @@ export async function getUsersSchools({
           .innerJoin(schools, eq(schools.id, schoolMembers.schoolId))
           .where(inArray(schoolMembers.userId, numeric))
           .orderBy(asc(schools.id));
+  const inSight = await schoolsInSight(ctx);
   const byUser = new Map<number, Map<number, ClientSchool>>();
   for (const row of rows) {
+    if (row.userId !== ctx.auth.userId && inSight !== 'all' && !inSight.has(row.schoolId)) continue;
     const mine = byUser.get(row.userId) ?? new Map<number, ClientSchool>();
     const school = mine.get(row.schoolId) ?? {
       schoolId: String(row.schoolId),

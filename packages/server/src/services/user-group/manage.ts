@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
 import { users } from '../../db/schema/identity';
 import { type SchoolRole, schoolMembers, schools } from '../../db/schema/school';
 import { type BindRole, userGroupMembers, userGroups } from '../../db/schema/user-group';
@@ -429,18 +430,22 @@ async function bindUsers(ctx: AuthedContext, group: GroupRow, manages: boolean, 
             .where(and(eq(schoolMembers.schoolId, group.schoolId), inArray(schoolMembers.userId, ids)))
         ).map((row) => row.userId),
   );
-  const current = new Map(
-    (ids.length === 0
-      ? []
-      : await ctx.db
-          .select({ userId: userGroupMembers.userId, bindRole: userGroupMembers.bindRole })
-          .from(userGroupMembers)
-          .where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.userId, ids)))
-    ).map((row) => [row.userId, row.bindRole]),
-  );
   const now = ctx.clock.now();
   const appointed: number[] = [];
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithRetry(ctx.db, async (tx) => {
+    // binds and unbinds of one group queue up on its row; who is in it is read after the lock
+    await lockRowsForUpdate(tx, userGroups.id, [group.id]);
+    Object.assign(outcome, { bound: 0, updated: 0, skipped: [] });
+    appointed.length = 0;
+    const current = new Map(
+      (ids.length === 0
+        ? []
+        : await tx
+            .select({ userId: userGroupMembers.userId, bindRole: userGroupMembers.bindRole })
+            .from(userGroupMembers)
+            .where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.userId, ids)))
+      ).map((row) => [row.userId, row.bindRole]),
+    );
     for (const request of requests) {
       const { userId } = request;
       if (userId === null || !known.has(userId)) {
@@ -508,21 +513,26 @@ export async function unbindUserGroupUsers({
   const manages = managesSchoolOf(reach, group);
   const ids = [...new Set(input.userIds.flatMap((text) => parseId(text) ?? []))];
   if (!manages && ids.includes(ctx.auth.userId)) throw new RefusedError('组管理员不能把自己移出用户组');
-  const present =
-    ids.length === 0
-      ? []
-      : await ctx.db
-          .select({ userId: userGroupMembers.userId, bindRole: userGroupMembers.bindRole })
-          .from(userGroupMembers)
-          .where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.userId, ids)));
-  if (!manages && present.some((row) => row.bindRole === 1))
-    throw new ForbiddenError('只有管理员或学校管理员可以移出组管理员');
-  const removed = present.map((row) => row.userId);
-  if (removed.length > 0) {
-    await ctx.db
-      .delete(userGroupMembers)
-      .where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.userId, removed)));
-  }
+  const removed = await transactionWithRetry(ctx.db, async (tx) => {
+    // binds and unbinds of one group queue up on its row; who is in it is read after the lock
+    await lockRowsForUpdate(tx, userGroups.id, [group.id]);
+    const present =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({ userId: userGroupMembers.userId, bindRole: userGroupMembers.bindRole })
+            .from(userGroupMembers)
+            .where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.userId, ids)));
+    if (!manages && present.some((row) => row.bindRole === 1))
+      throw new ForbiddenError('只有管理员或学校管理员可以移出组管理员');
+    const userIds = present.map((row) => row.userId);
+    if (userIds.length > 0) {
+      await tx
+        .delete(userGroupMembers)
+        .where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.userId, userIds)));
+    }
+    return userIds;
+  });
   return { groupId: String(group.id), unbound: removed.length, userIds: removed.map(String) };
 }
 

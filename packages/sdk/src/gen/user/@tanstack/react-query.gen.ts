@@ -3,15 +3,21 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen.js';
-import { getOwnUserGroup, getUserAttachInfo, getUserGroupSchoolIds, isLogin, login, logout, type Options, resetPassword, searchUsers, userGroupDelete, userGroupInfo, userGroupList, userGroupSave, userGroupSchoolRefreshUserBind, userGroupSchoolSave, userGroupUpdate, userGroupUserBind, userGroupUserBindByFile, userGroupUserExcelModel, userGroupUserList, userGroupUserUnbind } from '../sdk.gen.js';
-import type { GetOwnUserGroupData, GetOwnUserGroupResponse, GetUserAttachInfoData, GetUserAttachInfoResponse, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponse, IsLoginData, IsLoginResponse, LoginData, LoginResponse, LogoutData, LogoutResponse, ResetPasswordData, ResetPasswordResponse, SearchUsersData, SearchUsersResponse, UserGroupDeleteData, UserGroupDeleteResponse, UserGroupInfoData, UserGroupInfoResponse, UserGroupListData, UserGroupListResponse, UserGroupSaveData, UserGroupSaveResponse, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponse, UserGroupSchoolSaveData, UserGroupSchoolSaveResponse, UserGroupUpdateData, UserGroupUpdateResponse, UserGroupUserBindByFileData, UserGroupUserBindByFileResponse, UserGroupUserBindData, UserGroupUserBindResponse, UserGroupUserExcelModelData, UserGroupUserExcelModelResponse, UserGroupUserListData, UserGroupUserListResponse, UserGroupUserUnbindData, UserGroupUserUnbindResponse } from '../types.gen.js';
+import { changePassword, getOwnUserGroup, getUserAttachInfo, getUserGroupSchoolIds, isLogin, login, logout, type Options, resetPassword, searchUsers, userGroupDelete, userGroupInfo, userGroupList, userGroupSave, userGroupSchoolRefreshUserBind, userGroupSchoolSave, userGroupUpdate, userGroupUserBind, userGroupUserBindByFile, userGroupUserExcelModel, userGroupUserList, userGroupUserUnbind } from '../sdk.gen.js';
+import type { ChangePasswordData, ChangePasswordResponse, GetOwnUserGroupData, GetOwnUserGroupResponse, GetUserAttachInfoData, GetUserAttachInfoResponse, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponse, IsLoginData, IsLoginResponse, LoginData, LoginResponse, LogoutData, LogoutResponse, ResetPasswordData, ResetPasswordResponse, SearchUsersData, SearchUsersResponse, UserGroupDeleteData, UserGroupDeleteResponse, UserGroupInfoData, UserGroupInfoResponse, UserGroupListData, UserGroupListResponse, UserGroupSaveData, UserGroupSaveResponse, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponse, UserGroupSchoolSaveData, UserGroupSchoolSaveResponse, UserGroupUpdateData, UserGroupUpdateResponse, UserGroupUserBindByFileData, UserGroupUserBindByFileResponse, UserGroupUserBindData, UserGroupUserBindResponse, UserGroupUserExcelModelData, UserGroupUserExcelModelResponse, UserGroupUserListData, UserGroupUserListResponse, UserGroupUserUnbindData, UserGroupUserUnbindResponse } from '../types.gen.js';
 
 /**
  * 登录（账号密码或手机验证码）
  *
  * 两种方式：{ account, password, productId } 或 { phoneNumber, smsCode, productId }，productId 固定为 7。
  * 成功时签发新令牌，同一账号较早的会话随即失效（其下一次请求得到 errCode 3）。
- * 密码错误按账号与 IP 限流，超限返回 errCode 8。
+ * mustChangePassword 为 true 时账号仍在使用初始密码（学号后 6 位），须先调用 changePassword 设置自己的密码，
+ * 在此之前除 isLogin、logout、changePassword 与学校、角色查询外的操作都返回 errCode 1（请先修改初始密码）。
+ * 限流只计密码错误（正确的密码不占名额）：
+ * 同一账号在同一 IP 15 分钟内错 5 次后，该账号从该 IP 的登录（包括正确的密码）返回 errCode 8，直到最早的一次错误移出窗口；
+ * 同一 IP 15 分钟内错 100 次后，该 IP 的全部密码登录返回 errCode 8；
+ * 其他 IP 上的错误不会让正确的密码被拒，只让该账号此后的错误应答变慢（每次错误约 0.25 秒，最多 3 秒）。
+ * 同一账号同一 IP 同时进行中的校验至多 5 个，多出的请求排队等待而不是被拒。
  *
  */
 export const loginMutation = (options?: Partial<Options<LoginData>>): UseMutationOptions<LoginResponse, DefaultError, Options<LoginData>> => {
@@ -71,6 +77,27 @@ export const logoutMutation = (options?: Partial<Options<LogoutData>>): UseMutat
 export const resetPasswordMutation = (options?: Partial<Options<ResetPasswordData>>): UseMutationOptions<ResetPasswordResponse, DefaultError, Options<ResetPasswordData>> => {
     const mutationOptions: UseMutationOptions<ResetPasswordResponse, DefaultError, Options<ResetPasswordData>> = {
         mutationFn: async (fnOptions) => await resetPassword({
+            ...options,
+            ...fnOptions,
+            throwOnError: true
+        })
+    };
+    return mutationOptions;
+};
+
+/**
+ * 修改自己的密码
+ *
+ * 路径为本规范设计（产品规范未给出）。已登录用户用原密码设置新密码；使用初始密码的学生首次登录后必须先调用它。
+ * newPassword 规则：8–64 位，必须同时包含字母和数字，不能含空白字符，不能与原密码相同，也不能是本人的学号或账号。
+ * 成功后该账号的其他会话被吊销，当前令牌继续有效，mustChangePassword 变为 false。
+ * 错误：原密码错误返回 errCode 1（原密码错误）；15 分钟内原密码错 5 次后返回 errCode 8；
+ * newPassword 不符合规则返回 errCode 2（格式）或 errCode 1（与原密码相同、是学号或账号）。
+ *
+ */
+export const changePasswordMutation = (options?: Partial<Options<ChangePasswordData>>): UseMutationOptions<ChangePasswordResponse, DefaultError, Options<ChangePasswordData>> => {
+    const mutationOptions: UseMutationOptions<ChangePasswordResponse, DefaultError, Options<ChangePasswordData>> = {
+        mutationFn: async (fnOptions) => await changePassword({
             ...options,
             ...fnOptions,
             throwOnError: true

@@ -1,6 +1,6 @@
 import { DEFAULT_PRODUCT, PRODUCT_ID } from '@dfrm/sdk';
 import { sendSmsCode } from '@dfrm/sdk/support';
-import { login, type LoginRequest } from '@dfrm/sdk/user';
+import { changePassword, login, type LoginRequest } from '@dfrm/sdk/user';
 import { mutationOptions } from '@tanstack/react-query';
 
 export type AccountCredentials = { account: string; password: string };
@@ -25,5 +25,24 @@ export const sendSmsCodeMutationOptions = () =>
     mutationKey: ['support', 'sendSmsCode'],
     mutationFn: (phoneNumber: string) =>
       sendSmsCode({ path: { product: DEFAULT_PRODUCT, account: phoneNumber } }),
+    meta: { silentError: true },
+  });
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+  /** The session that must change its initial password: not stored until the change succeeds. */
+  auth: { token: string; userId: string };
+}
+
+// The form shows its own failure, so no global toast.
+export const changePasswordMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['user', 'changePassword'],
+    mutationFn: ({ oldPassword, newPassword, auth }: PasswordChange) =>
+      changePassword({
+        body: { oldPassword, newPassword },
+        headers: { token: auth.token, userId: auth.userId },
+      }),
     meta: { silentError: true },
   });

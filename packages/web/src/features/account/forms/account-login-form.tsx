@@ -1,4 +1,4 @@
-import type { User } from '@dfrm/sdk/user';
+import type { LoginUser } from '@dfrm/sdk/user';
 import { Stack } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,18 +8,22 @@ import { FormFailure } from './form-failure';
 import { accountSchema, passwordSchema } from './login-schemas';
 
 /** 账号登录: account and password. */
-export function AccountLoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => Promise<void> }) {
+export function AccountLoginForm({
+  onLoggedIn,
+}: {
+  onLoggedIn: (user: LoginUser, password?: string) => Promise<void>;
+}) {
   const login = useMutation(loginMutationOptions());
   const form = useAppForm({
     defaultValues: { account: '', password: '' },
     onSubmit: async ({ value }) => {
-      let user: User;
+      let user: LoginUser;
       try {
         user = await login.mutateAsync({ account: value.account.trim(), password: value.password });
       } catch {
         return; // login.error is shown in the form
       }
-      await onLoggedIn(user);
+      await onLoggedIn(user, value.password);
     },
   });
 

@@ -1,4 +1,4 @@
-import type { User } from '@dfrm/sdk/user';
+import type { LoginUser } from '@dfrm/sdk/user';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -14,7 +14,11 @@ function maskPhone(phone: string): string {
 }
 
 /** 短信登录: phone number and a 6-digit code sent by SMS. */
-export default function SmsLoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => Promise<void> }) {
+export default function SmsLoginForm({
+  onLoggedIn,
+}: {
+  onLoggedIn: (user: LoginUser, password?: string) => Promise<void>;
+}) {
   const login = useMutation(loginMutationOptions());
   const send = useMutation(sendSmsCodeMutationOptions());
   const [failure, setFailure] = useState<unknown>(null);
@@ -24,7 +28,7 @@ export default function SmsLoginForm({ onLoggedIn }: { onLoggedIn: (user: User) 
     defaultValues: { phoneNumber: '', smsCode: '' },
     onSubmit: async ({ value }) => {
       setFailure(null);
-      let user: User;
+      let user: LoginUser;
       try {
         user = await login.mutateAsync({
           phoneNumber: value.phoneNumber.trim(),

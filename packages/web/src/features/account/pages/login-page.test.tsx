@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/session/session-store';
-import { demoAccount } from '@dfrm/server/testing';
+import { demoAccount, hashInitialPassword, initialPassword } from '@dfrm/server/testing';
 import {
+  api,
   DEMO_PASSWORD,
   grantSchoolRole,
   latestSmsCode,
@@ -95,5 +96,67 @@ describe('login page against the reference server', () => {
     expect(
       await within(screen.getByRole('banner')).findByRole('radiogroup', { name: '切换身份' }),
     ).toBeVisible();
+  });
+
+  it('keeps a student on the initial password at /account until they set their own', async () => {
+    const initial = initialPassword(demoAccount('student05').studentNumber ?? '');
+    const hash = await hashInitialPassword(initial);
+    await api().db.execute(`update users set password_hash = '${hash}' where user_name = 'student05'`);
+    const { user, router } = renderApp({ path: '/account' });
+    const login = await screen.findByRole('form', { name: '账号登录' });
+    await user.type(within(login).getByLabelText('账号'), 'student05');
+    await user.type(within(login).getByLabelText('密码'), initial);
+    await user.click(within(login).getByRole('button', { name: '登录' }));
+
+    const form = await screen.findByRole('form', { name: '修改初始密码' });
+    expect(router.state.location.pathname).toBe('/account');
+    // not logged in on this device until the change succeeds
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    // the password just typed is the old one: not asked again
+    expect(within(form).queryByLabelText('原密码')).toBeNull();
+
+    const fresh = within(form).getByLabelText('新密码');
+    const confirm = within(form).getByLabelText('确认新密码');
+    await user.type(fresh, 'abc');
+    await user.tab();
+    expect(await within(form).findByText('新密码至少 8 位')).toBeVisible();
+    await user.type(fresh, 'defgh');
+    expect(await within(form).findByText('新密码须包含数字')).toBeVisible();
+    await user.type(fresh, '1');
+    await user.type(confirm, 'abcdefgh2');
+    await user.tab();
+    expect(await within(form).findByText('两次输入的新密码不一致')).toBeVisible();
+    await user.clear(confirm);
+    await user.type(confirm, 'abcdefgh1');
+    await user.click(within(form).getByRole('button', { name: '确认修改' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/course'));
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toMatchObject({
+      userName: 'student05',
+      mustChangePassword: false,
+    });
+    // the server took it: the new password logs in, the initial one no longer does
+    expect(await loginAs('student05', 'abcdefgh1')).toMatchObject({ mustChangePassword: false });
+    await expect(loginAs('student05', initial)).rejects.toMatchObject({ errMsg: '账号或密码错误' });
+  });
+
+  it("shows the server's refusal of a new password", async () => {
+    const initial = initialPassword(demoAccount('student06').studentNumber ?? '');
+    const hash = await hashInitialPassword(initial);
+    await api().db.execute(`update users set password_hash = '${hash}' where user_name = 'student06'`);
+    const { user, router } = renderApp({ path: '/account' });
+    const login = await screen.findByRole('form', { name: '账号登录' });
+    await user.type(within(login).getByLabelText('账号'), 'student06');
+    await user.type(within(login).getByLabelText('密码'), initial);
+    await user.click(within(login).getByRole('button', { name: '登录' }));
+
+    const form = await screen.findByRole('form', { name: '修改初始密码' });
+    // the account name is refused by the server (the form only checks the shape)
+    await user.type(within(form).getByLabelText('新密码'), 'student06');
+    await user.type(within(form).getByLabelText('确认新密码'), 'student06');
+    await user.click(within(form).getByRole('button', { name: '确认修改' }));
+    expect(await within(form).findByText('新密码不能是本人的学号或账号')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 });

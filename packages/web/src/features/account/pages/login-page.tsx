@@ -1,4 +1,4 @@
-import type { User } from '@dfrm/sdk/user';
+import type { LoginUser } from '@dfrm/sdk/user';
 import { Paper, Tabs, Text, Title } from '@mantine/core';
 import { IconChartCandle, IconDatabase, IconSchool } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,8 @@ import classes from './login-page.module.css';
 // Both are needed by some visitors only (SMS login, users with two roles), so they load on demand.
 const SmsLoginForm = lazy(() => import('@/features/account/forms/sms-login-form'));
 const RolePicker = lazy(() => import('@/features/account/components/role-picker'));
+// Only students still on an initial password see it.
+const ChangeInitialPasswordForm = lazy(() => import('@/features/account/forms/change-initial-password-form'));
 
 const HIGHLIGHTS = [
   { icon: IconDatabase, title: '数据分析', text: 'Python 与数据集实训，在云端 Notebook 中动手练习' },
@@ -28,12 +30,15 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [choosing, setChoosing] = useState<SchoolInfo | null>(null);
+  const [mustChange, setMustChange] = useState<{ user: LoginUser; password: string | undefined } | null>(
+    null,
+  );
   // The SMS form mounts on first visit to its tab and then stays, keeping a running countdown.
   const [smsVisited, setSmsVisited] = useState(false);
 
   const finish = () => navigate({ href: safeRedirect(redirectTo) ?? HOME_PATH, replace: true });
 
-  const handleLoggedIn = async (user: User) => {
+  const enter = async (user: LoginUser) => {
     // Nothing read for a previous user may leak into this one.
     queryClient.clear();
     session.setUser(user);
@@ -45,6 +50,12 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
     }
     if (school && canSwitchRole(school)) setChoosing(school);
     else await finish();
+  };
+
+  // A student on the initial password is kept here (and not stored as logged in) until they change it.
+  const handleLoggedIn = async (user: LoginUser, password?: string) => {
+    if (user.mustChangePassword) setMustChange({ user, password });
+    else await enter(user);
   };
 
   return (
@@ -78,7 +89,15 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
           <div className={classes.mobileBrand}>
             <BrandMark />
           </div>
-          {choosing ? (
+          {mustChange ? (
+            <Suspense fallback={null}>
+              <ChangeInitialPasswordForm
+                user={mustChange.user}
+                oldPassword={mustChange.password}
+                onChanged={() => enter({ ...mustChange.user, mustChangePassword: false })}
+              />
+            </Suspense>
+          ) : choosing ? (
             <Suspense fallback={null}>
               <RolePicker school={choosing} onChosen={() => void finish()} />
             </Suspense>

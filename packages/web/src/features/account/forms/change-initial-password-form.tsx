@@ -1,0 +1,118 @@
+import type { User } from '@dfrm/sdk/user';
+import { Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useAppForm } from '@/lib/form';
+import { changePasswordMutationOptions } from '@/features/account/api/account-mutations';
+import { FormFailure } from './form-failure';
+import { newPasswordSchema, passwordSchema } from './login-schemas';
+
+/**
+ * 修改初始密码: an imported student's password is the last 6 digits of their
+ * number, known to the class, so the platform opens only after they choose
+ * their own. The session is not stored meanwhile: leaving the page means
+ * logging in again. `oldPassword` is what the login just used (absent after an
+ * SMS login, when the form asks for it).
+ */
+export function ChangeInitialPasswordForm({
+  user,
+  oldPassword,
+  onChanged,
+}: {
+  user: User;
+  oldPassword?: string | undefined;
+  onChanged: () => Promise<void>;
+}) {
+  const change = useMutation(changePasswordMutationOptions());
+  const form = useAppForm({
+    defaultValues: { oldPassword: oldPassword ?? '', newPassword: '', confirm: '' },
+    onSubmit: async ({ value }) => {
+      try {
+        await change.mutateAsync({
+          oldPassword: value.oldPassword,
+          newPassword: value.newPassword,
+          auth: { token: user.token, userId: user.userId },
+        });
+      } catch {
+        return; // change.error is shown in the form
+      }
+      await onChanged();
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="修改初始密码"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <Title order={2}>修改初始密码</Title>
+      <Text c="dimmed" size="sm" mt={6} mb="lg">
+        您正在使用初始密码（学号后 6 位），请设置自己的密码后进入平台
+      </Text>
+      <Stack gap="md">
+        {oldPassword === undefined ? (
+          <form.AppField name="oldPassword" validators={{ onChange: passwordSchema }}>
+            {(field) => (
+              <field.PasswordField
+                label="原密码"
+                placeholder="初始密码为学号后 6 位"
+                autoComplete="current-password"
+                size="md"
+                leftSection={<IconLock size={18} aria-hidden />}
+                visibilityToggleButtonProps={{ 'aria-label': '显示或隐藏原密码' }}
+              />
+            )}
+          </form.AppField>
+        ) : null}
+        <form.AppField name="newPassword" validators={{ onChange: newPasswordSchema }}>
+          {(field) => (
+            <field.PasswordField
+              label="新密码"
+              placeholder="8–64 位，包含字母和数字"
+              description="8–64 位，须同时包含字母和数字，不能含空格"
+              autoComplete="new-password"
+              size="md"
+              leftSection={<IconLock size={18} aria-hidden />}
+              visibilityToggleButtonProps={{ 'aria-label': '显示或隐藏新密码' }}
+            />
+          )}
+        </form.AppField>
+        <form.AppField
+          name="confirm"
+          validators={{
+            onChangeListenTo: ['newPassword'],
+            onChange: ({ value, fieldApi }) =>
+              value === ''
+                ? '请再次输入新密码'
+                : value !== fieldApi.form.getFieldValue('newPassword')
+                  ? '两次输入的新密码不一致'
+                  : undefined,
+          }}
+        >
+          {(field) => (
+            <field.PasswordField
+              label="确认新密码"
+              placeholder="再次输入新密码"
+              autoComplete="new-password"
+              size="md"
+              leftSection={<IconLock size={18} aria-hidden />}
+              visibilityToggleButtonProps={{ 'aria-label': '显示或隐藏确认密码' }}
+            />
+          )}
+        </form.AppField>
+        <FormFailure error={change.error} />
+        <form.AppForm>
+          <form.SubmitButton fullWidth size="md" mt="xs">
+            确认修改
+          </form.SubmitButton>
+        </form.AppForm>
+      </Stack>
+    </form>
+  );
+}
+
+export default ChangeInitialPasswordForm;
