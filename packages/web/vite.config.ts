@@ -95,15 +95,6 @@ export default defineConfig(({ command }) => ({
               tags: ['$initial'],
             },
             {
-              // What the app loads right after the first paint on every page (the notification
-              // and modal hosts with Modal, ScrollArea, FocusTrap, floating-ui; dayjs's locale):
-              // the browser fetched it as ~25 small chunks, each compressed on its own. One chunk
-              // is ~7.5 KB gzip smaller on /account and /course and one round trip instead of a
-              // waterfall of three.
-              name: 'startup',
-              test: /src[\\/](app[\\/](notifications-host|modals-host)|lib[\\/]dayjs-locale)/,
-            },
-            {
               // The rich-text editor (tiptap, ProseMirror) loads only when a notice is edited, but
               // in one piece it is ~140 KB gzip; sliced, each chunk stays under the lazy-chunk bar.
               // Its own modules only: with their dependencies (React...) the entry would import it.
