@@ -16,6 +16,7 @@ const user = {
   phoneNumber: '13800000001',
   productName: 'dfrm',
   token: 't-1',
+  mustChangePassword: false,
 };
 const ok = (data: unknown) => HttpResponse.json({ errCode: 0, errMsg: 'success', data });
 

@@ -477,8 +477,17 @@ describe('student info, update and delete', () => {
       .from(schoolMembers)
       .where(and(eq(schoolMembers.userId, account?.id ?? 0), eq(schoolMembers.role, 'student')));
     expect(role?.schoolId).toBe(1);
-    // the new student can log in and is in the teaching class made from the whole class
+    // the new student can log in, must first replace the initial password, and is then in the class
     const session = await login(t.app, 'S2026100', '026100');
+    expect((await get(session, '/refresh?schoolId=1')).body).toMatchObject({
+      errCode: 1,
+      errMsg: '请先修改初始密码',
+    });
+    const changed = await call(t.app, 'POST', '/user/change/password', {
+      session,
+      body: { oldPassword: '026100', newPassword: 'Quant2026x' },
+    });
+    expect(changed.body.errCode).toBe(0);
     expect((await get(session, '/refresh?schoolId=1')).body.errCode).toBe(0);
   });
 
