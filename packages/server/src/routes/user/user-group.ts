@@ -1,13 +1,15 @@
 import {
-  bindUserGroupUsers,
   deleteUserGroup,
-  listUserGroupMembers,
   listUserGroups,
   saveUserGroup,
-  unbindUserGroupUsers,
   updateUserGroup,
   userGroupInfo,
-} from '../../services/user-group/manage';
+} from '../../services/user-group/groups';
+import {
+  bindUserGroupUsers,
+  listUserGroupMembers,
+  unbindUserGroupUsers,
+} from '../../services/user-group/members';
 import { XLSX_MAX_BYTES } from '../../lib/xlsx';
 import { bindMembersFromFile, downloadMemberTemplate } from '../../services/user-group/member-file';
 import { getOwnUserGroups } from '../../services/user-group/own-groups';

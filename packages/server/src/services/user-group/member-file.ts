@@ -4,7 +4,7 @@ import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import type { BindRole } from '../../db/schema/user-group';
 import { buildTemplate, readSheetUpload } from '../../lib/xlsx';
 import type { AuthedCall } from '../context';
-import { assertGroupReachable, bindUserGroupUsersFromRows } from './manage';
+import { assertGroupReachable, bindUserGroupUsersFromRows } from './members';
 
 export const MEMBER_TEMPLATE_FILE_NAME = '用户组成员导入模板.xlsx';
 export const MAX_MEMBER_ROWS = 2000;

@@ -11,7 +11,7 @@ import {
 } from '../../lib/errors';
 import type { AuthedCall } from '../context';
 import { NO_SUCH_ROLE_MESSAGE, NO_SUCH_SCHOOL_MESSAGE } from '../school/client-user';
-import { groupView, reachCondition, reachOf } from './manage';
+import { groupView, reachCondition, reachOf } from './access';
 import { parseId } from '../../lib/ids';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { resolveSchoolId } from '../school/resolve-school';
