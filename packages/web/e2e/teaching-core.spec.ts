@@ -249,8 +249,13 @@ test('a teacher sets up a course; students of one class see its notice and cours
   });
 
   await test.step('the school manager disables an imported student, who can no longer log in', async () => {
-    // An imported student's account is their student number; the initial password is its last 6 characters.
+    // An imported student's account is their student number; the initial password is its last 6
+    // characters, and must be replaced at the first login before anything else.
     const imported = await login(browser, '2026E040', '26E040');
+    const change = imported.getByRole('form', { name: '修改初始密码' });
+    await change.getByLabel('新密码', { exact: true }).fill('Quant2026x');
+    await change.getByLabel('确认新密码', { exact: true }).fill('Quant2026x');
+    await change.getByRole('button', { name: '确认修改' }).click();
     await expect(imported).toHaveURL(/\/course$/);
     await imported.context().close();
 
@@ -269,7 +274,7 @@ test('a teacher sets up a course; students of one class see its notice and cours
     await expect(row.getByText('停用')).toBeVisible();
     await manager.context().close();
 
-    const disabled = await login(browser, '2026E040', '26E040');
+    const disabled = await login(browser, '2026E040', 'Quant2026x');
     await expect(disabled.getByText('账号已被停用，请联系学校管理员')).toBeVisible();
     await expect(disabled).toHaveURL(/\/account/);
     await disabled.context().close();
