@@ -1,6 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
-import { modalsHostMounted } from './modals-ready';
+import { modalsHostMounted } from '@/shared/overlays';
 
 /**
  * ModalsProvider with no children: it listens for modals.open/openConfirmModal

@@ -1,6 +1,6 @@
 import { notificationsStore } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { onOverlaysWanted, wantOverlays } from './modals-ready';
+import { onOverlaysWanted, wantOverlays } from '@/shared/overlays';
 
 // Notifications and modals are opened through their static APIs
 // (notifications.show, modals.open), so their hosts need not wrap the app. Their
@@ -22,7 +22,8 @@ export function OverlayHosts() {
       if (state.notifications.length > 0 || state.queue.length > 0) wantOverlays();
     });
     if (notificationsStore.getState().notifications.length > 0) wantOverlays();
-    for (const type of INPUT_EVENTS) window.addEventListener(type, wantOverlays, { capture: true, passive: true });
+    for (const type of INPUT_EVENTS)
+      window.addEventListener(type, wantOverlays, { capture: true, passive: true });
     return () => {
       offWanted();
       offStore();

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { whenModalsReady } from '@/app/modals-ready';
+import { whenModalsReady } from '@/shared/overlays';
 
 const MODAL_ID = 'session-ended';
 

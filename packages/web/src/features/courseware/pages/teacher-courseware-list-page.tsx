@@ -4,7 +4,7 @@ import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/Tooltip.layer.css';
 import type { CourseWareListItem } from '@dfrm/sdk/tms';
 import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFolder, IconShare, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { SortingState } from '@tanstack/react-table';
@@ -24,7 +24,10 @@ import {
 } from '@/features/courseware/api/courseware-queries';
 import { useCoursewareDownload } from '@/features/courseware/api/use-courseware-download';
 import { CoursewareAttachments } from '@/features/courseware/components/courseware-attachments';
-import { type CoursewareShareTarget, CoursewareShareModal } from '@/features/courseware/components/courseware-share-modal';
+import {
+  type CoursewareShareTarget,
+  CoursewareShareModal,
+} from '@/features/courseware/components/courseware-share-modal';
 import { TEACHER_COURSEWARE_PATHS } from '@/features/courseware/courseware-paths';
 import type { TeachingArea } from '@/shared/teaching-area';
 import { formatInstant } from '@/shared/format';
@@ -70,7 +73,7 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
 
   const columns = useMemo(() => {
     const confirmDelete = (item: CourseWareListItem) =>
-      modals.openConfirmModal({
+      openConfirmModal({
         title: '删除课件',
         centered: true,
         children: (

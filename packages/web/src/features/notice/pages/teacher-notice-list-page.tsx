@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
 import { IconEdit, IconEye, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
@@ -13,8 +13,15 @@ import { useSchoolId } from '@/shared/session/current-school-id';
 import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
 import { deleteNoticeMutation } from '@/features/notice/api/notice-mutations';
-import { NOTICE_PAGE_SIZE, noticeCoursesQuery, teacherNoticeListQuery } from '@/features/notice/api/notice-queries';
-import { type NoticeVisibilityTarget, NoticeVisibilityModal } from '@/features/notice/components/notice-visibility-modal';
+import {
+  NOTICE_PAGE_SIZE,
+  noticeCoursesQuery,
+  teacherNoticeListQuery,
+} from '@/features/notice/api/notice-queries';
+import {
+  type NoticeVisibilityTarget,
+  NoticeVisibilityModal,
+} from '@/features/notice/components/notice-visibility-modal';
 import { NoticeVisibleClasses } from '@/features/notice/components/notice-visible-classes';
 import { formatInstant } from '@/shared/format';
 import { TEACHER_NOTICE_PATHS } from '@/features/notice/notice-paths';
@@ -47,7 +54,7 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
 
   const columns = useMemo(() => {
     const confirmDelete = (notice: AnnounceListItem) =>
-      modals.openConfirmModal({
+      openConfirmModal({
         title: '删除通知',
         centered: true,
         children: (

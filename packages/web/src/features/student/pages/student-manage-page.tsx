@@ -4,7 +4,7 @@ import '@mantine/core/styles/ScrollArea.layer.css';
 import type { StudentItem, StudentStatus } from '@dfrm/sdk/tms';
 import { Button, EmptyState, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useViewportSize } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import {
   IconDownload,
@@ -45,10 +45,7 @@ import { saveStudentsXlsx } from '@/features/student/components/export-students'
 import { StudentFilterBar } from '@/features/student/components/student-filter-bar';
 import { ImportStudentsModal } from '@/features/student/components/import-students-modal';
 import { StudentFormModal } from '@/features/student/components/student-form-modal';
-import {
-  STATUS_HINTS,
-  StudentStatusBadge,
-} from '@/features/student/components/student-status';
+import { STATUS_HINTS, StudentStatusBadge } from '@/features/student/components/student-status';
 import { STUDENT_GENDER_LABELS, STUDENT_STATUS_LABELS, STUDENT_STATUSES } from '@/shared/labels';
 import { tableQueryState } from '@/components/data-table/query-state';
 
@@ -101,7 +98,7 @@ export function StudentManagePage() {
 
   const columns = useMemo(() => {
     const confirmStatus = (student: StudentItem, status: StudentStatus) =>
-      modals.openConfirmModal({
+      openConfirmModal({
         title: `设为${STUDENT_STATUS_LABELS[status]}`,
         children: (
           <Text size="sm">
@@ -125,7 +122,7 @@ export function StudentManagePage() {
           ),
       });
     const confirmDelete = (student: StudentItem) =>
-      modals.openConfirmModal({
+      openConfirmModal({
         title: '删除学生',
         children: (
           <Text size="sm">

@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -82,7 +82,7 @@ export function SectionsPanel({ schoolId, courseId }: { schoolId: string; course
       return;
     }
     if (mode === 'replace' && count > 0) {
-      modals.openConfirmModal({
+      openConfirmModal({
         title: '替换章节',
         children: <Text size="sm">导入会先清空现有的 {count} 个章节，再导入文件中的章节。确定继续吗？</Text>,
         labels: { confirm: '替换并导入', cancel: '取消' },
@@ -127,7 +127,7 @@ export function SectionsPanel({ schoolId, courseId }: { schoolId: string; course
             aria-label={`删除章节「${row.original.sectionName}」`}
             title="删除"
             onClick={() =>
-              modals.openConfirmModal({
+              openConfirmModal({
                 title: '删除章节',
                 children: <Text size="sm">确定删除章节「{row.original.sectionName}」吗？</Text>,
                 labels: { confirm: '删除', cancel: '取消' },
@@ -196,7 +196,7 @@ export function SectionsPanel({ schoolId, courseId }: { schoolId: string; course
               disabled={count === 0}
               loading={clearAll.isPending}
               onClick={() =>
-                modals.openConfirmModal({
+                openConfirmModal({
                   title: '清空章节',
                   children: (
                     <Text size="sm">

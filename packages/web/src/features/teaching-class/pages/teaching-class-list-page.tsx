@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import { IconBooks, IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,11 @@ import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
 import { deleteCourseMutation } from '@/features/teaching-class/api/course-mutations';
-import { COURSE_PAGE_SIZE, courseListBody, courseListQuery } from '@/features/teaching-class/api/course-queries';
+import {
+  COURSE_PAGE_SIZE,
+  courseListBody,
+  courseListQuery,
+} from '@/features/teaching-class/api/course-queries';
 import type { CourseListSearch, CourseSortField } from '@/features/teaching-class/api/list-search';
 import { ALL_CLASSES, AREA_PATHS, CLASS_DETAIL_PATH } from '@/features/teaching-class/area';
 import type { TeachingArea } from '@/shared/teaching-area';
@@ -67,7 +71,7 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
   const { mutate: removeCourse } = remove;
   const columns = useMemo(() => {
     const confirmDelete = (course: CourseV2Item) =>
-      modals.openConfirmModal({
+      openConfirmModal({
         title: '删除课程',
         children: (
           <Text size="sm">

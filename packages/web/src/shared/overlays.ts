@@ -1,3 +1,4 @@
+import { modals } from '@mantine/modals';
 // modals.open is an event; with no ModalsProvider mounted yet it would be lost.
 // Callers that may run before any user input (the login check at start) await
 // whenModalsReady(), which also asks for the overlay hosts to be loaded.
@@ -37,4 +38,12 @@ export function whenModalsReady(): Promise<void> {
   wantOverlays();
   if (mounted > 0) return Promise.resolve();
   return new Promise((resolve) => waiters.push(resolve));
+}
+
+/**
+ * modals.openConfirmModal, once the modals host is there: the first click on a page may
+ * open a confirmation before the host's chunk has arrived, and an event sent earlier is lost.
+ */
+export function openConfirmModal(props: Parameters<typeof modals.openConfirmModal>[0]): void {
+  void whenModalsReady().then(() => modals.openConfirmModal(props));
 }
