@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitHits } from '../db/schema/identity';
 
@@ -20,15 +20,19 @@ export async function lockKey(tx: Db, scope: string, key: string): Promise<void>
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${scope}:${key}`}))`);
 }
 
-export async function checkLimit(tx: Db, now: number, limit: Limit, key: string): Promise<LimitVerdict> {
-  const since = now - limit.windowMs;
-  const where = and(
-    eq(rateLimitHits.bucket, limit.bucket),
-    eq(rateLimitHits.key, key),
-    gt(rateLimitHits.at, since),
-  );
+/** The events of a bucket still inside the window, under the keys `keys` selects. */
+function inWindow(now: number, limit: Limit, keys: SQL) {
+  return and(eq(rateLimitHits.bucket, limit.bucket), keys, gt(rateLimitHits.at, now - limit.windowMs));
+}
+
+async function countWhere(tx: Db, where: SQL | undefined): Promise<number> {
   const [row] = await tx.select({ hits: count() }).from(rateLimitHits).where(where);
-  if ((row?.hits ?? 0) < limit.max) return { allowed: true };
+  return row?.hits ?? 0;
+}
+
+export async function checkLimit(tx: Db, now: number, limit: Limit, key: string): Promise<LimitVerdict> {
+  const where = inWindow(now, limit, eq(rateLimitHits.key, key));
+  if ((await countWhere(tx, where)) < limit.max) return { allowed: true };
   // the window frees a slot when the oldest hit that still counts leaves it
   const counted = await tx
     .select({ at: rateLimitHits.at })
@@ -41,33 +45,13 @@ export async function checkLimit(tx: Db, now: number, limit: Limit, key: string)
 }
 
 /** The events of one key still inside the window. */
-export async function countHits(tx: Db, now: number, limit: Limit, key: string): Promise<number> {
-  const [row] = await tx
-    .select({ hits: count() })
-    .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.bucket, limit.bucket),
-        eq(rateLimitHits.key, key),
-        gt(rateLimitHits.at, now - limit.windowMs),
-      ),
-    );
-  return row?.hits ?? 0;
+export function countHits(tx: Db, now: number, limit: Limit, key: string): Promise<number> {
+  return countWhere(tx, inWindow(now, limit, eq(rateLimitHits.key, key)));
 }
 
 /** The events of a bucket inside the window under every key but one (e.g. an account's failures from other addresses). */
-export async function countOtherKeys(tx: Db, now: number, limit: Limit, exceptKey: string): Promise<number> {
-  const [row] = await tx
-    .select({ hits: count() })
-    .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.bucket, limit.bucket),
-        ne(rateLimitHits.key, exceptKey),
-        gt(rateLimitHits.at, now - limit.windowMs),
-      ),
-    );
-  return row?.hits ?? 0;
+export function countOtherKeys(tx: Db, now: number, limit: Limit, exceptKey: string): Promise<number> {
+  return countWhere(tx, inWindow(now, limit, ne(rateLimitHits.key, exceptKey)));
 }
 
 /** Counts one event and answers its id (to take it back later); prunes the key's expired events. */
