@@ -35,12 +35,18 @@ const port = await new Promise((ok) => {
 const base = `http://127.0.0.1:${port}`;
 // Its own process group: `npx` starts tsx, which starts node; the group is killed at the end.
 const log = process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, 'w') : 'ignore';
-const server = spawn('npx', ['tsx', 'src/main.ts'], {
+// BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops
+const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
+const server = spawn(
+  PROFILE ? process.execPath : 'npx',
+  PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, '--import', 'tsx', 'src/main.ts'] : ['tsx', 'src/main.ts'],
+  {
   cwd: join(root, 'packages/server'),
   env: { ...process.env, PORT: String(port), DATA_DIR: data, NODE_ENV: 'production' },
   stdio: ['ignore', log, log],
   detached: true,
-});
+  },
+);
 
 async function api(path, { session, body, form, method } = {}) {
   const headers = { Product: 'dfrm', ...(session ? { token: session.token, userId: session.userId } : {}) };

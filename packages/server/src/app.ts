@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from './db/client';
+import type { ReadCache } from './db/read-cache';
 import { clientIp } from './lib/client-ip';
 import type { Clock } from './lib/clock';
 import type { AppConfig } from './lib/config';
@@ -18,6 +19,8 @@ export interface AppDeps {
   clock: Clock;
   config: AppConfig;
   storage?: Storage;
+  /** Repeated reads of the embedded database (openReadCache); none by default. */
+  readCache?: ReadCache | null;
   /** SMS gateway; without one, codes are written to the server log. */
   sms?: SmsSender;
   /** Where unexpected errors go; console.error by default. */
@@ -39,6 +42,7 @@ export function serviceContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
       clock: deps.clock,
       sms: deps.sms ?? consoleSmsSender,
       storage: deps.storage ?? null,
+      readCache: deps.readCache ?? null,
       config: deps.config,
       ip: clientIp(c, deps.config.trustProxy),
       product: productOf(c.req.header('Product')),

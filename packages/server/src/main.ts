@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { openReadCache } from './db/read-cache';
 import { systemClock } from './lib/clock';
 import { loadConfig } from './lib/config';
 import { LocalFolderStorage } from './lib/storage';
@@ -28,8 +29,11 @@ await migrateDatabase(handle, async (db) => {
 });
 
 const config = loadConfig(env);
+// READ_CACHE=0 serves every read from the database (to compare, or to rule the cache out)
+const readCache = env.READ_CACHE === '0' ? null : await openReadCache(handle);
 const app = createApp({
   db: handle.db,
+  readCache,
   clock: systemClock,
   config,
   storage: new LocalFolderStorage(path.join(dataDir, 'files')),
@@ -70,6 +74,7 @@ async function shutdown(signal: string): Promise<void> {
   }, 5000);
   await closed;
   clearTimeout(force);
+  await readCache?.close();
   await handle.close();
   process.exit(0);
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { InvalidInputError } from './errors';
 
 /** JSON bodies are small; an operation documents a larger limit when it needs one. */
@@ -12,22 +13,56 @@ function tooLarge(maxBytes: number): InvalidInputError {
  * before and while reading (never more than `maxBytes` is held), the content type
  * must be JSON, and malformed JSON is invalid input (errCode 2).
  */
-export async function readJsonBody(req: Request, maxBytes = JSON_BODY_MAX_BYTES): Promise<unknown> {
+export async function readJsonBody(
+  req: Request,
+  maxBytes = JSON_BODY_MAX_BYTES,
+  /**
+   * The Node request behind `req` (@hono/node-server's `c.env.incoming`): read directly, it spares
+   * building a web stream and a full `Request` for every call, a good part of a small read's cost.
+   */
+  incoming?: Readable,
+): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? '');
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  if (!req.body) return undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
+  if (incoming) {
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > maxBytes) {
+          // stop holding it; the answer says why and Node closes the connection after it
+          stop();
+          incoming.pause();
+          reject(tooLarge(maxBytes));
+        } else chunks.push(chunk);
+      };
+      const onEnd = () => {
+        stop();
+        resolve();
+      };
+      const onError = (error: Error) => {
+        stop();
+        reject(error);
+      };
+      const stop = () => {
+        incoming.off('data', onData).off('end', onEnd).off('error', onError);
+      };
+      incoming.on('data', onData).on('end', onEnd).on('error', onError);
+    });
+  } else {
+    if (!req.body) return undefined;
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;

@@ -1,6 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import { type Context, Hono, type Handler as HonoHandler } from 'hono';
 import * as z from 'zod/mini';
 import type { AppConfig } from '../lib/config';
+import { chinaDate } from '../lib/china-time';
 import { ok } from '../lib/envelope';
 import { ForbiddenError, NotImplementedError } from '../lib/errors';
 import { fileResponse } from '../lib/file-answer';
@@ -44,6 +46,12 @@ export interface VerbOptions {
    * already stopped working still logs out). Without a token the answer is still 4.
    */
   sessionInVerb?: boolean;
+  /**
+   * Reads: the answer depends only on the caller, the input, the database and the China date,
+   * so a repeated call is served from the read cache until a table the verb read changes
+   * (services/context `readCache`; db/read-cache.ts tells how it stays exact).
+   */
+  cached?: boolean;
 }
 
 /** Marks an operation of an area that the server does not implement yet: it answers errCode 9. */
@@ -105,6 +113,11 @@ function withoutFile(schema: z.ZodMiniType | undefined): z.ZodMiniType | undefin
   return z.omit(schema as z.ZodMiniObject, { file: true });
 }
 
+/** The Node request under @hono/node-server (none in `app.request` tests). */
+function nodeRequest(c: Context<AppEnv>): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
+
 function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -140,7 +153,7 @@ function operationHandler(op: OperationSpec, registration: Registration<never>):
     const query = c.req.query();
     rejectControlCharacters(path);
     rejectControlCharacters(query);
-    let body = op.body === 'json' ? await readJsonBody(c.req.raw) : undefined;
+    let body = op.body === 'json' ? await readJsonBody(c.req.raw, undefined, nodeRequest(c)) : undefined;
 
     // roles before the body's shape: a refused caller learns nothing about what the operation expects
     if (authenticated && !(await permitted(ctx as AuthedContext, roles, namedSchool(path, body)))) {
@@ -172,12 +185,13 @@ function operationHandler(op: OperationSpec, registration: Registration<never>):
         ...(op.body === 'multipart' ? { file } : {}),
       };
       if (!verb) throw new NotImplementedError(`该功能尚未实现：${op.summary}`);
-      const answer = await (
-        verb as unknown as (call: { ctx: ServiceContext; input: unknown }) => Promise<unknown>
-      )({
-        ctx,
-        input,
-      });
+      const run = verb as unknown as (call: { ctx: ServiceContext; input: unknown }) => Promise<unknown>;
+      const cache = options.cached && authenticated ? ctx.readCache : null;
+      const answer = cache
+        ? await cache.read(cacheKey(op.operationId, ctx as AuthedContext, input), (db) =>
+            run({ ctx: { ...ctx, db }, input }),
+          )
+        : await run({ ctx, input });
       kept = options.upload?.keep === true;
       return op.answer === 'file'
         ? fileResponse(c, answer as OperationOutput['downloadCourseWare'])
@@ -186,6 +200,24 @@ function operationHandler(op: OperationSpec, registration: Registration<never>):
       if (!kept && storage) await discardUpload(storage, file);
     }
   };
+}
+
+/**
+ * What a cached answer may depend on besides the database: the operation, the caller as the
+ * session established them (a verb may look at the roles read with it), the China date (course
+ * status, today's lessons) and the validated input.
+ */
+function cacheKey(operationId: string, ctx: AuthedContext, input: unknown): string {
+  const { userId, isAdmin, isGroupAdmin, schoolRoles } = ctx.auth;
+  return JSON.stringify([
+    operationId,
+    userId,
+    isAdmin,
+    isGroupAdmin,
+    schoolRoles ?? null,
+    chinaDate(ctx.clock.now()),
+    input,
+  ]);
 }
 
 /** Static segments count more than parameters: `/x/list` is tried before `/x/{id}`. */

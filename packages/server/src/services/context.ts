@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { ReadCache } from '../db/read-cache';
 import type { SchoolRole } from '../db/schema/school';
 import type { Clock } from '../lib/clock';
 import type { AppConfig } from '../lib/config';
@@ -27,6 +28,8 @@ export interface ServiceContext {
   clock: Clock;
   sms: SmsSender;
   storage: Storage | null;
+  /** Repeated reads kept until a table they read changes; null where that would not be exact (db/read-cache.ts). */
+  readCache: ReadCache | null;
   config: AppConfig;
   /** Caller's address, for rate limits. */
   ip: string;

@@ -57,6 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sms,
     config,
     storage,
+    readCache: database.readCache,
     ...(options.logError ? { logError: options.logError } : {}),
   };
   const peers: (() => Promise<void>)[] = [];

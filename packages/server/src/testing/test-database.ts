@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DatabaseHandle, type Db, wrapPglite, wrapPool } from '../db/client';
 import { migrateDatabase, migrationsFolder } from '../db/migrate';
+import { openReadCache, type ReadCache } from '../db/read-cache';
 import { demoPassword } from '../seed/demo-data';
 import { seedDemoSchool } from '../seed/demo-school';
 import { restoreSnapshot, type SnapshotPlan, takeSnapshot } from './snapshot';
@@ -21,6 +22,8 @@ export const TEST_DATABASE_PREFIX = 'dfrm_test_';
 export interface TestDatabase {
   kind: DatabaseHandle['kind'];
   db: Db;
+  /** The read cache the server would have on this database (PGlite: on; PostgreSQL: none). */
+  readCache: ReadCache | null;
   /** Puts the migrated + seeded state back. */
   restore(): Promise<void>;
   /** A second connection pool to the same database, as a second server process would have (PGlite: the same one). */
@@ -123,12 +126,17 @@ async function startPglite(): Promise<PgliteStart> {
 async function openPgliteTestDatabase(): Promise<TestDatabase> {
   const { client, plan } = await startPglite();
   const handle = wrapPglite(client);
+  const readCache = await openReadCache(handle);
   return {
     kind: 'pglite',
     db: handle.db,
+    readCache,
     restore: () => restoreSnapshot(handle.db, plan, async (script) => void (await client.exec(script))),
     openPeer: async () => ({ db: handle.db, close: async () => {} }),
-    close: () => handle.close(),
+    close: async () => {
+      await readCache?.close();
+      await handle.close();
+    },
   };
 }
 
@@ -161,6 +169,7 @@ async function openPostgresTestDatabase(databaseUrl: string): Promise<TestDataba
   return {
     kind: 'postgres',
     db: handle.db,
+    readCache: null,
     restore: () => restoreSnapshot(handle.db, plan, exec),
     openPeer: async () => {
       const peer = wrapPool(newPool());

@@ -4,7 +4,7 @@ import { area } from '../register';
 
 /** specs/tms/my-course.yaml: a student's courses and the courseware shared with their classes. */
 export const myCourseArea = area('tms/my-course', {
-  getStudentCourseList,
-  getStudentCourseListV2,
-  getStudentWareList,
+  getStudentCourseList: { verb: getStudentCourseList, cached: true },
+  getStudentCourseListV2: { verb: getStudentCourseListV2, cached: true },
+  getStudentWareList: { verb: getStudentWareList, cached: true },
 });

@@ -9,11 +9,11 @@ import { area, notImplemented } from '../register';
 
 /** specs/tms/student-page.yaml; getUnCommitWorkNum answers 9 until homework exists (it could not answer truthfully). */
 export const studentPageArea = area('tms/student-page', {
-  getStudentAnnounceList,
-  getLastAnnounce,
+  getStudentAnnounceList: { verb: getStudentAnnounceList, cached: true },
+  getLastAnnounce: { verb: getLastAnnounce, cached: true },
   viewAnnounce,
   getStudentCourseTable,
   getStudentRecentCourse,
-  getUnViewAnnounce,
+  getUnViewAnnounce: { verb: getUnViewAnnounce, cached: true },
   getUnCommitWorkNum: notImplemented,
 });

@@ -1,0 +1,127 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, type Db, rowsOf, wrapPglite } from './client';
+import { openReadCache, type ReadCache } from './read-cache';
+
+// The cache on its own database: parents and children (a cascading foreign key) and an unrelated table.
+let handle: DatabaseHandle;
+let cache: ReadCache;
+
+beforeAll(async () => {
+  const client = await PGlite.create();
+  await client.exec(`
+    create table parents (id int primary key, name text not null);
+    create table children (id int primary key, parent_id int not null references parents(id) on delete cascade);
+    create table others (id int primary key);
+    insert into parents values (1, '一班');
+    insert into children values (10, 1), (11, 1);`);
+  handle = wrapPglite(client);
+  const opened = await openReadCache(handle);
+  if (!opened) throw new Error('PGlite must have a read cache');
+  cache = opened;
+});
+
+afterAll(async () => {
+  await cache.close();
+  await handle.close();
+});
+
+let computed = 0;
+beforeEach(() => {
+  computed = 0;
+});
+
+/** How many children parent 1 has, counted by the database (and how often it was asked). */
+const childCount = (db: Db) => {
+  computed += 1;
+  return db
+    .execute(sql`select count(*)::int as n from children where parent_id = 1`)
+    .then((result) => rowsOf<{ n: number }>(result)[0]?.n);
+};
+const parentName = (db: Db) => {
+  computed += 1;
+  return db
+    .execute(sql`select p.name from parents p join children c on c.parent_id = p.id where c.id = 10`)
+    .then((result) => rowsOf<{ name: string }>(result)[0]?.name ?? null);
+};
+
+describe('read cache', () => {
+  it('answers a repeated read without asking the database again', async () => {
+    expect(await cache.read('children', childCount)).toBe(2);
+    expect(await cache.read('children', childCount)).toBe(2);
+    expect(computed).toBe(1);
+  });
+
+  it('reads again after a write to a table the answer read, and not after one to another table', async () => {
+    expect(await cache.read('name', parentName)).toBe('一班');
+    await handle.db.execute(sql`insert into others values (1)`);
+    expect(await cache.read('name', parentName)).toBe('一班');
+    expect(computed).toBe(1);
+
+    await handle.db.execute(sql`update parents set name = '二班' where id = 1`);
+    expect(await cache.read('name', parentName)).toBe('二班');
+    expect(computed).toBe(2);
+  });
+
+  it('sees a cascaded delete, which no statement names', async () => {
+    await handle.db.execute(sql`insert into parents values (2, '三班')`);
+    await handle.db.execute(sql`insert into children values (20, 2)`);
+    const count = (db: Db) =>
+      db
+        .execute(sql`select count(*)::int as n from children where parent_id = 2`)
+        .then((result) => rowsOf<{ n: number }>(result)[0]?.n);
+    expect(await cache.read('children of 2', count)).toBe(1);
+    await handle.db.execute(sql`delete from parents where id = 2`);
+    expect(await cache.read('children of 2', count)).toBe(0);
+  });
+
+  it('keeps the answer when a write is rolled back', async () => {
+    const before = await cache.read('children', childCount);
+    computed = 0;
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into children values (12, 1)`);
+        throw new Error('放弃');
+      }),
+    ).rejects.toThrow('放弃');
+    expect(await cache.read('children', childCount)).toBe(before);
+    expect(computed).toBe(0);
+  });
+
+  it('does not keep an answer whose table changed while it was being computed', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = async (db: Db) => {
+      const n = await childCount(db);
+      await gate; // a teacher's write commits between the read and the answer
+      return n;
+    };
+    const first = cache.read('slow', slow);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await handle.db.execute(sql`insert into children values (13, 1)`);
+    release();
+    const stale = await first;
+    const again = await cache.read('slow', slow);
+    expect(again).toBe((stale ?? 0) + 1);
+  });
+
+  it('never keeps a failure', async () => {
+    let fail = true;
+    const flaky = async (db: Db) => {
+      const n = await childCount(db);
+      if (fail) throw new Error('数据库暂时不可用');
+      return n;
+    };
+    await expect(cache.read('flaky', flaky)).rejects.toThrow('数据库暂时不可用');
+    fail = false;
+    expect(await cache.read('flaky', flaky)).toBeGreaterThan(0);
+  });
+
+  it('is not used on PostgreSQL, where other processes write too', async () => {
+    const fake = { kind: 'postgres' } as unknown as DatabaseHandle;
+    expect(await openReadCache(fake)).toBeNull();
+  });
+});

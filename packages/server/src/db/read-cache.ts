@@ -1,0 +1,137 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { LRUCache } from 'lru-cache';
+import type { DatabaseHandle, Db } from './client';
+
+/**
+ * Answers of repeated reads, kept until a table they read changes.
+ *
+ * Why: on the embedded database every statement runs on the one thread that
+ * also serves HTTP, and planning it costs more than the lookups themselves, so
+ * a class refreshing its lists (and the web app polling unread counts) would
+ * queue behind itself. Most of those reads repeat an answer nothing has changed.
+ *
+ * How it stays exact:
+ * - Every table of `public` gets a statement trigger that sends
+ *   `pg_notify('dfrm_table_changed', <table>)`. PostgreSQL delivers a
+ *   notification only when its transaction commits, cascaded deletes and raw
+ *   statements included, and PGlite hands it to the listener before the
+ *   writer's own `await` returns: once a write is acknowledged, no cached
+ *   answer that read its table is served again.
+ * - An answer's tables are the ones its statements named, recorded while it is
+ *   computed (drizzle's query log on a database handle of its own). Naming a
+ *   table is enough to depend on it, so the record errs only towards
+ *   invalidating too much.
+ * - An answer remembers the change counter from before its first statement; a
+ *   change of one of its tables after that, even while it was computing, makes
+ *   it stale. Failures are never kept.
+ *
+ * Only where this process is the database's only writer: embedded PGlite (one
+ * process by construction). On PostgreSQL several server processes write, and a
+ * notification reaches the others a moment after the commit; there the reads
+ * go to the database, which serves them in parallel on its own cores.
+ */
+export interface ReadCache {
+  /** `compute`'s answer for `key`, from the cache while no table it read has changed since. */
+  read<T>(key: string, compute: (db: Db) => Promise<T>): Promise<T>;
+  /** What the cache holds and how it served (for the benches and tests). */
+  stats(): { entries: number; hits: number; misses: number };
+  /** Stops listening and forgets every answer. */
+  close(): Promise<void>;
+}
+
+export const TABLE_CHANGED_CHANNEL = 'dfrm_table_changed';
+const TRIGGER = 'zz_read_cache_changed';
+
+export interface ReadCacheOptions {
+  /** Answers kept at most (least recently used go first). */
+  maxEntries?: number;
+  /** Longest an answer is kept even if nothing changed (a safety net, not the mechanism). */
+  ttlMs?: number;
+}
+
+interface Entry {
+  value: unknown;
+  tables: readonly string[];
+  /** The change counter before the answer's first statement. */
+  readAt: number;
+}
+
+/** Installs the change triggers on every table of `public` (again at each start: new tables get theirs). */
+async function installTriggers(client: PGlite): Promise<string[]> {
+  await client.exec(`
+    create or replace function public.dfrm_table_changed() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify('${TABLE_CHANGED_CHANNEL}', tg_table_name);
+        return null;
+      end $$;
+    do $$
+      declare t record;
+      begin
+        for t in select tablename from pg_tables where schemaname = 'public' loop
+          execute format(
+            'create or replace trigger ${TRIGGER} after insert or update or delete or truncate on public.%I
+               for each statement execute function public.dfrm_table_changed()',
+            t.tablename);
+        end loop;
+      end $$;`);
+  const { rows } = await client.query<{ name: string }>(
+    `select tablename as name from pg_tables where schemaname = 'public'`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/** The read cache of a database, or null where it would not be exact (PostgreSQL: see above). */
+export async function openReadCache(
+  handle: DatabaseHandle,
+  options: ReadCacheOptions = {},
+): Promise<ReadCache | null> {
+  if (handle.kind !== 'pglite') return null;
+  const client = handle.client;
+  const tables = new Set(await installTriggers(client));
+
+  let counter = 0;
+  const changedAt = new Map<string, number>();
+  let hits = 0;
+  let misses = 0;
+  const entries = new LRUCache<string, Entry>({
+    max: options.maxEntries ?? 20_000,
+    ttl: options.ttlMs ?? 5 * 60_000,
+  });
+  const unlisten = await client.listen(TABLE_CHANGED_CHANNEL, (table) => {
+    counter += 1;
+    changedAt.set(table, counter);
+  });
+
+  const fresh = (entry: Entry) => entry.tables.every((table) => (changedAt.get(table) ?? 0) <= entry.readAt);
+
+  return {
+    async read<T>(key: string, compute: (db: Db) => Promise<T>): Promise<T> {
+      const entry = entries.get(key);
+      if (entry && fresh(entry)) {
+        hits += 1;
+        return entry.value as T;
+      }
+      misses += 1;
+      const readAt = counter;
+      const named = new Set<string>();
+      const recording = drizzlePglite(client, {
+        logger: {
+          logQuery(query) {
+            for (const word of query.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []) {
+              if (tables.has(word)) named.add(word);
+            }
+          },
+        },
+      });
+      const value = await compute(recording);
+      entries.set(key, { value, tables: [...named], readAt });
+      return value;
+    },
+    stats: () => ({ entries: entries.size, hits, misses }),
+    async close() {
+      await unlisten();
+      entries.clear();
+    },
+  };
+}
