@@ -16,6 +16,8 @@ import {
   minutesUntil,
   recordHit,
 } from '../../lib/rate-limit';
+import type { LoginUser } from '@dfrm/sdk/user/types';
+import type { Input } from '../../contract/types';
 import type { Call, ServiceContext } from '../context';
 import { consumeSmsCode } from '../sms/codes';
 import { DISABLED_MESSAGE, openSession, type UserRow, userView } from './session';
@@ -58,10 +60,6 @@ export const STRANGER_DELAY_CAP_MS = 3_000;
 export function strangerDelayMs(strangerFailures: number): number {
   return Math.min(STRANGER_DELAY_CAP_MS, strangerFailures * STRANGER_FAILURE_DELAY_MS);
 }
-
-export type LoginInput =
-  | { account: string; password: string; productId: 7 }
-  | { phoneNumber: string; smsCode: string; productId: 7 };
 
 interface Reservation {
   pendingIds: number[];
@@ -184,7 +182,7 @@ async function smsLogin(ctx: ServiceContext, phoneNumber: string, smsCode: strin
 }
 
 /** POST /user/login: account + password or phone + SMS code; opens a session that displaces older ones. */
-export async function login({ ctx, input }: Call<LoginInput>) {
+export async function login({ ctx, input }: Call<Input<'login'>>): Promise<LoginUser> {
   const user =
     'account' in input
       ? await passwordLogin(ctx, input.account, input.password)

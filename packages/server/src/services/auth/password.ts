@@ -5,6 +5,8 @@ import { MINUTE_MS } from '../../lib/clock';
 import { RefusedError, TooManyRequestsError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { checkLimit, clearKey, type Limit, lockKey, minutesUntil, recordHit } from '../../lib/rate-limit';
+import type { Ack } from '@dfrm/sdk/user/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall, AuthInfo } from '../context';
 
 export const SETTLE_PASSWORD_MESSAGE = '请先修改初始密码';
@@ -43,17 +45,12 @@ export const CHANGE_PASSWORD_FAILURES: Limit = {
   windowMs: 15 * MINUTE_MS,
 };
 
-export interface ChangePasswordInput {
-  oldPassword: string;
-  newPassword: string;
-}
-
 /**
  * POST /user/change/password: the caller replaces their own password, the
  * old one proven. The new one is hashed at full cost (so an initial password
  * is settled), every other session of the account ends, the caller's stays.
  */
-export async function changePassword({ ctx, input }: AuthedCall<ChangePasswordInput>): Promise<{ ok: true }> {
+export async function changePassword({ ctx, input }: AuthedCall<Input<'changePassword'>>): Promise<Ack> {
   const userId = ctx.auth.userId;
   const key = String(userId);
   const now = ctx.clock.now();

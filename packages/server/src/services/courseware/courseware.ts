@@ -12,8 +12,17 @@ import { courses } from '../../db/schema/teaching';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { zipAnswer } from '../../lib/archive';
-import type { FileAnswer } from '../../lib/file-answer';
-import { fileTooLargeMessage, type UploadedFile } from '../../lib/multipart';
+import { fileTooLargeMessage } from '../../lib/multipart';
+import type {
+  CourseWare,
+  CourseWareDetail,
+  CourseWareListItem,
+  CourseWarePage,
+  CourseWareShareItem,
+  Deleted,
+  FileInfo,
+} from '@dfrm/sdk/tms/types';
+import type { Input, Output } from '../../contract/types';
 import type { AuthedCall, AuthedContext } from '../context';
 import {
   assertCourseTeacher,
@@ -24,12 +33,10 @@ import {
 import {
   assertSchoolRole,
   inOrder,
-  type TeachingClassBrief,
   teachingClassBriefs,
   teachingClassIdsOf,
   toNumber,
   UNKNOWN_USER,
-  type UserBrief,
   userBriefs,
 } from '../teaching-content/shared';
 import { ALLOWED_EXTENSIONS, COURSEWARE_TYPES, cleanFileName, extensionOf } from './files';
@@ -44,43 +51,8 @@ export const NOT_COURSEWARE_OWNER_MESSAGE = '这不是您的课件';
 export const NOT_SHARED_MESSAGE = '该课件不是您的，也没有共享给您所在的教学班';
 export const MAX_ATTACHMENTS = 20;
 
-export interface FileInfo {
-  fileId: string;
-  fileName: string;
-  fileSize: number;
-  contentType: string;
-  uploadedAt: number;
-}
-
-export interface CourseWare {
-  courseWareId: string;
-  schoolId: string;
-  courseWareName: string;
-  description: string;
-  courseId: string;
-  courseName: string;
-  owner: UserBrief;
-  attachmentNum: number;
-  totalSize: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface CourseWareListItem extends CourseWare {
-  sharedClassNum: number;
-}
-
-export interface CourseWareDetail extends CourseWareListItem {
-  attachments: FileInfo[];
-  sharedClasses: TeachingClassBrief[];
-}
-
-export interface CourseWareShareItem {
-  teachingClass: TeachingClassBrief;
-  courseName: string;
-  shared: boolean;
-  sharedAt: number | null;
-}
+// the fields shared with the student's list (student-courseware.ts) are the spec's
+export type { CourseWare, FileInfo };
 
 // aggregates as correlated subqueries, so lists can sort by them
 const attachmentNum = sql<number>`(select count(*) from ${coursewareFiles} where ${coursewareFiles.coursewareId} = ${courseware.id})`;
@@ -213,22 +185,11 @@ function storageOf(ctx: AuthedContext): Storage {
   return ctx.storage;
 }
 
-export interface CourseWareQueryInput {
-  schoolId: string;
-  pageIndex: number;
-  pageSize: number;
-  courseId?: string | undefined;
-  keyword?: string | undefined;
-  shared?: boolean | undefined;
-  sortField?: 'updatedAt' | 'courseWareName' | 'totalSize' | undefined;
-  sortOrder?: 'asc' | 'desc' | undefined;
-}
-
 /** POST /tms-server/courseWareMgr/getCourseWareList */
 export async function getCourseWareList({
   ctx,
   input,
-}: AuthedCall<CourseWareQueryInput>): Promise<{ list: CourseWareListItem[]; total: number }> {
+}: AuthedCall<Input<'getCourseWareList'>>): Promise<CourseWarePage> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const conditions: (SQL | undefined)[] = [
     eq(courseware.schoolId, schoolId),
@@ -264,16 +225,6 @@ export async function getCourseWareList({
   return { list: await listItemsOf(ctx.db, rows), total: toNumber(totalRow?.total) };
 }
 
-export interface UploadInput {
-  schoolId: string;
-  courseId: string;
-  courseWareId?: string | undefined;
-  courseWareName?: string | undefined;
-  description?: string | undefined;
-  /** Already in storage (streamed there by the multipart parser); kept by recording its key. */
-  file: UploadedFile | null;
-}
-
 /**
  * POST /tms-server/courseWareMgr/uploadCourseWare: a new courseware with its
  * first file, or one more file for an existing one. The bytes are already in
@@ -281,7 +232,10 @@ export interface UploadInput {
  * streamed in); this records the key, and the original name in the database.
  * When it throws, the caller discards the upload.
  */
-export async function uploadCourseWare({ ctx, input }: AuthedCall<UploadInput>): Promise<CourseWareDetail> {
+export async function uploadCourseWare({
+  ctx,
+  input,
+}: AuthedCall<Input<'uploadCourseWare'>>): Promise<CourseWareDetail> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   // multipart bodies are invisible to the role middleware: check the school named here
   await assertSchoolRole(ctx, schoolId, ['teacher']);
@@ -376,12 +330,7 @@ export async function uploadCourseWare({ ctx, input }: AuthedCall<UploadInput>):
 }
 
 /** POST /tms-server/courseWareMgr/delCourseWare: the whole courseware, or one of its files. */
-export async function delCourseWare({
-  ctx,
-  input,
-}: AuthedCall<{ schoolId: string; courseWareId: string; fileId?: string | undefined }>): Promise<{
-  id: string;
-}> {
+export async function delCourseWare({ ctx, input }: AuthedCall<Input<'delCourseWare'>>): Promise<Deleted> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const row = await ownCourseware(ctx, schoolId, input.courseWareId);
   const storage = storageOf(ctx);
@@ -446,9 +395,7 @@ async function shareListOf(
 export async function updateCourseWareShareList({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; courseWareId: string; teachingClassIds: string[] }>): Promise<
-  CourseWareShareItem[]
-> {
+}: AuthedCall<Input<'updateCourseWareShareList'>>): Promise<CourseWareShareItem[]> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const row = await ownCourseware(ctx, schoolId, input.courseWareId);
   const classIds = teachingClassIdsOf(input.teachingClassIds);
@@ -484,7 +431,7 @@ export async function updateCourseWareShareList({
 export async function getCourseWareShareList({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; courseWareId: string }>): Promise<CourseWareShareItem[]> {
+}: AuthedCall<Input<'getCourseWareShareList'>>): Promise<CourseWareShareItem[]> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const row = await ownCourseware(ctx, schoolId, input.courseWareId);
   return shareListOf(ctx, schoolId, row.id);
@@ -494,7 +441,7 @@ export async function getCourseWareShareList({
 export async function getCourseWareAttachmentList({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; courseWareId: string }>): Promise<FileInfo[]> {
+}: AuthedCall<Input<'getCourseWareAttachmentList'>>): Promise<FileInfo[]> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const row = await findCourseware(
     ctx.db,
@@ -513,7 +460,7 @@ export async function getCourseWareAttachmentList({
 export async function downloadCourseWare({
   ctx,
   input,
-}: AuthedCall<{ courseWareId: string; fileId?: string | undefined }>): Promise<FileAnswer> {
+}: AuthedCall<Input<'downloadCourseWare'>>): Promise<Output<'downloadCourseWare'>> {
   const row = await findCourseware(
     ctx.db,
     idOrNotFound(input.courseWareId, COURSEWARE_NOT_FOUND_MESSAGE),

@@ -1,16 +1,19 @@
 import { and, asc, countDistinct, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
-import {
-  type NoticeRow,
-  type NoticeStatus,
-  notices,
-  noticeViews,
-  noticeVisibility,
-} from '../../db/schema/notice';
+import { type NoticeRow, notices, noticeViews, noticeVisibility } from '../../db/schema/notice';
 import { students } from '../../db/schema/school';
 import { courses, teachingClasses } from '../../db/schema/teaching';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors';
+import type {
+  Announce,
+  AnnounceDetail,
+  AnnounceListItem,
+  AnnouncePage,
+  AnnounceVisibleClass,
+  Deleted,
+} from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall, AuthedContext } from '../context';
 import {
   assertCourseTeacher,
@@ -19,12 +22,10 @@ import {
 } from '../course/membership';
 import {
   inOrder,
-  type TeachingClassBrief,
   teachingClassBriefs,
   teachingClassIdsOf,
   toNumber,
   UNKNOWN_USER,
-  type UserBrief,
   userBriefs,
 } from '../teaching-content/shared';
 import { hasVisibleContent, sanitizeNoticeHtml, summaryOf } from './sanitize';
@@ -40,42 +41,8 @@ export const CLASS_NOT_IN_COURSE_MESSAGE = '教学班不属于该通知所属的
 const TITLE_MAX = 100;
 const CONTENT_MAX = 100_000;
 
-export interface Announce {
-  announceId: string;
-  schoolId: string;
-  title: string;
-  summary: string;
-  courseId: string;
-  courseName: string;
-  status: NoticeStatus;
-  publisher: UserBrief;
-  publishedAt: number | null;
-  updatedAt: number;
-}
-
-export interface AnnounceClassRead {
-  teachingClass: TeachingClassBrief;
-  viewedNum: number;
-}
-
-export interface AnnounceListItem extends Announce {
-  createdAt: number;
-  classReads: AnnounceClassRead[];
-  visibleClassNum: number;
-  studentNum: number;
-  viewedNum: number;
-}
-
-export interface AnnounceDetail extends AnnounceListItem {
-  content: string;
-  visibleClasses: TeachingClassBrief[];
-}
-
-export interface AnnounceVisibleClass {
-  teachingClass: TeachingClassBrief;
-  visible: boolean;
-  viewedNum: number;
-}
+// the notice fields shared with the student page (student-notices.ts) are the spec's Announce
+export type { Announce };
 
 /** The row and the course name of notices, as every view of a notice starts from them. */
 export async function noticeRows(db: Db, where: SQL | undefined) {
@@ -109,12 +76,8 @@ export async function announcesOf(
   }));
 }
 
-interface Reading {
-  visibleClassNum: number;
-  studentNum: number;
-  viewedNum: number;
-  classReads: AnnounceClassRead[];
-}
+/** The reading figures of a notice's list item. */
+type Reading = Pick<AnnounceListItem, 'visibleClassNum' | 'studentNum' | 'viewedNum' | 'classReads'>;
 
 /**
  * Per notice, in one query: each visible class with how many of its active
@@ -258,22 +221,11 @@ async function replaceVisibility(db: Db, noticeId: number, classIds: readonly nu
   }
 }
 
-export interface AnnounceQueryInput {
-  schoolId: string;
-  pageIndex: number;
-  pageSize: number;
-  courseId?: string | undefined;
-  status?: NoticeStatus | undefined;
-  keyword?: string | undefined;
-  sortField?: 'updatedAt' | 'publishedAt' | 'createdAt' | undefined;
-  sortOrder?: 'asc' | 'desc' | undefined;
-}
-
 /** POST /tms-server/announce/queryAnnounceList */
 export async function queryAnnounceList({
   ctx,
   input,
-}: AuthedCall<AnnounceQueryInput>): Promise<{ list: AnnounceListItem[]; total: number }> {
+}: AuthedCall<Input<'queryAnnounceList'>>): Promise<AnnouncePage> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const conditions: (SQL | undefined)[] = [
     eq(notices.schoolId, schoolId),
@@ -313,18 +265,11 @@ export async function queryAnnounceList({
   return { list: await listItemsOf(ctx.db, rows), total: toNumber(totalRow?.total) };
 }
 
-export interface AnnounceSaveInput {
-  schoolId: string;
-  announceId?: string | undefined;
-  courseId: string;
-  title: string;
-  content: string;
-  status: NoticeStatus;
-  teachingClassIds: string[];
-}
-
 /** POST /tms-server/announce/updateAnnounce: create (no announceId) or edit a notice. */
-export async function updateAnnounce({ ctx, input }: AuthedCall<AnnounceSaveInput>): Promise<AnnounceDetail> {
+export async function updateAnnounce({
+  ctx,
+  input,
+}: AuthedCall<Input<'updateAnnounce'>>): Promise<AnnounceDetail> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const title = input.title.trim();
   if (title === '') throw new InvalidInputError('参数 title 不能为空');
@@ -382,7 +327,7 @@ export async function updateAnnounce({ ctx, input }: AuthedCall<AnnounceSaveInpu
 export async function getAnnounceVisibleList({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; announceId: string }>): Promise<AnnounceVisibleClass[]> {
+}: AuthedCall<Input<'getAnnounceVisibleList'>>): Promise<AnnounceVisibleClass[]> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const notice = await ownNotice(ctx, schoolId, input.announceId);
   return visibleClassesOf(ctx, notice);
@@ -431,9 +376,7 @@ async function visibleClassesOf(ctx: AuthedContext, notice: NoticeRow): Promise<
 export async function updateAnnounceVisible({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; announceId: string; teachingClassIds: string[] }>): Promise<
-  AnnounceVisibleClass[]
-> {
+}: AuthedCall<Input<'updateAnnounceVisible'>>): Promise<AnnounceVisibleClass[]> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const notice = await ownNotice(ctx, schoolId, input.announceId);
   const classIds = await assertClassesOfCourse(ctx, schoolId, notice.courseId, input.teachingClassIds);
@@ -447,10 +390,7 @@ export async function updateAnnounceVisible({
 }
 
 /** GET /tms-server/announce/delAnnounce/{schoolId}/{announceId}: visibility and read receipts go with it. */
-export async function delAnnounce({
-  ctx,
-  input,
-}: AuthedCall<{ schoolId: string; announceId: string }>): Promise<{ id: string }> {
+export async function delAnnounce({ ctx, input }: AuthedCall<Input<'delAnnounce'>>): Promise<Deleted> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const notice = await ownNotice(ctx, schoolId, input.announceId);
   await ctx.db.delete(notices).where(eq(notices.id, notice.id));
@@ -458,10 +398,7 @@ export async function delAnnounce({
 }
 
 /** GET /tms-server/announce/getAnnounce/{schoolId}/{announceId} */
-export async function getAnnounce({
-  ctx,
-  input,
-}: AuthedCall<{ schoolId: string; announceId: string }>): Promise<AnnounceDetail> {
+export async function getAnnounce({ ctx, input }: AuthedCall<Input<'getAnnounce'>>): Promise<AnnounceDetail> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const notice = await ownNotice(ctx, schoolId, input.announceId);
   return detailOf(ctx.db, notice.id);

@@ -4,25 +4,13 @@ import { users } from '../../db/schema/identity';
 import { type SchoolRole, schoolMembers, schools, userCurrentSchool } from '../../db/schema/school';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { compareSchoolRoles } from '../../lib/roles';
+import type { ClientSchool, ClientUserLogin } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall } from '../context';
 import { parseId } from '../../lib/ids';
 
 export const NO_SUCH_ROLE_MESSAGE = '您在该学校没有此身份';
 export const NO_SUCH_SCHOOL_MESSAGE = '学校不存在';
-
-export interface ClientSchool {
-  schoolId: string;
-  schoolName: string;
-  roles: SchoolRole[];
-}
-
-export interface ClientUserLogin {
-  schoolId: string;
-  schoolName: string;
-  name: string;
-  type: SchoolRole | null;
-  roles: SchoolRole[];
-}
 
 /** The schools of a user with their roles, schools by id, roles teacher → student → schoolManager. */
 export async function schoolsOf(db: Db, userId: number): Promise<ClientSchool[]> {
@@ -80,12 +68,16 @@ export async function currentSchoolRole(
 }
 
 /** GET /clientUser/getClientSchoolList */
-export async function getClientSchoolList({ ctx }: AuthedCall<unknown>): Promise<ClientSchool[]> {
+export async function getClientSchoolList({
+  ctx,
+}: AuthedCall<Input<'getClientSchoolList'>>): Promise<ClientSchool[]> {
   return schoolsOf(ctx.db, ctx.auth.userId);
 }
 
 /** GET /clientUser/v2/userLogin */
-export async function getClientUserLogin({ ctx }: AuthedCall<unknown>): Promise<ClientUserLogin> {
+export async function getClientUserLogin({
+  ctx,
+}: AuthedCall<Input<'getClientUserLogin'>>): Promise<ClientUserLogin> {
   const name = await displayName(ctx.db, ctx.auth.userId);
   const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
   if (!current) return { schoolId: '0', schoolName: '', name, type: null, roles: [] };
@@ -96,7 +88,7 @@ export async function getClientUserLogin({ ctx }: AuthedCall<unknown>): Promise<
 export async function clientUserLogin({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; role: SchoolRole }>): Promise<ClientUserLogin> {
+}: AuthedCall<Input<'clientUserLogin'>>): Promise<ClientUserLogin> {
   const schoolId = parseId(input.schoolId);
   const [school] =
     schoolId === null
@@ -123,5 +115,5 @@ export async function clientUserLogin({
       target: userCurrentSchool.userId,
       set: { schoolId: school.id, role: input.role, chosenAt: now },
     });
-  return getClientUserLogin({ ctx, input: undefined });
+  return getClientUserLogin({ ctx, input: {} });
 }

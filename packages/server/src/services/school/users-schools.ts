@@ -1,14 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type SchoolRole, schoolMembers, schools } from '../../db/schema/school';
 import { compareSchoolRoles } from '../../lib/roles';
+import type { ClientSchool, UserSchools } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall } from '../context';
-import { type ClientSchool } from './client-user';
 import { parseId } from '../../lib/ids';
-
-export interface UserSchools {
-  userId: string;
-  schools: ClientSchool[];
-}
 
 /**
  * The schools whose members' roles the caller may learn: every school for a
@@ -39,7 +35,7 @@ async function schoolsInSight(ctx: AuthedCall<unknown>['ctx']): Promise<'all' | 
 export async function getUsersSchools({
   ctx,
   input,
-}: AuthedCall<{ userIds: string[] }>): Promise<UserSchools[]> {
+}: AuthedCall<Input<'getUsersSchools'>>): Promise<UserSchools[]> {
   const asked = [...new Set(input.userIds)];
   const numeric = [...new Set(asked.map(parseId).filter((id): id is number => id !== null))];
   const rows =

@@ -4,6 +4,8 @@ import { smsCodes, users } from '../../db/schema/identity';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/clock';
 import { AppError, ErrCode, RefusedError, TooManyRequestsError } from '../../lib/errors';
 import { checkLimit, type Limit, lockKey, minutesUntil, recordHit } from '../../lib/rate-limit';
+import type { SmsSent } from '@dfrm/sdk/support/types';
+import type { Input } from '../../contract/types';
 import type { Call, ServiceContext } from '../context';
 
 export const CODE_VALID_MS = 10 * MINUTE_MS;
@@ -22,7 +24,7 @@ function digest(salt: string, code: string): Buffer {
  * goes through the same windows and limits and gets a code row too, only
  * nothing is sent, so the answer never tells whether the number is registered.
  */
-export async function sendSmsCode({ ctx, input }: Call<{ product: 'dfrm'; account: string }>) {
+export async function sendSmsCode({ ctx, input }: Call<Input<'sendSmsCode'>>): Promise<SmsSent> {
   const phone = input.account;
   const now = ctx.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -3,6 +3,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { studentOnline } from '../../db/schema/student';
 import { teachingClasses } from '../../db/schema/teaching';
 import { InvalidInputError } from '../../lib/errors';
+import type {
+  StudentCourseItem,
+  StudentCoursePage,
+  StudentCourseStaticPage,
+  StudentCourseStaticV2Page,
+  StudentCourseV2Page,
+} from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall, AuthedContext } from '../context';
 import { assertCourseOwner } from '../course/membership';
 import { beijingDay, ONLINE_WINDOW_MS } from './online-clock';
@@ -11,9 +19,6 @@ import { resolveSchoolId } from '../school/resolve-school';
 import { idOrNotFound } from '../../lib/ids';
 
 import {
-  PageInput,
-  SortInput,
-  CourseFilterInput,
   ItemRow,
   studentItem,
   runList,
@@ -23,12 +28,14 @@ import {
   lastActivity,
 } from './list-query';
 
-export interface CourseListInput extends PageInput, CourseFilterInput {
-  teachingClassId?: string | undefined;
-  teachingClassIds?: string[] | undefined;
-}
+/**
+ * What names the students of a course in its lists (these and the online ones): the
+ * school, the course and its teaching classes, one in the v1 queries, several in v2.
+ */
+type CourseScope = Pick<Input<'getStudentListByCourse'>, 'schoolId' | 'courseId' | 'teachingClassId'> &
+  Partial<Pick<Input<'getStudentListByCourseV2'>, 'teachingClassIds'>>;
 
-export async function coursePlan(ctx: AuthedContext, input: CourseListInput) {
+export async function coursePlan(ctx: AuthedContext, input: CourseScope) {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const course = await assertCourseOwner(ctx, schoolId, idOrNotFound(input.courseId, '课程不存在'));
   const named = [
@@ -39,7 +46,9 @@ export async function coursePlan(ctx: AuthedContext, input: CourseListInput) {
   return { schoolId, course, teachingClassIds };
 }
 
-function courseItem(row: ItemRow & { teachingClassId?: unknown; teachingClassName?: unknown }) {
+function courseItem(
+  row: ItemRow & { teachingClassId?: unknown; teachingClassName?: unknown },
+): StudentCourseItem {
   return {
     ...studentItem(row),
     teachingClassId: String(row.teachingClassId),
@@ -56,9 +65,7 @@ const courseSorts: Record<string, SQL> = {
 export async function getStudentListByCourse({
   ctx,
   input,
-}: AuthedCall<
-  CourseListInput & SortInput<'studentNumber' | 'studentName' | 'className' | 'status' | 'teachingClass'>
->) {
+}: AuthedCall<Input<'getStudentListByCourse'>>): Promise<StudentCoursePage> {
   const { schoolId, course, teachingClassIds } = await coursePlan(ctx, input);
   const { rows, total } = await runList(
     ctx.db,
@@ -80,11 +87,7 @@ export async function getStudentListByCourse({
 export async function getStudentListByCourseV2({
   ctx,
   input,
-}: AuthedCall<
-  CourseListInput & { online?: boolean | undefined } & SortInput<
-      'studentNumber' | 'studentName' | 'className' | 'status' | 'teachingClass' | 'lastActiveAt'
-    >
->) {
+}: AuthedCall<Input<'getStudentListByCourseV2'>>): Promise<StudentCourseV2Page> {
   const { schoolId, course, teachingClassIds } = await coursePlan(ctx, input);
   const since = ctx.clock.now() - ONLINE_WINDOW_MS;
   const { rows, total } = await runList(
@@ -115,21 +118,11 @@ export async function getStudentListByCourseV2({
   };
 }
 
-type CourseStaticSort =
-  | 'studentNumber'
-  | 'studentName'
-  | 'teachingClass'
-  | 'submittedWorkNum'
-  | 'lateWorkNum'
-  | 'avgWorkScore'
-  | 'studyDuration'
-  | 'lastActiveAt';
-
 /** POST /tms-server/studentMgr/getStudentList/by/course/static */
 export async function getStudentListByCourseStatic({
   ctx,
   input,
-}: AuthedCall<CourseListInput & SortInput<CourseStaticSort>>) {
+}: AuthedCall<Input<'getStudentListByCourseStatic'>>): Promise<StudentCourseStaticPage> {
   const { schoolId, course, teachingClassIds } = await coursePlan(ctx, input);
   const thisCourse = sql`= ${course.id}`;
   const duration = studyDuration(thisCourse);
@@ -206,28 +199,11 @@ export function statisticsRange(
   return { from, to };
 }
 
-type CourseStaticV2Sort =
-  | 'studentNumber'
-  | 'studentName'
-  | 'teachingClass'
-  | 'submittedWorkNum'
-  | 'submitRate'
-  | 'avgWorkScore'
-  | 'avgQuizScore'
-  | 'trainingFinishedNum'
-  | 'studyDuration'
-  | 'lastActiveAt';
-
 /** POST /tms-server/studentMgr/v2/getStudentList/by/course/static: statistics over a date range. */
 export async function getStudentListByCourseStaticV2({
   ctx,
   input,
-}: AuthedCall<
-  CourseListInput & {
-    startDate?: string | undefined;
-    endDate?: string | undefined;
-  } & SortInput<CourseStaticV2Sort>
->) {
+}: AuthedCall<Input<'getStudentListByCourseStaticV2'>>): Promise<StudentCourseStaticV2Page> {
   const { schoolId, course, teachingClassIds } = await coursePlan(ctx, input);
   const range = statisticsRange(input.startDate, input.endDate, course.startDate, ctx.clock.now());
   const thisCourse = sql`= ${course.id}`;

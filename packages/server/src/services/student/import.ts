@@ -1,5 +1,5 @@
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
-import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
+import { bytesAnswer } from '../../lib/file-answer';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import {
@@ -12,8 +12,9 @@ import {
   students,
 } from '../../db/schema/school';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import type { UploadedFile } from '../../lib/multipart';
 import { buildTemplate, readSheetUpload, type SheetRow } from '../../lib/xlsx';
+import type { StudentImportError, StudentImportResult } from '@dfrm/sdk/tms/types';
+import type { Input, Output } from '../../contract/types';
 import type { AuthedCall } from '../context';
 import {
   accountFacts,
@@ -68,22 +69,8 @@ export function studentTemplate(): Promise<Uint8Array> {
   });
 }
 
-export interface StudentImportError {
-  rowNumber: number;
-  column?: string;
-  studentNumber?: string;
-  reason: string;
-}
-
-interface ImportInput {
-  schoolId: string;
-  collegeId: string;
-  majorId: string;
-  gradeId: string;
-  classId: string;
-  /** The uploaded sheet, in storage; the caller discards it after. */
-  file: UploadedFile | null;
-}
+/** A teacher's import and a school manager's take the same path and sheet; the caller discards the sheet after. */
+type ImportInput = Input<'uploadStudent'> | Input<'schoolUploadStudent'>;
 
 interface RowPlan {
   rowNumber: number;
@@ -300,7 +287,10 @@ function chunks<T>(items: readonly T[]): T[][] {
  * whose student number is already in this class update that student, so
  * importing a file twice creates no duplicates.
  */
-export async function importStudents({ ctx, input }: AuthedCall<ImportInput>, scopeOf: ScopeOf) {
+export async function importStudents(
+  { ctx, input }: AuthedCall<ImportInput>,
+  scopeOf: ScopeOf,
+): Promise<StudentImportResult> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const klass = await assertClassPath(ctx, schoolId, input);
   if (!(await classInScope(ctx.db, schoolId, klass.id, scopeOf(ctx))))
@@ -405,6 +395,6 @@ export async function importStudents({ ctx, input }: AuthedCall<ImportInput>, sc
 }
 
 /** The student import template as a download. */
-export async function downloadStudentTemplate(): Promise<FileAnswer> {
+export async function downloadStudentTemplate(): Promise<Output<'downloadStudentTemplate'>> {
   return bytesAnswer(STUDENT_TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, await studentTemplate());
 }

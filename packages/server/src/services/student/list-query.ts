@@ -1,5 +1,6 @@
 // The one query behind every student list: the shape of a row, filters, sorting and paging, and the
 // activity statistics (scope.ts says whose students a caller sees).
+import type { PageRequest, SortOrder, StudentBrief, StudentFilter, StudentItem } from '@dfrm/sdk/tms/types';
 import { and, asc, count, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/identity';
@@ -17,32 +18,6 @@ import {
   statusOf,
 } from './scope';
 import { likePattern } from '../../lib/like';
-
-export type SortOrder = 'asc' | 'desc';
-
-export interface PageInput {
-  pageIndex: number;
-  pageSize: number;
-}
-
-export interface FilterInput {
-  schoolId: string;
-  keyword?: string | undefined;
-  collegeId?: string | undefined;
-  majorId?: string | undefined;
-  gradeId?: string | undefined;
-  classId?: string | undefined;
-  status?: 0 | 1 | 2 | 3 | undefined;
-}
-
-export interface SortInput<F extends string> {
-  sortField?: F | undefined;
-  sortOrder?: SortOrder | undefined;
-}
-
-export interface CourseFilterInput extends FilterInput {
-  courseId: string;
-}
 
 // ---- the shape of a row ---------------------------------------------------
 
@@ -105,7 +80,7 @@ export function studentBrief(
     ItemRow,
     'studentId' | 'userId' | 'studentNumber' | 'studentName' | 'classId' | 'className' | 'status'
   >,
-) {
+): StudentBrief {
   return {
     studentId: String(row.studentId),
     // the account can only be missing if it was deleted; "0" names no user
@@ -118,7 +93,7 @@ export function studentBrief(
   };
 }
 
-export function studentItem(row: ItemRow) {
+export function studentItem(row: ItemRow): StudentItem {
   return {
     ...studentBrief(row),
     userName: row.userName ?? '',
@@ -148,14 +123,14 @@ export interface ListPlan {
   scope?: StudentScope;
   /** Lists of a course: one row per student and teaching class of the course. */
   course?: { courseId: number; teachingClassIds: number[] };
-  filter: FilterInput;
+  filter: StudentFilter;
   /** The online window's start; `online` filters on it. */
   onlineSince: number;
   online?: boolean | undefined;
   /** Online lists: the text keyword matches number and name only. */
   keywordOnAccount: boolean;
   order: SQL[];
-  page: PageInput;
+  page: PageRequest;
 }
 
 export function isOnline(since: number): SQL {

@@ -1,6 +1,8 @@
 // The school's student lists (a teacher's students, the whole school for a school manager) and their statistics.
 import { sql } from 'drizzle-orm';
 import { courses, teachingClasses } from '../../db/schema/teaching';
+import type { StudentPage, StudentStaticPage } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall, AuthedContext } from '../context';
 import { studentInTeachingClass } from '../course/membership';
 import { ONLINE_WINDOW_MS } from './online-clock';
@@ -8,9 +10,6 @@ import { type StudentScope } from './scope';
 import { resolveSchoolId } from '../school/resolve-school';
 
 import {
-  PageInput,
-  FilterInput,
-  SortInput,
   studentItem,
   runList,
   sortBy,
@@ -22,11 +21,14 @@ import {
 
 // ---- the verbs -------------------------------------------------------------
 
-type ListInput = PageInput &
-  FilterInput &
-  SortInput<'studentNumber' | 'studentName' | 'className' | 'status' | 'createdAt' | 'lastLoginAt'>;
+/** The teacher's list and the school manager's take the same query (StudentListQuery). */
+type ListInput = Input<'getStudentList'> | Input<'schoolMgrGetStudentList'>;
 
-async function scopedList(ctx: AuthedContext, input: ListInput, scope: (schoolId: number) => StudentScope) {
+async function scopedList(
+  ctx: AuthedContext,
+  input: ListInput,
+  scope: (schoolId: number) => StudentScope,
+): Promise<StudentPage> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const { rows, total } = await runList(
     ctx.db,
@@ -45,30 +47,23 @@ async function scopedList(ctx: AuthedContext, input: ListInput, scope: (schoolId
 }
 
 /** POST /tms-server/studentMgr/getStudentList: the teacher's students. */
-export function getStudentList({ ctx, input }: AuthedCall<ListInput>) {
+export function getStudentList({ ctx, input }: AuthedCall<Input<'getStudentList'>>): Promise<StudentPage> {
   return scopedList(ctx, input, () => ({ kind: 'teacher', teacherUserId: ctx.auth.userId }));
 }
 
 /** POST /tms-server/studentMgr/schoolMgrGetStudentList: the whole school. */
-export function schoolMgrGetStudentList({ ctx, input }: AuthedCall<ListInput>) {
+export function schoolMgrGetStudentList({
+  ctx,
+  input,
+}: AuthedCall<Input<'schoolMgrGetStudentList'>>): Promise<StudentPage> {
   return scopedList(ctx, input, () => ({ kind: 'school' }));
 }
 
-type StaticInput = PageInput &
-  FilterInput &
-  SortInput<
-    | 'studentNumber'
-    | 'studentName'
-    | 'className'
-    | 'courseNum'
-    | 'submittedWorkNum'
-    | 'avgWorkScore'
-    | 'studyDuration'
-    | 'lastActiveAt'
-  >;
-
 /** POST /tms-server/studentMgr/getStudentList/static: the teacher's students with statistics over their courses. */
-export async function getStudentListStatic({ ctx, input }: AuthedCall<StaticInput>) {
+export async function getStudentListStatic({
+  ctx,
+  input,
+}: AuthedCall<Input<'getStudentListStatic'>>): Promise<StudentStaticPage> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const teacherUserId = ctx.auth.userId;
   const ownCourses = sql`in ${teacherCourseIds(schoolId, teacherUserId)}`;

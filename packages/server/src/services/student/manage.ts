@@ -1,10 +1,12 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
-import { schoolMembers, type StudentGender, students } from '../../db/schema/school';
+import { schoolMembers, students } from '../../db/schema/school';
 import { studentOnline } from '../../db/schema/student';
 import { courses, teachingClasses } from '../../db/schema/teaching';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import type { Deleted, StudentInfo, StudentStatusChange } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall, AuthedContext } from '../context';
 import { studentInTeachingClass } from '../course/membership';
 import {
@@ -33,7 +35,12 @@ export const schoolScope: ScopeOf = () => ({ kind: 'school' });
 export const USER_NAME_PATTERN = /^[A-Za-z0-9_.@-]{4,64}$/;
 
 /** The detail view: the list row plus the courses (a teacher sees only their own). */
-async function studentInfo(ctx: AuthedContext, schoolId: number, studentId: number, scope: StudentScope) {
+async function studentInfo(
+  ctx: AuthedContext,
+  schoolId: number,
+  studentId: number,
+  scope: StudentScope,
+): Promise<StudentInfo> {
   const row = await studentItemRow(ctx.db, studentId);
   if (!row) throw new NotFoundError(STUDENT_NOT_FOUND_MESSAGE);
   const teacher = users;
@@ -83,30 +90,15 @@ async function studentInfo(ctx: AuthedContext, schoolId: number, studentId: numb
   };
 }
 
-interface StudentRef {
-  schoolId: string;
-  studentId: string;
-}
-
 /** GET …/getStudentInfo and …/schoolMgrGetStudentInfo */
-export async function getStudentInfo({ ctx, input }: AuthedCall<StudentRef>, scopeOf: ScopeOf) {
+export async function getStudentInfo(
+  { ctx, input }: AuthedCall<Input<'getStudentInfo'> | Input<'schoolMgrGetStudentInfo'>>,
+  scopeOf: ScopeOf,
+): Promise<StudentInfo> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const scope = scopeOf(ctx);
   const row = await assertStudentInScope(ctx.db, schoolId, input.studentId, scope);
   return studentInfo(ctx, schoolId, row.id, scope);
-}
-
-export interface StudentSaveInput {
-  schoolId: string;
-  studentId?: string | undefined;
-  studentNumber: string;
-  studentName: string;
-  classId: string;
-  gender?: StudentGender | undefined;
-  userName?: string | undefined;
-  password?: string | undefined;
-  phoneNumber?: string | undefined;
-  email?: string | undefined;
 }
 
 /** Another account already holding the phone number → 7. */
@@ -152,7 +144,10 @@ function optionalText(value: string | undefined): string | null | undefined {
 }
 
 /** POST …/updateStudent and …/schoolMgrUpdateStudent: add (no studentId) or change a student. */
-export async function saveStudent({ ctx, input }: AuthedCall<StudentSaveInput>, scopeOf: ScopeOf) {
+export async function saveStudent(
+  { ctx, input }: AuthedCall<Input<'updateStudent'> | Input<'schoolMgrUpdateStudent'>>,
+  scopeOf: ScopeOf,
+): Promise<StudentInfo> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const scope = scopeOf(ctx);
   const klass = await assertClassInScope(ctx.db, schoolId, input.classId, scope);
@@ -267,7 +262,10 @@ export async function saveStudent({ ctx, input }: AuthedCall<StudentSaveInput>, 
  * (roster row, student role, teaching classes, online state). The account
  * stays; work and grades are kept by account, not by roster row.
  */
-export async function deleteStudent({ ctx, input }: AuthedCall<StudentRef>, scopeOf: ScopeOf) {
+export async function deleteStudent(
+  { ctx, input }: AuthedCall<Input<'delStudent'> | Input<'schoolMgrDelStudent'>>,
+  scopeOf: ScopeOf,
+): Promise<Deleted> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const row = await assertStudentInScope(ctx.db, schoolId, input.studentId, scopeOf(ctx));
   await ctx.db.transaction(async (tx) => {
@@ -299,9 +297,9 @@ export async function deleteStudent({ ctx, input }: AuthedCall<StudentRef>, scop
 
 /** POST …/updateStudentStatus/{schoolId}/{studentId}/{status} and the school manager's twin. */
 export async function changeStudentStatus(
-  { ctx, input }: AuthedCall<StudentRef & { status: number }>,
+  { ctx, input }: AuthedCall<Input<'updateStudentStatus'> | Input<'schoolMgrUpdateStudentStatus'>>,
   scopeOf: ScopeOf,
-) {
+): Promise<StudentStatusChange> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const next = statusOf(input.status);
   const row = await assertStudentInScope(ctx.db, schoolId, input.studentId, scopeOf(ctx));

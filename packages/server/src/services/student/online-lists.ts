@@ -3,23 +3,24 @@ import { and, countDistinct, eq, gte, sql } from 'drizzle-orm';
 import { students } from '../../db/schema/school';
 import { studentActivityDays, studentOnline } from '../../db/schema/student';
 import { teachingClasses } from '../../db/schema/teaching';
+import type {
+  OnlineStudent,
+  OnlineStudentCoursePage,
+  OnlineStudentPage,
+  OnlineStudentV2Page,
+} from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall } from '../context';
 import { studentInTeachingClass } from '../course/membership';
 import { beijingDay, ONLINE_WINDOW_MS } from './online-clock';
 import { resolveSchoolId } from '../school/resolve-school';
 
-import { PageInput, ItemRow, studentBrief, isOnline, runList } from './list-query';
+import { ItemRow, studentBrief, isOnline, runList } from './list-query';
 import { coursePlan } from './course-lists';
 
 // ---- online lists ----------------------------------------------------------
 
-interface OnlineInput extends PageInput {
-  schoolId: string;
-  keyword?: string | undefined;
-  classId?: string | undefined;
-}
-
-function onlineBrief(row: ItemRow) {
+function onlineBrief(row: ItemRow): OnlineStudent {
   return {
     ...studentBrief(row),
     onlineSince: row.onlineSince ?? 0,
@@ -30,7 +31,10 @@ function onlineBrief(row: ItemRow) {
 const newestOnlineFirst = [sql`${studentOnline.onlineSince} desc nulls last`];
 
 /** POST /tms-server/studentMgr/list/online: the teacher's students online now, newest first. */
-export async function getOnlineStudentList({ ctx, input }: AuthedCall<OnlineInput>) {
+export async function getOnlineStudentList({
+  ctx,
+  input,
+}: AuthedCall<Input<'getOnlineStudentList'>>): Promise<OnlineStudentPage> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const { rows, total } = await runList(
     ctx.db,
@@ -49,15 +53,11 @@ export async function getOnlineStudentList({ ctx, input }: AuthedCall<OnlineInpu
   return { list: rows.map(onlineBrief), total };
 }
 
-interface OnlineCourseInput extends PageInput {
-  schoolId: string;
-  courseId: string;
-  teachingClassId?: string | undefined;
-  keyword?: string | undefined;
-}
-
 /** POST /tms-server/studentMgr/list/online/by/course */
-export async function getOnlineStudentListByCourse({ ctx, input }: AuthedCall<OnlineCourseInput>) {
+export async function getOnlineStudentListByCourse({
+  ctx,
+  input,
+}: AuthedCall<Input<'getOnlineStudentListByCourse'>>): Promise<OnlineStudentCoursePage> {
   const { schoolId, course, teachingClassIds } = await coursePlan(ctx, input);
   const { rows, total } = await runList(
     ctx.db,
@@ -90,7 +90,7 @@ export async function getOnlineStudentListByCourse({ ctx, input }: AuthedCall<On
 export async function getOnlineStudentListByCourseV2({
   ctx,
   input,
-}: AuthedCall<OnlineCourseInput & { includeOffline?: boolean | undefined }>) {
+}: AuthedCall<Input<'getOnlineStudentListByCourseV2'>>): Promise<OnlineStudentV2Page> {
   const { schoolId, course, teachingClassIds } = await coursePlan(ctx, input);
   const now = ctx.clock.now();
   const since = now - ONLINE_WINDOW_MS;

@@ -5,6 +5,8 @@ import { studentActivityDays, studentOnline } from '../../db/schema/student';
 import { teachingClasses } from '../../db/schema/teaching';
 import { ForbiddenError, RefusedError } from '../../lib/errors';
 import { DISABLED_MESSAGE } from '../auth/session';
+import type { StudentOnlineRefresh } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall } from '../context';
 import { teachingClassIdsOfStudentUser } from '../course/membership';
 import { beijingDay, ONLINE_WINDOW_MS, REFRESH_INTERVAL_MS } from './online-clock';
@@ -46,7 +48,7 @@ async function addActivity(
 export async function refreshStudentOnline({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; courseId?: string | undefined }>) {
+}: AuthedCall<Input<'studentMgrRefresh'>>): Promise<StudentOnlineRefresh> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const userId = ctx.auth.userId;
   const rosters = await ctx.db

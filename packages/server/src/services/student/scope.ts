@@ -1,3 +1,4 @@
+import type { StudentFilter, StudentStatus as StudentStatusOnWire } from '@dfrm/sdk/tms/types';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { classes, colleges, grades, majors, type StudentStatus, students } from '../../db/schema/school';
@@ -20,7 +21,8 @@ export const CLASS_OUT_OF_SCOPE_MESSAGE = '该班级不在您任教的班级中'
 /** Wire integers of tms/common.yaml StudentStatus, in order. */
 export const STATUS_BY_CODE: readonly StudentStatus[] = ['active', 'disabled', 'suspended', 'graduated'];
 
-export type StudentStatusCode = 0 | 1 | 2 | 3;
+/** A status as the wire writes it (tms/common.yaml StudentStatus). */
+export type StudentStatusCode = StudentStatusOnWire;
 
 export function statusCode(status: StudentStatus): StudentStatusCode {
   const code = STATUS_BY_CODE.indexOf(status);
@@ -115,12 +117,7 @@ export async function assertStudentInScope(
 export async function assertFilterTargets(
   db: Db,
   schoolId: number,
-  filter: {
-    collegeId?: string | undefined;
-    majorId?: string | undefined;
-    gradeId?: string | undefined;
-    classId?: string | undefined;
-  },
+  filter: Pick<StudentFilter, 'collegeId' | 'majorId' | 'gradeId' | 'classId'>,
 ): Promise<{ collegeId?: number; majorId?: number; gradeId?: number; classId?: number }> {
   const checks = [
     ['collegeId', colleges, '学院不存在'],

@@ -1,3 +1,4 @@
+import type { TeachingClassBrief, UserBrief } from '@dfrm/sdk/tms/types';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/identity';
@@ -11,20 +12,6 @@ import { holdsSchoolRole } from '../school/school-roles';
 import { idOrNotFound } from '../../lib/ids';
 
 // Helpers shared by notices and courseware: both hang off courses and teaching classes.
-
-export interface TeachingClassBrief {
-  teachingClassId: string;
-  courseId: string;
-  classId: string;
-  className: string;
-  studentCount: number;
-}
-
-export interface UserBrief {
-  userId: string;
-  userName: string;
-  realName: string;
-}
 
 /**
  * For requests the role middleware cannot read the school of (multipart

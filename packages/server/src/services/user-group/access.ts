@@ -1,4 +1,5 @@
 // Who may act on which user group, and how a group is shown.
+import type { UserGroup } from '@dfrm/sdk/user/types';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/identity';
@@ -81,7 +82,7 @@ export async function reachableGroup(
 
 export const MAX_ADMINS_SHOWN = 20;
 
-export async function groupViews(db: Db, rows: GroupRow[]) {
+export async function groupViews(db: Db, rows: GroupRow[]): Promise<UserGroup[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const schoolNames = new Map(
@@ -137,7 +138,7 @@ export async function groupViews(db: Db, rows: GroupRow[]) {
   });
 }
 
-export async function groupView(db: Db, row: GroupRow) {
+export async function groupView(db: Db, row: GroupRow): Promise<UserGroup> {
   const [view] = await groupViews(db, [row]);
   if (!view) throw new NotFoundError(GROUP_NOT_FOUND_MESSAGE);
   return view;

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { schoolMembers, schools } from '../../db/schema/school';
 import { userGroupMembers, userGroups } from '../../db/schema/user-group';
 import { ConflictError, ForbiddenError, NotFoundError, RefusedError } from '../../lib/errors';
+import type { Deleted, UserGroup, UserGroupPage } from '@dfrm/sdk/user/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall } from '../context';
 import { parseId } from '../../lib/ids';
 import { likePattern } from '../../lib/like';
@@ -27,12 +29,7 @@ import {
 export async function listUserGroups({
   ctx,
   input,
-}: AuthedCall<{
-  pageIndex: number;
-  pageSize: number;
-  schoolId?: string | undefined;
-  keyword?: string | undefined;
-}>) {
+}: AuthedCall<Input<'userGroupList'>>): Promise<UserGroupPage> {
   const reach = await reachOf(ctx);
   const where: (SQL | undefined)[] = [reachCondition(reach)];
   if (input.schoolId !== undefined && input.schoolId !== '0') {
@@ -54,7 +51,7 @@ export async function listUserGroups({
 }
 
 /** POST /usergroupinfo/v1/info */
-export async function userGroupInfo({ ctx, input }: AuthedCall<{ id: string }>) {
+export async function userGroupInfo({ ctx, input }: AuthedCall<Input<'userGroupInfo'>>): Promise<UserGroup> {
   const { group } = await reachableGroup(ctx, input.id);
   return groupView(ctx.db, group);
 }
@@ -81,15 +78,7 @@ async function schoolMemberIds(
 }
 
 /** POST /usergroupinfo/v1/save */
-export async function saveUserGroup({
-  ctx,
-  input,
-}: AuthedCall<{
-  schoolId: string;
-  name: string;
-  description?: string | undefined;
-  adminUserIds?: string[] | undefined;
-}>) {
+export async function saveUserGroup({ ctx, input }: AuthedCall<Input<'userGroupSave'>>): Promise<UserGroup> {
   const schoolId = parseId(input.schoolId);
   const [school] =
     schoolId === null ? [] : await ctx.db.select().from(schools).where(eq(schools.id, schoolId)).limit(1);
@@ -145,7 +134,7 @@ export async function saveUserGroup({
 export async function updateUserGroup({
   ctx,
   input,
-}: AuthedCall<{ id: string; name?: string | undefined; description?: string | undefined }>) {
+}: AuthedCall<Input<'userGroupUpdate'>>): Promise<UserGroup> {
   const { group } = await reachableGroup(ctx, input.id);
   const name = input.name?.trim();
   if (input.name !== undefined && !name) throw new RefusedError('组名不能为空');
@@ -171,7 +160,10 @@ export async function updateUserGroup({
  * database bindings yet, so nothing else can hold a group back than being
  * the school's default.
  */
-export async function deleteUserGroup({ ctx, input }: AuthedCall<{ id: string }>) {
+export async function deleteUserGroup({
+  ctx,
+  input,
+}: AuthedCall<Input<'userGroupDelete'>>): Promise<Deleted> {
   const { group } = await reachableGroup(ctx, input.id, 'manage');
   if (group.isSchoolDefault) throw new RefusedError('学校的默认用户组不能删除');
   await ctx.db.delete(userGroups).where(eq(userGroups.id, group.id));

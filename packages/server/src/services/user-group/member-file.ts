@@ -1,6 +1,7 @@
+import type { UserGroupImportResult } from '@dfrm/sdk/user/types';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx';
-import type { Input } from '../../contract/types';
-import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
+import type { Input, Output } from '../../contract/types';
+import { bytesAnswer } from '../../lib/file-answer';
 import type { BindRole } from '../../db/schema/user-group';
 import { buildTemplate, readSheetUpload } from '../../lib/xlsx';
 import type { AuthedCall } from '../context';
@@ -36,7 +37,10 @@ export function memberTemplate(): Promise<Uint8Array> {
 }
 
 /** POST /usergroupinfo/v1/user/bind/{groupId}/by/file */
-export async function bindMembersFromFile({ ctx, input }: AuthedCall<Input<'userGroupUserBindByFile'>>) {
+export async function bindMembersFromFile({
+  ctx,
+  input,
+}: AuthedCall<Input<'userGroupUserBindByFile'>>): Promise<UserGroupImportResult> {
   const defaultBindRole: BindRole = input.defaultBindRole ?? 0;
   // 6/5 before the file is even read
   await assertGroupReachable({ ctx, input: { groupId: input.groupId } });
@@ -60,6 +64,6 @@ export async function bindMembersFromFile({ ctx, input }: AuthedCall<Input<'user
 }
 
 /** The member import template as a download. */
-export async function downloadMemberTemplate(): Promise<FileAnswer> {
+export async function downloadMemberTemplate(): Promise<Output<'userGroupUserExcelModel'>> {
   return bytesAnswer(MEMBER_TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE, await memberTemplate());
 }

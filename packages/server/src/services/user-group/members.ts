@@ -6,6 +6,14 @@ import { type SchoolRole, schoolMembers } from '../../db/schema/school';
 import { type BindRole, userGroupMembers, userGroups } from '../../db/schema/user-group';
 import { ForbiddenError, RefusedError } from '../../lib/errors';
 import { compareSchoolRoles } from '../../lib/roles';
+import type {
+  UserGroupBindResult,
+  UserGroupImportFailure,
+  UserGroupImportResult,
+  UserGroupMemberPage,
+  UserGroupUnbindResult,
+} from '@dfrm/sdk/user/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall, AuthedContext } from '../context';
 import { parseId } from '../../lib/ids';
 import { likePattern } from '../../lib/like';
@@ -30,13 +38,7 @@ function maskPhone(phone: string | null): string {
 export async function listUserGroupMembers({
   ctx,
   input,
-}: AuthedCall<{
-  groupId: string;
-  pageIndex: number;
-  pageSize: number;
-  keyword?: string | undefined;
-  bindRole?: BindRole | undefined;
-}>) {
+}: AuthedCall<Input<'userGroupUserList'>>): Promise<UserGroupMemberPage> {
   const { group } = await reachableGroup(ctx, input.groupId);
   const where: (SQL | undefined)[] = [eq(userGroupMembers.groupId, group.id)];
   if (input.bindRole !== undefined) where.push(eq(userGroupMembers.bindRole, input.bindRole));
@@ -186,7 +188,7 @@ async function bindUsers(ctx: AuthedContext, group: GroupRow, manages: boolean, 
 export async function bindUserGroupUsers({
   ctx,
   input,
-}: AuthedCall<{ groupId: string; userIds: string[]; bindRole?: BindRole | undefined }>) {
+}: AuthedCall<Input<'userGroupUserBind'>>): Promise<UserGroupBindResult> {
   const { group, reach } = await reachableGroup(ctx, input.groupId);
   const manages = managesSchoolOf(reach, group);
   const bindRole = input.bindRole ?? 0;
@@ -209,7 +211,7 @@ export async function bindUserGroupUsers({
 export async function unbindUserGroupUsers({
   ctx,
   input,
-}: AuthedCall<{ groupId: string; userIds: string[] }>) {
+}: AuthedCall<Input<'userGroupUserUnbind'>>): Promise<UserGroupUnbindResult> {
   const { group, reach } = await reachableGroup(ctx, input.groupId);
   const manages = managesSchoolOf(reach, group);
   const ids = [...new Set(input.userIds.flatMap((text) => parseId(text) ?? []))];
@@ -249,10 +251,12 @@ export interface MemberFileRow {
 export async function bindUserGroupUsersFromRows({
   ctx,
   input,
-}: AuthedCall<{ groupId: string; rows: MemberFileRow[]; defaultBindRole: BindRole }>) {
+}: AuthedCall<
+  Required<Pick<Input<'userGroupUserBindByFile'>, 'groupId' | 'defaultBindRole'>> & { rows: MemberFileRow[] }
+>): Promise<UserGroupImportResult> {
   const { group, reach } = await reachableGroup(ctx, input.groupId);
   const manages = managesSchoolOf(reach, group);
-  const failedRows: { row: number; account: string; reason: string }[] = [];
+  const failedRows: UserGroupImportFailure[] = [];
   const accounts = [...new Set(input.rows.map((row) => row.account).filter(Boolean))];
   const found =
     accounts.length === 0
@@ -305,6 +309,9 @@ export async function bindUserGroupUsersFromRows({
 }
 
 /** The group a file is for, checked before the file is read (6/5). */
-export async function assertGroupReachable({ ctx, input }: AuthedCall<{ groupId: string }>): Promise<void> {
+export async function assertGroupReachable({
+  ctx,
+  input,
+}: AuthedCall<Pick<Input<'userGroupUserBindByFile'>, 'groupId'>>): Promise<void> {
   await reachableGroup(ctx, input.groupId);
 }

@@ -1,20 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { type BindRole, userGroupMembers, userGroups } from '../../db/schema/user-group';
+import { userGroupMembers, userGroups } from '../../db/schema/user-group';
+import type { OwnUserGroup } from '@dfrm/sdk/user/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall } from '../context';
 import { parseId } from '../../lib/ids';
-
-export interface OwnUserGroup {
-  id: string;
-  bindRole: BindRole;
-  name: string;
-  schoolId: string;
-}
 
 /** POST /usergroupinfo/v1/getOwnUserGroup: the caller's groups in one school (none for an unknown school). */
 export async function getOwnUserGroups({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string }>): Promise<OwnUserGroup[]> {
+}: AuthedCall<Input<'getOwnUserGroup'>>): Promise<OwnUserGroup[]> {
   const schoolId = parseId(input.schoolId);
   if (schoolId === null) return [];
   const rows = await ctx.db

@@ -9,6 +9,8 @@ import {
   NotFoundError,
   RefusedError,
 } from '../../lib/errors';
+import type { UserGroup, UserGroupRefreshResult, UserGroupSchool } from '@dfrm/sdk/user/types';
+import type { Input } from '../../contract/types';
 import type { AuthedCall } from '../context';
 import { NO_SUCH_ROLE_MESSAGE, NO_SUCH_SCHOOL_MESSAGE } from '../school/client-user';
 import { groupView, reachCondition, reachOf } from './access';
@@ -51,7 +53,7 @@ async function defaultGroupOf(tx: Db, schoolId: number) {
 export async function saveSchoolUserGroup({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; name?: string | undefined }>) {
+}: AuthedCall<Input<'userGroupSchoolSave'>>): Promise<UserGroup> {
   if (input.schoolId === '0') throw new InvalidInputError('参数 schoolId 不能为 "0"，请指定学校');
   const schoolId = parseId(input.schoolId);
   if (schoolId === null) throw new NotFoundError(NO_SUCH_SCHOOL_MESSAGE);
@@ -102,7 +104,10 @@ export async function saveSchoolUserGroup({
  * group admin learns nothing about the other groups of a school; whether the
  * school has a default group is a fact about the school.
  */
-export async function userGroupSchools({ ctx, input }: AuthedCall<{ groupIds?: string[] | undefined }>) {
+export async function userGroupSchools({
+  ctx,
+  input,
+}: AuthedCall<Input<'getUserGroupSchoolIds'>>): Promise<UserGroupSchool[]> {
   const reach = await reachOf(ctx);
   const where: (SQL | undefined)[] = [reachCondition(reach)];
   if (input.groupIds !== undefined) {
@@ -141,7 +146,7 @@ export async function userGroupSchools({ ctx, input }: AuthedCall<{ groupIds?: s
 export async function refreshSchoolUserGroup({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; removeLeft?: boolean | undefined }>) {
+}: AuthedCall<Input<'userGroupSchoolRefreshUserBind'>>): Promise<UserGroupRefreshResult> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const reach = await reachOf(ctx);
   // the role middleware checked the school manager role in this very school; ownership is checked here too
