@@ -1,5 +1,5 @@
 import { getStudentCourseList, getStudentCourseListV2 } from '../../services/course/my-courses';
-import { getStudentWareList } from '../../services/courseware/courseware';
+import { getStudentWareList } from '../../services/courseware/student-courseware';
 import { area } from '../register';
 
 /** specs/tms/my-course.yaml: a student's courses and the courseware shared with their classes. */

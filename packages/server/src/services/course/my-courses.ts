@@ -5,13 +5,13 @@ import { noticeViews, noticeVisibility, notices } from '../../db/schema/notice';
 import { students } from '../../db/schema/school';
 import { courseSections, courses, teachingClasses } from '../../db/schema/teaching';
 import type { AuthedCall, AuthedContext } from '../context';
-import type { MyCourseItem, MyCourseV2Item, MyCourseV2Page } from '@dfrm/sdk/tms/types';
+import type { MyCourseItem, MyCourseV2Item, MyCourseV2Page, UserBrief } from '@dfrm/sdk/tms/types';
 import type { Input } from '../../contract/types';
 import { todayOf } from './courses';
 import { courseStatus } from './status';
 import { studentInTeachingClass } from './membership';
 import { studentTeachingClassIds } from './student-audience';
-import { courseBrief, type UserBrief } from './views';
+import { courseBrief } from './views';
 import { resolveSchoolId } from '../school/resolve-school';
 
 type MyCourseQuery = Input<'getStudentCourseList'>;

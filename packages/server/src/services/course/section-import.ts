@@ -1,3 +1,4 @@
+import type { Input } from '../../contract/types';
 import { bytesAnswer, type FileAnswer } from '../../lib/file-answer';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
@@ -244,15 +245,8 @@ async function readRows(
   return { rows, errors };
 }
 
-export interface SectionUpload {
-  schoolId: string;
-  teacherId: string;
-  courseId: string;
-  /** replace (default): the sheet's sections replace the course's; append: they are added. */
-  mode?: 'replace' | 'append' | undefined;
-  /** The uploaded sheet, in storage; the caller discards it after. */
-  file: UploadedFile | null;
-}
+/** replace (default): the sheet's sections replace the course's; append: they are added. The sheet is in storage; the caller discards it after. */
+type SectionUpload = Input<'uploadCourseSection'>;
 
 /**
  * POST /tms-server/courseMgr/uploadCourseSection/{schoolId}/{teacherId}/{courseId}:

@@ -1,3 +1,4 @@
+import type { Input } from '../../contract/types';
 import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SchoolRole } from '../../db/schema/school';
@@ -106,11 +107,8 @@ async function sectionsInRange(db: Db, courseIds: number[], startDate: string, e
     );
 }
 
-interface TableInput {
-  schoolId: string;
-  startDate: string;
-  endDate: string;
-}
+/** The teacher's and the student's timetables take the same path fields. */
+type TableInput = Input<'getTeacherCourseTable'> | Input<'getStudentCourseTable'>;
 
 /** GET /tms-server/teacherPage/getTeacherCourseTable/{schoolId}/{startDate}/{endDate} */
 export async function getTeacherCourseTable({

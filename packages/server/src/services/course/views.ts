@@ -1,3 +1,10 @@
+import type {
+  CourseBrief as SdkCourseBrief,
+  CourseSection,
+  StudentStatus as StudentStatusWire,
+  TeachingClassBrief,
+  UserBrief,
+} from '@dfrm/sdk/tms/types';
 import { and, asc, count, countDistinct, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/identity';
@@ -12,7 +19,7 @@ import {
 import { studentInTeachingClass } from './membership';
 
 /** Wire values of tms/common.yaml StudentStatus. */
-export type StudentStatusCode = 0 | 1 | 2 | 3;
+export type StudentStatusCode = StudentStatusWire;
 
 const STATUS_CODES: Record<StudentStatus, StudentStatusCode> = {
   active: 0,
@@ -36,43 +43,10 @@ export function studentStatusText(code: StudentStatusCode): StudentStatus {
   return STATUS_TEXTS[code];
 }
 
-export interface UserBrief {
-  userId: string;
-  userName: string;
-  realName: string;
-}
+/** The course a list or a notice names: the spec's CourseBrief, always with its cover and teacher. */
+export type CourseBrief = Required<SdkCourseBrief>;
 
-export interface TeachingClassBrief {
-  teachingClassId: string;
-  courseId: string;
-  classId: string;
-  /** The teaching class's name (the administrative class's unless the teacher named it). */
-  className: string;
-  studentCount: number;
-}
-
-export interface CourseBrief {
-  courseId: string;
-  courseName: string;
-  schoolId: string;
-  coverUrl: string;
-  teacher: UserBrief;
-}
-
-export interface SectionView {
-  sectionId: string;
-  courseId: string;
-  sectionName: string;
-  sortNo: number;
-  description: string;
-  classDate: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  location: string;
-  updatedAt: number;
-}
-
-export function sectionView(row: CourseSectionRow): SectionView {
+export function sectionView(row: CourseSectionRow): CourseSection {
   return {
     sectionId: String(row.id),
     courseId: String(row.courseId),

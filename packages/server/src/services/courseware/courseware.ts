@@ -14,7 +14,6 @@ import type { Storage } from '../../lib/storage';
 import { zipAnswer } from '../../lib/archive';
 import { fileTooLargeMessage } from '../../lib/multipart';
 import type {
-  CourseWare,
   CourseWareDetail,
   CourseWareListItem,
   CourseWarePage,
@@ -50,9 +49,6 @@ export const ATTACHMENT_NOT_FOUND_MESSAGE = '附件不存在';
 export const NOT_COURSEWARE_OWNER_MESSAGE = '这不是您的课件';
 export const NOT_SHARED_MESSAGE = '该课件不是您的，也没有共享给您所在的教学班';
 export const MAX_ATTACHMENTS = 20;
-
-// the fields shared with the student's list (student-courseware.ts) are the spec's
-export type { CourseWare, FileInfo };
 
 // aggregates as correlated subqueries, so lists can sort by them
 const attachmentNum = sql<number>`(select count(*) from ${coursewareFiles} where ${coursewareFiles.coursewareId} = ${courseware.id})`;
@@ -509,6 +505,3 @@ export async function downloadCourseWare({
     new Date(ctx.clock.now()),
   );
 }
-
-// the student's list lives beside this file; the routes import it from here
-export { getStudentWareList, type MyCourseWare } from './student-courseware';

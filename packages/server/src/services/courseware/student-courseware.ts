@@ -10,12 +10,8 @@ import { likePattern } from '../../lib/like';
 import { offsetOf } from '../../lib/paging';
 import { resolveSchoolId } from '../school/resolve-school';
 import { toNumber } from '../teaching-content/shared';
-import type { CourseWare, FileInfo } from './courseware';
-
-export interface MyCourseWare extends CourseWare {
-  sharedAt: number;
-  attachments: FileInfo[];
-}
+import type { FileInfo, MyCourseWare } from '@dfrm/sdk/tms/types';
+import type { Input } from '../../contract/types';
 
 /** A courseware's attachments as one json array, oldest upload first (ids as strings, as the wire has them). */
 const attachmentsJson = sql<FileInfo[]>`(select coalesce(json_agg(json_build_object(
@@ -37,13 +33,7 @@ const attachmentsJson = sql<FileInfo[]>`(select coalesce(json_agg(json_build_obj
 export async function getStudentWareList({
   ctx,
   input,
-}: AuthedCall<{
-  schoolId: string;
-  pageIndex: number;
-  pageSize: number;
-  courseId?: string | undefined;
-  keyword?: string | undefined;
-}>): Promise<{ list: MyCourseWare[]; total: number }> {
+}: AuthedCall<Input<'getStudentWareList'>>): Promise<{ list: MyCourseWare[]; total: number }> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const courseId = input.courseId === undefined ? null : idOrNotFound(input.courseId, '课程不存在');
   const mine = studentTeachingClassIds(ctx.db, schoolId, ctx.auth.userId);

@@ -6,20 +6,13 @@ import type { AuthedCall, AuthedContext } from '../context';
 import { users } from '../../db/schema/identity';
 import { studentTeachingClassIds } from '../course/student-audience';
 import { toNumber } from '../teaching-content/shared';
-import { type Announce, announcesOf, NOTICE_NOT_FOUND_MESSAGE } from './teacher-notices';
+import { announcesOf, NOTICE_NOT_FOUND_MESSAGE } from './teacher-notices';
+import type { StudentAnnounce, StudentAnnounceDetail } from '@dfrm/sdk/tms/types';
+import type { Input, Output } from '../../contract/types';
 import { parseId } from '../../lib/ids';
 import { likePattern } from '../../lib/like';
 import { offsetOf } from '../../lib/paging';
 import { resolveSchoolId } from '../school/resolve-school';
-
-export interface StudentAnnounce extends Announce {
-  viewed: boolean;
-  viewedAt: number | null;
-}
-
-export interface StudentAnnounceDetail extends StudentAnnounce {
-  content: string;
-}
 
 /**
  * "Published notices visible to one of the caller's teaching classes, in this
@@ -93,22 +86,16 @@ async function countsOf(
   return { total: toNumber(row?.total), unViewNum: toNumber(row?.unViewNum) };
 }
 
-export interface StudentAnnounceQueryInput {
-  schoolId: string;
-  pageIndex: number;
-  pageSize: number;
-  courseId?: string | undefined;
-  viewed?: boolean | undefined;
-  keyword?: string | undefined;
-}
-
 /**
  * POST /tms-server/studentPage/getAnnounceList. One statement for the page,
  * its publishers, the total and the unread count (a window count over the
  * filtered rows and one over every visible notice); only a page past the end,
  * which has no row to carry them, asks for the counts on their own.
  */
-export async function getStudentAnnounceList({ ctx, input }: AuthedCall<StudentAnnounceQueryInput>): Promise<{
+export async function getStudentAnnounceList({
+  ctx,
+  input,
+}: AuthedCall<Input<'getStudentAnnounceList'>>): Promise<{
   list: StudentAnnounce[];
   total: number;
   unViewNum: number;
@@ -206,7 +193,7 @@ function withoutContent({
 export async function getLastAnnounce({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string }>): Promise<StudentAnnounce | null> {
+}: AuthedCall<Input<'getLastAnnounce'>>): Promise<StudentAnnounce | null> {
   const { visible } = await audienceOf(ctx, input.schoolId);
   const [last] = await studentAnnounces(ctx, visible, { limit: 1, offset: 0 });
   return last ? withoutContent(last) : null;
@@ -216,7 +203,7 @@ export async function getLastAnnounce({
 export async function viewAnnounce({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string; announceId: string }>): Promise<StudentAnnounceDetail> {
+}: AuthedCall<Input<'viewAnnounce'>>): Promise<StudentAnnounceDetail> {
   const { visible } = await audienceOf(ctx, input.schoolId);
   const id = parseId(input.announceId);
   // drafts and notices of other classes are answered exactly like missing ones
@@ -242,7 +229,7 @@ export async function viewAnnounce({
 export async function getUnViewAnnounce({
   ctx,
   input,
-}: AuthedCall<{ schoolId: string }>): Promise<{ schoolId: string; unViewNum: number }> {
+}: AuthedCall<Input<'getUnViewAnnounce'>>): Promise<Output<'getUnViewAnnounce'>> {
   const { schoolId, visible } = await audienceOf(ctx, input.schoolId);
   return {
     schoolId: String(schoolId),

@@ -41,9 +41,6 @@ export const CLASS_NOT_IN_COURSE_MESSAGE = '教学班不属于该通知所属的
 const TITLE_MAX = 100;
 const CONTENT_MAX = 100_000;
 
-// the notice fields shared with the student page (student-notices.ts) are the spec's Announce
-export type { Announce };
-
 /** The row and the course name of notices, as every view of a notice starts from them. */
 export async function noticeRows(db: Db, where: SQL | undefined) {
   return db
