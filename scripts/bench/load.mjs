@@ -39,12 +39,14 @@ const log = process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, 'w') : 'igno
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
 const server = spawn(
   PROFILE ? process.execPath : 'npx',
-  PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, '--import', 'tsx', 'src/main.ts'] : ['tsx', 'src/main.ts'],
+  PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, '--import', 'tsx', 'src/main.ts']
+    : ['tsx', 'src/main.ts'],
   {
-  cwd: join(root, 'packages/server'),
-  env: { ...process.env, PORT: String(port), DATA_DIR: data, NODE_ENV: 'production' },
-  stdio: ['ignore', log, log],
-  detached: true,
+    cwd: join(root, 'packages/server'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: data, NODE_ENV: 'production' },
+    stdio: ['ignore', log, log],
+    detached: true,
   },
 );
 
@@ -91,7 +93,10 @@ try {
 
   // --- content, as teacher1 would make it ---
   const teacher = await login('teacher1');
-  const classes = await api('/tms-server/courseMgr/getSchoolClass', { session: teacher, body: { schoolId: '1' } });
+  const classes = await api('/tms-server/courseMgr/getSchoolClass', {
+    session: teacher,
+    body: { schoolId: '1' },
+  });
   const classIds = (Array.isArray(classes) ? classes : classes.list).slice(0, 2).map((c) => c.classId);
   const courses = [];
   for (const courseName of ['量化投资（压测）', 'Python金融数据分析（压测）']) {
@@ -188,6 +193,20 @@ try {
       body: (s) => ({ schoolId: s.schoolId, pageIndex: 1, pageSize: 10 }),
       expect: (d) => d.total === WARES && d.list.length === 10,
     },
+    {
+      key: 'notice+view',
+      name: '通知，每 10 次有 1 次打开一条通知 (reference: reads with the writes they cause)',
+      path: '/tms-server/studentPage/getAnnounceList',
+      body: (s) => ({ schoolId: s.schoolId, pageIndex: 1, pageSize: 10 }),
+      // the 10th request of each connection's cycle opens a random notice (the first opening is a write)
+      every: {
+        n: 10,
+        method: 'GET',
+        path: (s) =>
+          `/tms-server/studentPage/viewAnnounce/${s.schoolId}/${notices[Math.floor(Math.random() * notices.length)].announceId}`,
+      },
+      reference: true,
+    },
   ].filter((e) => !ONLY || ONLY.includes(e.key));
 
   const results = [];
@@ -200,12 +219,15 @@ try {
     }
     let next = 0;
     let badAnswers = 0;
+    const onResponse = (status, body) => {
+      if (status === 200 && !body.startsWith('{"errCode":0')) badAnswers++;
+    };
     const result = await autocannon({
       url: base,
       connections: CONNECTIONS,
       duration: SECONDS,
       requests: [
-        {
+        ...Array.from({ length: endpoint.every ? endpoint.every.n - 1 : 1 }, () => ({
           method: 'POST',
           path: `/api${endpoint.path}`,
           // each connection acts as one student (round robin), sending that student's headers
@@ -224,10 +246,26 @@ try {
               body: JSON.stringify(endpoint.body(s)),
             };
           },
-          onResponse: (status, body) => {
-            if (status === 200 && !body.startsWith('{"errCode":0')) badAnswers++;
-          },
-        },
+          onResponse,
+        })),
+        ...(endpoint.every
+          ? [
+              {
+                method: endpoint.every.method,
+                path: '/api',
+                setupRequest: (request, context) => {
+                  context.student ??= students[next++ % students.length];
+                  const s = context.student;
+                  return {
+                    ...request,
+                    path: `/api${endpoint.every.path(s)}`,
+                    headers: { Product: 'dfrm', token: s.token, userId: s.userId },
+                  };
+                },
+                onResponse,
+              },
+            ]
+          : []),
       ],
     });
     // autocannon counts timeouts (10 s) among its errors

@@ -14,6 +14,8 @@ beforeAll(async () => {
     create table parents (id int primary key, name text not null);
     create table children (id int primary key, parent_id int not null references parents(id) on delete cascade);
     create table others (id int primary key);
+    create table receipts (id int primary key, user_id int not null);
+    insert into receipts values (1, 1), (2, 2);
     insert into parents values (1, '一班');
     insert into children values (10, 1), (11, 1);`);
   handle = wrapPglite(client);
@@ -62,6 +64,57 @@ describe('read cache', () => {
     await handle.db.execute(sql`update parents set name = '二班' where id = 1`);
     expect(await cache.read('name', parentName)).toBe('二班');
     expect(computed).toBe(2);
+  });
+
+  it('keeps the answer after a statement that changed no row', async () => {
+    expect(await cache.read('children', childCount)).toBe(2);
+    computed = 0;
+    await handle.db.execute(sql`insert into children values (10, 1) on conflict do nothing`);
+    await handle.db.execute(sql`delete from children where id = 999`);
+    expect(await cache.read('children', childCount)).toBe(2);
+    expect(computed).toBe(0);
+    await handle.db.execute(sql`truncate others`);
+    await handle.db.execute(sql`insert into children values (14, 1) on conflict do nothing`);
+    expect(await cache.read('children', childCount)).toBe(3);
+    await handle.db.execute(sql`delete from children where id = 14`);
+  });
+
+  it('keeps a read of one user’s own rows when another user’s rows change', async () => {
+    const mine = (db: Db) => {
+      computed += 1;
+      return db
+        .execute(sql`select count(*)::int as n from receipts where user_id = 1`)
+        .then((result) => rowsOf<{ n: number }>(result)[0]?.n);
+    };
+    const scope = { userId: 1, ownRowsOf: ['receipts'] };
+    expect(await cache.read('receipts of 1', mine, scope)).toBe(1);
+    await handle.db.execute(sql`insert into receipts values (3, 2)`);
+    await handle.db.execute(sql`update receipts set id = 4 where id = 3`);
+    await handle.db.execute(sql`delete from receipts where id = 4`);
+    expect(await cache.read('receipts of 1', mine, scope)).toBe(1);
+    expect(computed).toBe(1);
+
+    await handle.db.execute(sql`insert into receipts values (5, 1)`);
+    expect(await cache.read('receipts of 1', mine, scope)).toBe(2);
+    await handle.db.execute(sql`update receipts set user_id = 2 where id = 5`);
+    expect(await cache.read('receipts of 1', mine, scope)).toBe(1);
+    await handle.db.execute(sql`update receipts set user_id = 1 where id = 5`);
+    expect(await cache.read('receipts of 1', mine, scope)).toBe(2);
+    await handle.db.execute(sql`delete from receipts where id = 5`);
+    expect(await cache.read('receipts of 1', mine, scope)).toBe(1);
+    expect(computed).toBe(5);
+
+    // unscoped, the same read depends on every user's rows
+    expect(await cache.read('receipts of 1, unscoped', mine)).toBe(1);
+    await handle.db.execute(sql`insert into receipts values (6, 2)`);
+    expect(await cache.read('receipts of 1, unscoped', mine)).toBe(1);
+    expect(computed).toBe(7);
+  });
+
+  it('refuses to scope a table that has no user column', async () => {
+    await expect(cache.read('children', childCount, { userId: 1, ownRowsOf: ['children'] })).rejects.toThrow(
+      '读缓存：表 children 没有 user_id 列，不能按用户限定',
+    );
   });
 
   it('sees a cascaded delete, which no statement names', async () => {

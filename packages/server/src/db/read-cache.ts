@@ -12,8 +12,8 @@ import type { DatabaseHandle, Db } from './client';
  * queue behind itself. Most of those reads repeat an answer nothing has changed.
  *
  * How it stays exact:
- * - Every table of `public` gets a statement trigger that sends
- *   `pg_notify('dfrm_table_changed', <table>)`. PostgreSQL delivers a
+ * - Every table of `public` gets statement triggers that send
+ *   `pg_notify('dfrm_table_changed', <table>)` when a statement changed rows. PostgreSQL delivers a
  *   notification only when its transaction commits, cascaded deletes and raw
  *   statements included, and PGlite hands it to the listener before the
  *   writer's own `await` returns: once a write is acknowledged, no cached
@@ -33,11 +33,21 @@ import type { DatabaseHandle, Db } from './client';
  */
 export interface ReadCache {
   /** `compute`'s answer for `key`, from the cache while no table it read has changed since. */
-  read<T>(key: string, compute: (db: Db) => Promise<T>): Promise<T>;
+  read<T>(key: string, compute: (db: Db) => Promise<T>, scope?: ReadScope): Promise<T>;
   /** What the cache holds and how it served (for the benches and tests). */
   stats(): { entries: number; hits: number; misses: number };
   /** Stops listening and forgets every answer. */
   close(): Promise<void>;
+}
+
+/**
+ * A read that looks only at one user's rows of some tables (a student's own read receipts): a
+ * change to another user's rows of those tables leaves its answer standing. Only tables with a
+ * `user_id` column can be named; the verb must really filter them by that user.
+ */
+export interface ReadScope {
+  userId: number;
+  ownRowsOf: readonly string[];
 }
 
 export const TABLE_CHANGED_CHANNEL = 'dfrm_table_changed';
@@ -57,10 +67,38 @@ interface Entry {
   readAt: number;
 }
 
-/** Installs the change triggers on every table of `public` (again at each start: new tables get theirs). */
-async function installTriggers(client: PGlite): Promise<string[]> {
+/**
+ * Installs the change triggers on every table of `public` (again at each start: new tables get
+ * theirs). One statement trigger per kind of write, each with its transition table, so a statement
+ * that changed no row (an `on conflict do nothing` that found its row: reading a notice again)
+ * invalidates nothing; truncate always does. Tables with a `user_id` column also name the users
+ * whose rows changed (`<table>:<userId>`), for reads scoped to their own rows.
+ * Answers the tables, and which of them have a `user_id` column.
+ */
+async function installTriggers(client: PGlite): Promise<{ tables: string[]; perUser: string[] }> {
+  const notifyRows = (rows: string) => `
+        if exists (select 1 from ${rows}) then
+          perform pg_notify('${TABLE_CHANGED_CHANNEL}', tg_table_name);
+          if tg_argv[0] = 'per-user' then
+            perform pg_notify('${TABLE_CHANGED_CHANNEL}', tg_table_name || ':' || u)
+              from (select distinct user_id as u from ${rows}) as users_of_rows;
+          end if;
+        end if;`;
+  const create = (kind: string, referencing: string, fn: string) => `
+          execute format(
+            'create or replace trigger ${TRIGGER}_${kind} after ${kind} on public.%I
+               ${referencing} for each statement execute function public.${fn}(%L)',
+            t.name, t.mode);`;
   await client.exec(`
-    create or replace function public.dfrm_table_changed() returns trigger language plpgsql as $$
+    create or replace function public.dfrm_rows_changed() returns trigger language plpgsql as $$
+      begin ${notifyRows('changed_rows')}
+        return null;
+      end $$;
+    create or replace function public.dfrm_rows_updated() returns trigger language plpgsql as $$
+      begin ${notifyRows('(select * from old_rows union all select * from new_rows) as both_rows')}
+        return null;
+      end $$;
+    create or replace function public.dfrm_table_truncated() returns trigger language plpgsql as $$
       begin
         perform pg_notify('${TABLE_CHANGED_CHANNEL}', tg_table_name);
         return null;
@@ -68,17 +106,29 @@ async function installTriggers(client: PGlite): Promise<string[]> {
     do $$
       declare t record;
       begin
-        for t in select tablename from pg_tables where schemaname = 'public' loop
-          execute format(
-            'create or replace trigger ${TRIGGER} after insert or update or delete or truncate on public.%I
-               for each statement execute function public.dfrm_table_changed()',
-            t.tablename);
+        for t in
+          select c.tablename as name,
+                 case when exists (select 1 from information_schema.columns k
+                   where k.table_schema = 'public' and k.table_name = c.tablename and k.column_name = 'user_id')
+                 then 'per-user' else 'table' end as mode
+          from pg_tables c where c.schemaname = 'public'
+        loop
+          ${create('insert', 'referencing new table as changed_rows', 'dfrm_rows_changed')}
+          ${create('update', 'referencing old table as old_rows new table as new_rows', 'dfrm_rows_updated')}
+          ${create('delete', 'referencing old table as changed_rows', 'dfrm_rows_changed')}
+          ${create('truncate', '', 'dfrm_table_truncated')}
         end loop;
       end $$;`);
-  const { rows } = await client.query<{ name: string }>(
-    `select tablename as name from pg_tables where schemaname = 'public'`,
+  const { rows } = await client.query<{ name: string; perUser: boolean }>(
+    `select c.tablename as name,
+            exists (select 1 from information_schema.columns k
+              where k.table_schema = 'public' and k.table_name = c.tablename and k.column_name = 'user_id') as "perUser"
+     from pg_tables c where c.schemaname = 'public'`,
   );
-  return rows.map((row) => row.name);
+  return {
+    tables: rows.map((row) => row.name),
+    perUser: rows.filter((row) => row.perUser).map((row) => row.name),
+  };
 }
 
 /** The read cache of a database, or null where it would not be exact (PostgreSQL: see above). */
@@ -88,7 +138,9 @@ export async function openReadCache(
 ): Promise<ReadCache | null> {
   if (handle.kind !== 'pglite') return null;
   const client = handle.client;
-  const tables = new Set(await installTriggers(client));
+  const installed = await installTriggers(client);
+  const tables = new Set(installed.tables);
+  const perUser = new Set(installed.perUser);
 
   let counter = 0;
   const changedAt = new Map<string, number>();
@@ -106,7 +158,10 @@ export async function openReadCache(
   const fresh = (entry: Entry) => entry.tables.every((table) => (changedAt.get(table) ?? 0) <= entry.readAt);
 
   return {
-    async read<T>(key: string, compute: (db: Db) => Promise<T>): Promise<T> {
+    async read<T>(key: string, compute: (db: Db) => Promise<T>, scope?: ReadScope): Promise<T> {
+      for (const table of scope?.ownRowsOf ?? []) {
+        if (!perUser.has(table)) throw new Error(`读缓存：表 ${table} 没有 user_id 列，不能按用户限定`);
+      }
       const entry = entries.get(key);
       if (entry && fresh(entry)) {
         hits += 1;
@@ -125,7 +180,9 @@ export async function openReadCache(
         },
       });
       const value = await compute(recording);
-      entries.set(key, { value, tables: [...named], readAt });
+      const own = new Set(scope?.ownRowsOf);
+      const dependsOn = [...named].map((table) => (own.has(table) ? `${table}:${scope?.userId}` : table));
+      entries.set(key, { value, tables: dependsOn, readAt });
       return value;
     },
     stats: () => ({ entries: entries.size, hits, misses }),

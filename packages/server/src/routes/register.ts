@@ -50,8 +50,10 @@ export interface VerbOptions {
    * Reads: the answer depends only on the caller, the input, the database and the China date,
    * so a repeated call is served from the read cache until a table the verb read changes
    * (services/context `readCache`; db/read-cache.ts tells how it stays exact).
+   * `ownRowsOf`: tables of which the verb reads only the caller's rows (by `user_id`), so
+   * other users' writes there leave the answer standing (a student's read receipts).
    */
-  cached?: boolean;
+  cached?: boolean | { ownRowsOf: readonly string[] };
 }
 
 /** Marks an operation of an area that the server does not implement yet: it answers errCode 9. */
@@ -188,8 +190,12 @@ function operationHandler(op: OperationSpec, registration: Registration<never>):
       const run = verb as unknown as (call: { ctx: ServiceContext; input: unknown }) => Promise<unknown>;
       const cache = options.cached && authenticated ? ctx.readCache : null;
       const answer = cache
-        ? await cache.read(cacheKey(op.operationId, ctx as AuthedContext, input), (db) =>
-            run({ ctx: { ...ctx, db }, input }),
+        ? await cache.read(
+            cacheKey(op.operationId, ctx as AuthedContext, input),
+            (db) => run({ ctx: { ...ctx, db }, input }),
+            typeof options.cached === 'object'
+              ? { userId: (ctx as AuthedContext).auth.userId, ownRowsOf: options.cached.ownRowsOf }
+              : undefined,
           )
         : await run({ ctx, input });
       kept = options.upload?.keep === true;

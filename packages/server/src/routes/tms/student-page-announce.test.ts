@@ -128,6 +128,43 @@ describe('student notices', () => {
     expect(await unread(student16)).toBe(2);
   });
 
+  it('a student’s reading changes only their own lists and counts; a teacher’s edit reaches everyone at once', async () => {
+    const student02 = await login(t.app, 'student02');
+    const notice = await post({ title: '期中考试安排' });
+    const myCourse = async (session: Session) => {
+      const answer = await call(t.app, 'POST', '/tms-server/myCourse/getStudentCourseList', {
+        session,
+        body: { schoolId: '1' },
+      });
+      expect(answer.body.errCode).toBe(0);
+      const courses = answer.body.data as { courseId: string; unViewAnnounceNum: number }[];
+      return courses.find((c) => c.courseId === String(f.quant.id))?.unViewAnnounceNum;
+    };
+    // everything asked twice: the second answer may come from the read cache
+    for (let i = 0; i < 2; i++) {
+      expect(await unread(student01)).toBe(1);
+      expect(await unread(student02)).toBe(1);
+      expect(await myCourse(student01)).toBe(1);
+      expect(await myCourse(student02)).toBe(1);
+    }
+
+    expect((await view(student01, notice.announceId)).body.errCode).toBe(0);
+    expect(await unread(student01)).toBe(0);
+    expect(await myCourse(student01)).toBe(0);
+    const mine = z.parse(zGetStudentAnnounceListResponse, (await list(student01)).body.data);
+    expect(mine.list[0]).toMatchObject({ title: '期中考试安排', viewed: true });
+    expect(await unread(student02)).toBe(1);
+    expect(await myCourse(student02)).toBe(1);
+    const theirs = z.parse(zGetStudentAnnounceListResponse, (await list(student02)).body.data);
+    expect(theirs.list[0]).toMatchObject({ title: '期中考试安排', viewed: false });
+
+    await post({ title: '期中考试改期', announceId: notice.announceId });
+    for (const session of [student01, student02]) {
+      const page = z.parse(zGetStudentAnnounceListResponse, (await list(session)).body.data);
+      expect(page.list.map((item) => item.title)).toEqual(['期中考试改期']);
+    }
+  });
+
   it('hides notices from students of other classes, drafts and deleted notices', async () => {
     const onlyClass1 = await post({ title: '1班通知' });
     expect(z.parse(zGetStudentAnnounceListResponse, (await list(student16)).body.data)).toEqual({

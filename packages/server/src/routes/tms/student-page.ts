@@ -7,13 +7,16 @@ import {
 } from '../../services/notice/student-notices';
 import { area, notImplemented } from '../register';
 
+/** The student's notice reads look only at the caller's own read receipts. */
+const OWN_RECEIPTS = { ownRowsOf: ['notice_views'] };
+
 /** specs/tms/student-page.yaml; getUnCommitWorkNum answers 9 until homework exists (it could not answer truthfully). */
 export const studentPageArea = area('tms/student-page', {
-  getStudentAnnounceList: { verb: getStudentAnnounceList, cached: true },
-  getLastAnnounce: { verb: getLastAnnounce, cached: true },
+  getStudentAnnounceList: { verb: getStudentAnnounceList, cached: OWN_RECEIPTS },
+  getLastAnnounce: { verb: getLastAnnounce, cached: OWN_RECEIPTS },
   viewAnnounce,
   getStudentCourseTable,
   getStudentRecentCourse,
-  getUnViewAnnounce: { verb: getUnViewAnnounce, cached: true },
+  getUnViewAnnounce: { verb: getUnViewAnnounce, cached: OWN_RECEIPTS },
   getUnCommitWorkNum: notImplemented,
 });
