@@ -173,6 +173,25 @@ describe('read cache', () => {
     expect(await cache.read('flaky', flaky)).toBeGreaterThan(0);
   });
 
+  it('keeps no more than its memory budget, dropping the least recently used answers', async () => {
+    const small = await openReadCache(handle, { maxBytes: 2_000 });
+    if (!small) throw new Error('PGlite must have a read cache');
+    try {
+      const big = (label: string) => async () => {
+        computed += 1;
+        return `${label}${'数'.repeat(800)}`;
+      };
+      await small.read('a', big('a'));
+      await small.read('b', big('b'));
+      await small.read('c', big('c'));
+      expect(small.stats().entries).toBe(2);
+      await small.read('a', big('a'));
+      expect(computed).toBe(4);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('is not used on PostgreSQL, where other processes write too', async () => {
     const fake = { kind: 'postgres' } as unknown as DatabaseHandle;
     expect(await openReadCache(fake)).toBeNull();

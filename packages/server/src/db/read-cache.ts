@@ -56,6 +56,8 @@ const TRIGGER = 'zz_read_cache_changed';
 export interface ReadCacheOptions {
   /** Answers kept at most (least recently used go first). */
   maxEntries?: number;
+  /** Memory the answers may take, counted as the length of their JSON (least recently used go first). */
+  maxBytes?: number;
   /** Longest an answer is kept even if nothing changed (a safety net, not the mechanism). */
   ttlMs?: number;
 }
@@ -148,6 +150,8 @@ export async function openReadCache(
   let misses = 0;
   const entries = new LRUCache<string, Entry>({
     max: options.maxEntries ?? 20_000,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (entry) => Math.max(1, JSON.stringify(entry.value)?.length ?? 1),
     ttl: options.ttlMs ?? 5 * 60_000,
   });
   const unlisten = await client.listen(TABLE_CHANGED_CHANNEL, (table) => {
