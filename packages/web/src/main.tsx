@@ -28,5 +28,3 @@ async function boot() {
 }
 
 void boot();
-// Not needed for the first paint; date components import it themselves too.
-void import('./lib/dayjs-locale');
