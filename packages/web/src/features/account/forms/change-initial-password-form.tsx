@@ -74,8 +74,8 @@ export function ChangeInitialPasswordForm({
           {(field) => (
             <field.PasswordField
               label="新密码"
-              placeholder="8–64 位，包含字母和数字"
-              description="8–64 位，须同时包含字母和数字，不能含空格"
+              placeholder="请输入新密码"
+              description="8–64 位，须含字母和数字，不能有空格"
               autoComplete="new-password"
               size="md"
               leftSection={<IconLock size={18} aria-hidden />}
