@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { handleGlobalError } from './shared/error-notifications';
 import { createAppRouter } from './app/router';
+import { isPasswordChangeRequired } from './shared/session/login-check';
 import { createSession } from './shared/session/session-store';
 import { createQueryClient } from './lib/query-client';
 import { loadRuntimeConfig } from './lib/runtime-config';
@@ -14,7 +15,10 @@ async function boot() {
   const config = await loadRuntimeConfig();
   const session = createSession();
   setupSdk(config, session);
-  const queryClient = createQueryClient({ onError: handleGlobalError });
+  const queryClient = createQueryClient({
+    onError: handleGlobalError,
+    reportAlways: isPasswordChangeRequired,
+  });
   const router = createAppRouter({ queryClient, session });
   const environment = { config, reload: () => window.location.reload() };
 
@@ -28,5 +32,3 @@ async function boot() {
 }
 
 void boot();
-// Not needed for the first paint; date components import it themselves too.
-void import('./lib/dayjs-locale');

@@ -1,11 +1,14 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import { HOME_PATH, LOGIN_PATH, safeRedirect } from '@/shared/session/entry-paths';
+import { mustChangePassword } from '@/shared/session/session-store';
 import type { RouterContext } from './router-context';
 
 /**
  * The root beforeLoad (product spec §2): without a stored user every route but
  * /account sends the visitor to /account, remembering where they were headed;
- * a logged-in user has no business on /account and goes home.
+ * a logged-in user has no business on /account and goes home. A user who must
+ * still replace the initial password is kept on /account (its 修改初始密码
+ * form), remembering the target too, so they land there once it is changed.
  */
 export function guardRoute({
   context,
@@ -14,11 +17,12 @@ export function guardRoute({
   context: RouterContext;
   location: ParsedLocation;
 }): void {
-  const loggedIn = context.session.getState().user !== null;
+  const { user } = context.session.getState();
+  const loggedIn = user !== null;
   const onLogin = location.pathname === LOGIN_PATH;
-  if (!loggedIn && !onLogin) {
+  if ((!loggedIn || mustChangePassword(user)) && !onLogin) {
     const target = safeRedirect(location.href);
     throw redirect({ to: LOGIN_PATH, search: target ? { redirect: target } : {} });
   }
-  if (loggedIn && onLogin) throw redirect({ to: HOME_PATH });
+  if (loggedIn && !mustChangePassword(user) && onLogin) throw redirect({ to: HOME_PATH });
 }

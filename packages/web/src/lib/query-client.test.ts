@@ -41,4 +41,32 @@ describe('createQueryClient', () => {
     expect(client.getQueryState(['courseMgr', 'list'])?.isInvalidated).toBe(false);
     expect(errors).toEqual([failure]);
   });
+
+  it('hands a silent failure to the handler only when reportAlways claims it', async () => {
+    const errors: unknown[] = [];
+    const redirecting = new Error('请先修改初始密码');
+    const client = createQueryClient({
+      onError: (error) => errors.push(error),
+      reportAlways: (error) => error === redirecting,
+    });
+    for (const failure of [new Error('shown inline'), redirecting]) {
+      const mutation = new MutationObserver(client, {
+        mutationFn: async () => {
+          throw failure;
+        },
+        meta: { silentError: true },
+      });
+      await expect(mutation.mutate()).rejects.toBe(failure);
+    }
+    await expect(
+      client.fetchQuery({
+        queryKey: ['course'],
+        queryFn: async () => {
+          throw redirecting;
+        },
+        meta: { silentError: true },
+      }),
+    ).rejects.toBe(redirecting);
+    expect(errors).toEqual([redirecting, redirecting]);
+  });
 });

@@ -24,17 +24,23 @@ declare module '@tanstack/react-query' {
  * DESIGN.md) unless it opted out with meta.silentError; every successful
  * mutation invalidates what its meta.invalidates names.
  */
-export function createQueryClient({ onError }: { onError: (error: unknown) => void }): QueryClient {
+export function createQueryClient({
+  onError,
+  reportAlways = () => false,
+}: {
+  onError: (error: unknown) => void;
+  /** Failures handed to onError even with meta.silentError: those that change where the user is. */
+  reportAlways?: (error: unknown) => boolean;
+}): QueryClient {
+  const report = (error: unknown, meta: AppMeta | undefined) => {
+    if (!meta?.silentError || reportAlways(error)) onError(error);
+  };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (!query.meta?.silentError) onError(error);
-      },
+      onError: (error, query) => report(error, query.meta),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.silentError) onError(error);
-      },
+      onError: (error, _variables, _context, mutation) => report(error, mutation.meta),
       onSuccess: async (_data, _variables, _context, mutation) => {
         const keys = mutation.meta?.invalidates ?? [];
         await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));

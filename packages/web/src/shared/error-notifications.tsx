@@ -1,7 +1,7 @@
 import { ErrCode, isApiError } from '@dfrm/sdk';
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
-import { requestLoginCheck } from './session/login-check';
+import { isPasswordChangeRequired, requestLoginCheck, requestPasswordChange } from './session/login-check';
 
 const FALLBACK_MESSAGE = '请求失败，请稍后再试';
 
@@ -27,9 +27,15 @@ export function notifyError(error: unknown): void {
  * The global error path for queries and mutations. A call refused because the
  * session ended (errCode 3, 4) does not get its own toast: it asks for the
  * login check now, whose outcome (the 登录提示 alert or a silent logout) is the
- * one thing the user should see.
+ * one thing the user should see. A call refused because the account still holds
+ * its initial password (请先修改初始密码) opens the change form instead, even
+ * for a caller that shows its errors itself (createQueryClient's reportAlways).
  */
 export function handleGlobalError(error: unknown): void {
+  if (isPasswordChangeRequired(error)) {
+    requestPasswordChange();
+    return;
+  }
   if (
     isApiError(error) &&
     (error.errCode === ErrCode.sessionEnded || error.errCode === ErrCode.notLoggedIn)

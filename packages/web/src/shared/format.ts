@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import '@/lib/dayjs-locale';
 
 /** 2026-03-02 14:05 for an instant (epoch ms); `empty` when there is none. */
 export function formatInstant(value: number | null | undefined, empty = '-'): string {

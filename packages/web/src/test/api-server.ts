@@ -1,5 +1,5 @@
 import { configure, PRODUCT_ID } from '@dfrm/sdk';
-import { login, type User } from '@dfrm/sdk/user';
+import { login, type LoginUser, type User } from '@dfrm/sdk/user';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -53,7 +53,7 @@ export const DEMO_PASSWORD = 'dfrm2026';
 export const API_BASE = new URL('/api', window.location.href).href;
 
 /** Logs in through the SDK (not the UI), for tests that start as a logged-in user. */
-export async function loginAs(account: string, password = DEMO_PASSWORD): Promise<User> {
+export async function loginAs(account: string, password = DEMO_PASSWORD): Promise<LoginUser> {
   configure({ baseUrl: API_BASE });
   return login({ body: { account, password, productId: PRODUCT_ID } });
 }

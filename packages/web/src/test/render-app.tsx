@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { App } from '@/app/app';
 import { handleGlobalError } from '@/shared/error-notifications';
 import { createAppRouter } from '@/app/router';
+import { isPasswordChangeRequired } from '@/shared/session/login-check';
 import { createSession } from '@/shared/session/session-store';
 import { createQueryClient } from '@/lib/query-client';
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@/lib/runtime-config';
@@ -24,7 +25,10 @@ export function renderApp({ path = '/', config, timeoutMs }: RenderAppOptions = 
   const runtimeConfig = { ...DEFAULT_RUNTIME_CONFIG, ...config };
   const session = createSession(window.localStorage);
   setupSdk(runtimeConfig, session, timeoutMs ? { timeoutMs } : {});
-  const queryClient = createQueryClient({ onError: handleGlobalError });
+  const queryClient = createQueryClient({
+    onError: handleGlobalError,
+    reportAlways: isPasswordChangeRequired,
+  });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ queryClient, session }, history);
   const reload = vi.fn();

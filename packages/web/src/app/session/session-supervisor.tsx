@@ -4,9 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useAppEnvironment } from '@/app/app-environment';
-import { LOGIN_PATH } from '@/shared/session/entry-paths';
+import { LOGIN_PATH, safeRedirect } from '@/shared/session/entry-paths';
 import { StartLoader } from '@/app/start-loader';
-import { LOGIN_POLL_MS, onLoginCheckRequested } from '@/shared/session/login-check';
+import {
+  LOGIN_POLL_MS,
+  onLoginCheckRequested,
+  onPasswordChangeRequested,
+} from '@/shared/session/login-check';
 import { loadSchoolInfo } from '@/shared/session/school-info';
 import { useSession, useSessionApi } from '@/shared/session/session-context';
 import { showSessionEndedAlert } from './session-ended-alert';
@@ -26,7 +30,9 @@ function sameUser(a: User | null, b: User): boolean {
  * - when a token appears (login), loads school info and starts polling;
  * - errCode 3 → the 登录提示 alert, then logout, /account and a reload;
  *   any other failure → logout and /account without a word;
- * - once the user is gone (by any path, another tab included), leaves for /account.
+ * - once the user is gone (by any path, another tab included), leaves for /account;
+ * - a call refused with 请先修改初始密码 marks the session and opens /account's
+ *   修改初始密码 form, keeping the page the user was on as the target.
  */
 export function SessionSupervisor() {
   const session = useSessionApi();
@@ -51,6 +57,20 @@ export function SessionSupervisor() {
     queryClient.clear();
     if (router.state.location.pathname !== LOGIN_PATH) void router.navigate({ to: LOGIN_PATH });
   }, [user, queryClient, router]);
+
+  useEffect(
+    () =>
+      onPasswordChangeRequested(() => {
+        const current = session.getState().user;
+        if (!current) return;
+        if (!current.mustChangePassword) session.setUser({ ...current, mustChangePassword: true });
+        const location = router.latestLocation;
+        if (location.pathname === LOGIN_PATH) return;
+        const target = safeRedirect(location.href);
+        void router.navigate({ to: LOGIN_PATH, search: target ? { redirect: target } : {}, replace: true });
+      }),
+    [session, router],
+  );
 
   useEffect(() => {
     // No token, nothing to watch (booting only ever starts true with a stored token, and a failure ends it).
@@ -84,7 +104,10 @@ export function SessionSupervisor() {
         .then((fresh) => {
           if (!active) return;
           const current = session.getState().user;
-          const next = { ...fresh, token };
+          // isLogin does not say whether the password is settled; a mark already made stays.
+          const next = current?.mustChangePassword
+            ? { ...fresh, token, mustChangePassword: true }
+            : { ...fresh, token };
           if (current?.token === token && !sameUser(current, next)) session.setUser(next);
         })
         .catch((error: unknown) => {

@@ -1,6 +1,13 @@
 import type { User } from '@dfrm/sdk/user';
 import { describe, expect, it } from 'vitest';
-import { canSwitchRole, createSession, displayName, INITIAL_SCHOOL, STORAGE_KEYS } from './session-store';
+import {
+  canSwitchRole,
+  createSession,
+  displayName,
+  INITIAL_SCHOOL,
+  mustChangePassword,
+  STORAGE_KEYS,
+} from './session-store';
 
 const user: User = {
   userId: '42',
@@ -15,6 +22,15 @@ const user: User = {
 };
 
 describe('session store', () => {
+  it('remembers across pages that the initial password must still be changed, and only a true mark', () => {
+    createSession(window.localStorage).setUser({ ...user, mustChangePassword: true });
+    expect(mustChangePassword(createSession(window.localStorage).getState().user)).toBe(true);
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...user, mustChangePassword: 'yes' }));
+    const read = createSession(window.localStorage).getState().user;
+    expect(read).toEqual(user);
+    expect(mustChangePassword(read)).toBe(false);
+  });
+
   it('starts logged out with the initial school info (bindRole 1, ids "0")', () => {
     const session = createSession(window.localStorage);
     expect(session.getState()).toEqual({ user: null, school: INITIAL_SCHOOL });

@@ -29,15 +29,22 @@ export const INITIAL_SCHOOL: SchoolInfo = {
   roles: [],
 };
 
+/**
+ * The stored user. `mustChangePassword` is set while the account still holds the initial password
+ * an import gave it (the login answer says so, or the server refused a call with 请先修改初始密码):
+ * the route guard then keeps the user on the 修改初始密码 form.
+ */
+export type SessionUser = User & { mustChangePassword?: boolean };
+
 export interface SessionState {
-  user: User | null;
+  user: SessionUser | null;
   school: SchoolInfo;
 }
 
 export interface Session {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
-  setUser(user: User): void;
+  setUser(user: SessionUser): void;
   setSchool(school: SchoolInfo): void;
   /** Forgets the user and school, here and in storage (local logout). */
   clear(): void;
@@ -77,13 +84,19 @@ const USER_FIELDS = [
 ] as const satisfies readonly (keyof User)[];
 
 /** A stored user is trusted only if it has every field as a string and a token. */
-function readUser(storage: Storage | null): User | null {
+function readUser(storage: Storage | null): SessionUser | null {
   const raw = readJson(storage, STORAGE_KEYS.user);
   if (typeof raw !== 'object' || raw === null) return null;
   const value = raw as Record<string, unknown>;
   if (!USER_FIELDS.every((key) => typeof value[key] === 'string')) return null;
-  const user = Object.fromEntries(USER_FIELDS.map((key) => [key, value[key]])) as User;
+  const user: SessionUser = Object.fromEntries(USER_FIELDS.map((key) => [key, value[key]])) as User;
+  if (value.mustChangePassword === true) user.mustChangePassword = true;
   return user.token && user.userId ? user : null;
+}
+
+/** The stored user must replace the initial password before anything else. */
+export function mustChangePassword(user: SessionUser | null): boolean {
+  return user?.mustChangePassword === true;
 }
 
 function readSchool(storage: Storage | null): SchoolInfo {

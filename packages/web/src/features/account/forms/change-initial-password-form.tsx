@@ -10,9 +10,11 @@ import { newPasswordSchema, passwordSchema } from './login-schemas';
 /**
  * 修改初始密码: an imported student's password is the last 6 digits of their
  * number, known to the class, so the platform opens only after they choose
- * their own. The session is not stored meanwhile: leaving the page means
- * logging in again. `oldPassword` is what the login just used (absent after an
- * SMS login, when the form asks for it).
+ * their own. After a login that says so the session is not stored meanwhile:
+ * leaving the page means logging in again. A stored session the server refused
+ * with 请先修改初始密码 is sent here by the route guard. `oldPassword` is what
+ * the login just used (absent after an SMS login or for a stored session, when
+ * the form asks for it).
  */
 export function ChangeInitialPasswordForm({
   user,
@@ -72,8 +74,8 @@ export function ChangeInitialPasswordForm({
           {(field) => (
             <field.PasswordField
               label="新密码"
-              placeholder="8–64 位，包含字母和数字"
-              description="8–64 位，须同时包含字母和数字，不能含空格"
+              placeholder="请输入新密码"
+              description="8–64 位，须含字母和数字，不能有空格"
               autoComplete="new-password"
               size="md"
               leftSection={<IconLock size={18} aria-hidden />}

@@ -6,8 +6,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { HOME_PATH, safeRedirect } from '@/shared/session/entry-paths';
 import { loadSchoolInfo } from '@/shared/session/school-info';
-import { useSessionApi } from '@/shared/session/session-context';
-import { canSwitchRole, type SchoolInfo } from '@/shared/session/session-store';
+import { useSession, useSessionApi } from '@/shared/session/session-context';
+import { canSwitchRole, mustChangePassword, type SchoolInfo } from '@/shared/session/session-store';
 import { BrandMark } from '@/components/brand-mark';
 import { AccountLoginForm } from '@/features/account/forms/account-login-form';
 import classes from './login-page.module.css';
@@ -27,6 +27,8 @@ const HIGHLIGHTS = [
 /** /account: log in by account or SMS, choose a role when the school gives two, then go on. */
 export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const session = useSessionApi();
+  // A stored session the route guard sent here: it still has to replace the initial password.
+  const { user: storedUser } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [choosing, setChoosing] = useState<SchoolInfo | null>(null);
@@ -57,6 +59,10 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
     if (user.mustChangePassword) setMustChange({ user, password });
     else await enter(user);
   };
+
+  const changing =
+    mustChange ??
+    (storedUser && mustChangePassword(storedUser) ? { user: storedUser, password: undefined } : null);
 
   return (
     <div className={classes.page}>
@@ -89,12 +95,12 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
           <div className={classes.mobileBrand}>
             <BrandMark />
           </div>
-          {mustChange ? (
+          {changing ? (
             <Suspense fallback={null}>
               <ChangeInitialPasswordForm
-                user={mustChange.user}
-                oldPassword={mustChange.password}
-                onChanged={() => enter({ ...mustChange.user, mustChangePassword: false })}
+                user={changing.user}
+                oldPassword={changing.password}
+                onChanged={() => enter({ ...changing.user, mustChangePassword: false })}
               />
             </Suspense>
           ) : choosing ? (
