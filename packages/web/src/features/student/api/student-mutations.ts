@@ -135,7 +135,11 @@ export const uploadStudentsMutation = (queryClient: QueryClient, scope: StudentS
     meta,
     mutationFn: ({ file, ...path }: StudentUpload) => {
       const call = scope === 'schoolManager' ? schoolUploadStudent : uploadStudent;
-      return call({ path, body: { file }, requestValidator: (data) => uploadStudentRequest[scope].parseAsync(data) });
+      return call({
+        path,
+        body: { file },
+        requestValidator: (data) => uploadStudentRequest[scope].parseAsync(data),
+      });
     },
     onSuccess: (result) => (result.success ? refreshAll(queryClient) : undefined),
   });

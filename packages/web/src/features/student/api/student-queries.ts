@@ -123,14 +123,14 @@ export const courseStudentListQuery = (body: StudentCourseV2Query) =>
     placeholderData: keepPreviousData,
   });
 
-/** Loader of the management page: the first 200 rows and the class list. */
+/** Loader of the management page: starts loading the first 200 rows and the class list. */
 export async function ensureStudentManage(queryClient: QueryClient): Promise<void> {
   const current = await queryClient.ensureQueryData(currentSchoolQuery());
   const scope: StudentScope = current.type === 'schoolManager' ? 'schoolManager' : 'teacher';
-  await Promise.all([
-    queryClient.ensureInfiniteQueryData(studentListQuery(scope, current.schoolId, {}, DEFAULT_STUDENT_SORT)),
-    queryClient.prefetchQuery(studentClassesQuery(current.schoolId, scope)),
-  ]);
+  // Started here, awaited by nobody: the page (with the app around it, on a first visit) is on
+  // screen at once with placeholder rows, and only the rows render when the list arrives.
+  void queryClient.prefetchQuery(studentClassesQuery(current.schoolId, scope));
+  void queryClient.prefetchInfiniteQuery(studentListQuery(scope, current.schoolId, {}, DEFAULT_STUDENT_SORT));
 }
 
 /**

@@ -12,7 +12,10 @@ import { useState } from 'react';
 import { useSessionApi } from '@/shared/session/session-context';
 import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
-import { downloadStudentTemplateMutation, uploadStudentsMutation } from '@/features/student/api/student-mutations';
+import {
+  downloadStudentTemplateMutation,
+  uploadStudentsMutation,
+} from '@/features/student/api/student-mutations';
 import type { StudentScope } from '@/features/student/api/student-queries';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -9,7 +9,10 @@ import type { StudentFilters } from '@/features/student/api/student-queries';
 import type { classFilterOptions } from './class-options';
 import { STUDENT_STATUS_LABELS, STUDENT_STATUSES } from '@/shared/labels';
 
-const STATUS_OPTIONS = STUDENT_STATUSES.map((status) => ({ value: String(status), label: STUDENT_STATUS_LABELS[status] }));
+const STATUS_OPTIONS = STUDENT_STATUSES.map((status) => ({
+  value: String(status),
+  label: STUDENT_STATUS_LABELS[status],
+}));
 
 export type StudentFilterValues = Omit<StudentFilters, 'keyword'>;
 

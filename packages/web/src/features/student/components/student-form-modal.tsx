@@ -21,7 +21,10 @@ import {
 } from '@/features/student/forms/student-schema';
 import { STUDENT_GENDER_LABELS } from '@/shared/labels';
 
-const GENDERS = ([1, 2, 0] as const).map((value) => ({ value: String(value), label: STUDENT_GENDER_LABELS[value] }));
+const GENDERS = ([1, 2, 0] as const).map((value) => ({
+  value: String(value),
+  label: STUDENT_GENDER_LABELS[value],
+}));
 
 /** 新增学生 / 编辑学生 in a dialog; `student` null means a new one. */
 export function StudentFormModal({

@@ -29,7 +29,10 @@ import {
 import { StudentStatusBadge } from '@/features/student/components/student-status';
 import { STUDENT_STATUS_LABELS, STUDENT_STATUSES } from '@/shared/labels';
 
-const STATUS_OPTIONS = STUDENT_STATUSES.map((status) => ({ value: String(status), label: STUDENT_STATUS_LABELS[status] }));
+const STATUS_OPTIONS = STUDENT_STATUSES.map((status) => ({
+  value: String(status),
+  label: STUDENT_STATUS_LABELS[status],
+}));
 
 const when = (value: number | null) => formatInstant(value, '—');
 

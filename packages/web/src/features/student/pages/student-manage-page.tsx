@@ -91,6 +91,11 @@ export function StudentManagePage() {
   const [editing, setEditing] = useState<StudentItem | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // the dialogs join the page when first opened (and stay, for their closing transition)
+  const [formMounted, setFormMounted] = useState(false);
+  const [importMounted, setImportMounted] = useState(false);
+  if (editing !== undefined && !formMounted) setFormMounted(true);
+  if (importing && !importMounted) setImportMounted(true);
   const changeStatus = useMutation(changeStatusMutation(queryClient, scope));
   const remove = useMutation(deleteStudentMutation(queryClient, scope));
   const { mutate: setStatus } = changeStatus;
@@ -308,22 +313,26 @@ export function StudentManagePage() {
         height={tableHeight}
       />
 
-      <StudentFormModal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        scope={scope}
-        schoolId={schoolId}
-        classes={classList}
-        student={editing ?? null}
-      />
-      <ImportStudentsModal
-        opened={importing}
-        onClose={() => setImporting(false)}
-        scope={scope}
-        schoolId={schoolId}
-        classes={classList}
-        defaultClassId={filters.classId}
-      />
+      {formMounted && (
+        <StudentFormModal
+          opened={editing !== undefined}
+          onClose={() => setEditing(undefined)}
+          scope={scope}
+          schoolId={schoolId}
+          classes={classList}
+          student={editing ?? null}
+        />
+      )}
+      {importMounted && (
+        <ImportStudentsModal
+          opened={importing}
+          onClose={() => setImporting(false)}
+          scope={scope}
+          schoolId={schoolId}
+          classes={classList}
+          defaultClassId={filters.classId}
+        />
+      )}
     </Stack>
   );
 }
