@@ -1862,6 +1862,10 @@ export type SchoolClassQuery = {
      * 班级名关键字。
      */
     keyword?: string;
+    /**
+     * 为 true 时只列出本人任教的行政班（本人课程的教学班所来自的班级）。
+     */
+    taught?: boolean;
 };
 
 /**

@@ -1136,7 +1136,8 @@ export const zSchoolClassQuery = /* @__PURE__ */ z.object({
     collegeId: /* @__PURE__ */ z.optional(zId),
     majorId: /* @__PURE__ */ z.optional(zId),
     gradeId: /* @__PURE__ */ z.optional(zId),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    taught: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean())
 });
 
 /**

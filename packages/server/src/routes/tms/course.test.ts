@@ -557,6 +557,24 @@ describe('POST /courseMgr/getSchoolClass and getClassStudent', () => {
     expect(bad.body.errMsg).toBe('参数 keyword 长度不能超过 50 个字符');
   });
 
+  it('gives a school manager every class, and a teacher who asks for taught ones only the classes they teach', async () => {
+    const names = (answer: { body: { data: unknown } }) =>
+      zGetSchoolClassResponse.parse(answer.body.data).map((entry) => entry.className);
+    const both = ['金融工程2026级1班', '金融工程2026级2班'];
+    expect(names(await post('/getSchoolClass', 'manager', { schoolId: SCHOOL }))).toEqual(both);
+    expect(names(await post('/getSchoolClass', 'teacher2', { schoolId: SCHOOL, taught: true }))).toEqual([]);
+    await createCourse(t, await as('teacher2'), { courseName: '金融衍生品', classIds: [class2] });
+    expect(names(await post('/getSchoolClass', 'teacher2', { schoolId: SCHOOL, taught: true }))).toEqual([
+      '金融工程2026级2班',
+    ]);
+    // without taught, a teacher still picks from the whole school (a new course may use any class)
+    expect(names(await post('/getSchoolClass', 'teacher2', { schoolId: SCHOOL }))).toEqual(both);
+    expect(names(await post('/getSchoolClass', 'manager', { schoolId: SCHOOL, taught: true }))).toEqual([]);
+    const bad = await post('/getSchoolClass', 'manager', { schoolId: SCHOOL, taught: 'yes' });
+    expect(bad.body.errCode).toBe(2);
+    expect(bad.body.errMsg).toContain('taught');
+  });
+
   it('pages the students of a class by student number, filtered by keyword and status', async () => {
     const answer = await post('/getClassStudent', 'teacher1', {
       schoolId: SCHOOL,

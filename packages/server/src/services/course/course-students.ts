@@ -10,7 +10,7 @@ import type {
   StudentBrief,
 } from '@dfrm/sdk/tms/types';
 import type { Input } from '../../contract/types';
-import { and, asc, count, countDistinct, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseware, coursewareShares } from '../../db/schema/courseware';
 import { noticeVisibility, notices } from '../../db/schema/notice';
@@ -31,6 +31,7 @@ import { type StudentStatusCode, studentStatusCode, studentStatusText, teachingC
 import { likePattern } from '../../lib/like';
 import { resolveSchoolId } from '../school/resolve-school';
 import { parseId } from '../../lib/ids';
+import { teacherClassIds } from '../student/scope';
 
 type ClassStudentQuery = Input<'getClassStudent'>;
 type CourseClassStudentQuery = Input<'getCourseClassStudentV2'>;
@@ -101,6 +102,8 @@ export async function getSchoolClass({ ctx, input }: AuthedCall<SchoolClassQuery
   }
   const keyword = input.keyword?.trim();
   if (keyword) conditions.push(ilike(classes.name, likePattern(keyword)));
+  // the classes whose students the caller manages as a teacher (学生管理's filters, adding, importing)
+  if (input.taught) conditions.push(sql`${classes.id} in ${teacherClassIds(schoolId, ctx.auth.userId)}`);
   const rows = await ctx.db
     .select({ ...adminClassColumns, studentNum: count(students.id) })
     .from(classes)

@@ -173,3 +173,33 @@ describe('student export', () => {
     expect(sheet.getCell('I2').value).toBe('在读');
   });
 });
+
+describe('student management by role', () => {
+  it('gives a school manager the whole school: every class to filter by, adding and importing', async () => {
+    storeUser(await loginAs('manager'));
+    const { user } = renderApp({ path: '/teaching-manage/teacher/student/manage' });
+    const table = await screen.findByRole('table', { name: '学生列表' });
+    await waitFor(() => expect(names(table)).toHaveLength(30));
+    expect(screen.getByText('全校学生。')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('button', { name: '新增学生' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: '导入学生' })).toBeEnabled();
+    expect(screen.queryByText(/无法读取行政班列表/)).toBeNull();
+
+    await user.click(screen.getByRole('combobox', { name: '行政班' }));
+    expect(await screen.findByRole('option', { name: CLASS_1 })).toBeVisible();
+    expect(screen.getByRole('option', { name: CLASS_2 })).toBeVisible();
+  });
+
+  it('offers a teacher only the classes they teach', async () => {
+    await createCourseAs('teacher2', '金融衍生品', [CLASS_2]);
+    storeUser(await loginAs('teacher2'));
+    const { user } = renderApp({ path: '/teaching-manage/teacher/student/manage' });
+    const table = await screen.findByRole('table', { name: '学生列表' });
+    await waitFor(() => expect(names(table)).toHaveLength(15));
+    await waitFor(() => expect(screen.getByRole('button', { name: '新增学生' })).toBeEnabled());
+
+    await user.click(screen.getByRole('combobox', { name: '行政班' }));
+    expect(await screen.findByRole('option', { name: CLASS_2 })).toBeVisible();
+    expect(screen.queryByRole('option', { name: CLASS_1 })).toBeNull();
+  });
+});

@@ -100,6 +100,24 @@ describe('roles', () => {
     expect(screen.queryByRole('table', { name: '课程列表' })).not.toBeInTheDocument();
   });
 
+  it("shows a school manager 无权访问 on the teacher's notice and courseware pages, never a refused call", async () => {
+    storeUser(await loginAs('manager'));
+    for (const path of [
+      '/teaching/teacher/notice/list',
+      '/teaching-manage/teacher/notice/list',
+      '/teaching/teacher/notice/edit',
+      '/teaching/teacher/courseware/list',
+      '/teaching-manage/teacher/courseware/list',
+      '/teaching-manage/teacher/add/courseware',
+    ]) {
+      const view = renderApp({ path });
+      expect(await screen.findByRole('heading', { name: '无权访问' })).toBeVisible();
+      expect(screen.getByText(/该页面仅限教师使用，你当前的身份是学校管理员/)).toBeVisible();
+      expect(screen.queryByText('您没有权限执行此操作')).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
   it('keeps a student out of the old area student management', async () => {
     storeUser(await loginAs('student01'));
     renderApp({ path: '/teaching/teacher/student/manage' });

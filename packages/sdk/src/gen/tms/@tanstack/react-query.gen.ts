@@ -745,10 +745,13 @@ export const getCourseListV2Mutation = (options?: Partial<Options<GetCourseListV
 /**
  * 查询学校的行政班
  *
- * 列出学校的行政班（学院-专业-年级-班级），可按学院、专业、年级和班级名关键字筛选，供新建课程时选择生成教学班。
+ * 列出学校的行政班（学院-专业-年级-班级），可按学院、专业、年级和班级名关键字筛选，供新建课程时选择生成教学班，
+ * 也供学生管理的班级筛选、新增和导入学生时选择班级。
+ * `taught: true` 只列出本人任教的行政班（本人课程的教学班所来自的班级），即教师在学生管理中能看到和管理的班级；
+ * 学校管理员管理全校学生，不传或传 false 时得到全校行政班。
  * 结果按学院、专业、年级、班级名排序，最多 1000 条。
- * 错误：学院、专业或年级不存在 errCode 6；当前用户在该学校不是教师 errCode 5。
- * 调用者：教师。
+ * 错误：学院、专业或年级不存在 errCode 6；当前用户在该学校不是教师或学校管理员 errCode 5。
+ * 调用者：教师、学校管理员。
  *
  */
 export const getSchoolClassMutation = (options?: Partial<Options<GetSchoolClassData>>): UseMutationOptions<GetSchoolClassResponse, DefaultError, Options<GetSchoolClassData>> => {

@@ -102,9 +102,10 @@ export const studentListQuery = (
 export const studentClassesQuery = (schoolId: string, scope: StudentScope) =>
   queryOptions({
     queryKey: [...STUDENT_KEY, 'classes', schoolId, scope] as const,
-    queryFn: ({ signal }) => getSchoolClass({ body: { schoolId }, signal }),
+    // a teacher manages the students of the classes they teach; a school manager the whole school's
+    queryFn: ({ signal }) =>
+      getSchoolClass({ body: scope === 'teacher' ? { schoolId, taught: true } : { schoolId }, signal }),
     staleTime: 5 * 60_000,
-    meta: { silentError: scope === 'schoolManager' },
   });
 
 /** 学生数据 tab: the course's students with their work and study figures. */

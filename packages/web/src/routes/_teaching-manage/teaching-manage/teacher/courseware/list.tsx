@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { coursewareCoursesQuery, teacherCoursewareListQuery } from '@/features/courseware/api/courseware-queries';
 import { CoursewarePageSkeleton } from '@/features/courseware/pages/courseware-page-skeleton';
@@ -6,6 +7,8 @@ import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-c
 import { courseIdSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/courseware/list')({
+  // notices and courseware are the teacher's (a school manager meets 无权访问, not a refused call)
+  beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   // The loader travels with the page: its SDK calls stay out of the first bundle.
   validateSearch: courseIdSearch,
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),

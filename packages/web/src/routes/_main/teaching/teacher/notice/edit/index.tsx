@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { noticeCoursesQuery } from '@/features/notice/api/notice-queries';
 import { NoticeEditPage } from '@/features/notice/pages/notice-edit-page';
@@ -7,6 +8,8 @@ import { courseIdSearch } from '@/lib/search-params';
 
 /** A new notice; ?courseId= picks its course in advance. */
 export const Route = createFileRoute('/_main/teaching/teacher/notice/edit/')({
+  // notices and courseware are the teacher's (a school manager meets 无权访问, not a refused call)
+  beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   // The loader travels with the page: its SDK calls stay out of the first bundle.
   validateSearch: courseIdSearch,
   loader: async ({ context: { queryClient } }) => {

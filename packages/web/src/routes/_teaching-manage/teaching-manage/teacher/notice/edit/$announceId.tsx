@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { noticeCoursesQuery, noticeDetailQuery } from '@/features/notice/api/notice-queries';
 import { NoticeEditPage } from '@/features/notice/pages/notice-edit-page';
 import { NoticePageSkeleton } from '@/features/notice/pages/notice-page-skeleton';
 
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId')({
+  // notices and courseware are the teacher's (a school manager meets 无权访问, not a refused call)
+  beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   // The loader travels with the page: its SDK calls stay out of the first bundle.
   loader: async ({ context: { queryClient }, params }) => {
     const schoolId = await ensureSchoolId(queryClient);
