@@ -52,6 +52,26 @@ describe('a stored session that must still change the initial password', () => {
     expect(await loginAs('student05', 'abcdefgh1')).toMatchObject({ mustChangePassword: false });
   });
 
+  it('can log out from the form instead, leaving this device and revoking the token', async () => {
+    const initial = await resetToInitialPassword('student08');
+    const loggedIn = await loginAs('student08', initial);
+    storeUser(loggedIn);
+    const { user, router } = renderApp({ path: TARGET });
+    const form = await screen.findByRole('form', { name: '修改初始密码' });
+    await user.click(within(form).getByRole('button', { name: '退出登录，换个账号' }));
+    expect(await screen.findByRole('form', { name: '账号登录' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(storedUser()).toBeNull();
+    // the token was revoked on the server
+    await waitFor(async () => {
+      const live = await api().db.execute(
+        `select count(*)::int as n from sessions s join users u on u.id = s.user_id
+         where u.user_name = 'student08' and s.revoked_at is null`,
+      );
+      expect((live as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    });
+  });
+
   it('is sent there by the first refusal when the stored session did not know it yet', async () => {
     const initial = await resetToInitialPassword('student06');
     const { mustChangePassword, ...stored } = await loginAs('student06', initial);

@@ -1,7 +1,10 @@
 import type { User } from '@dfrm/sdk/user';
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { logout } from '@dfrm/sdk/user';
+import { endLocalSession } from '@/shared/session/sign-out';
+import { useSessionApi } from '@/shared/session/session-context';
 import { useAppForm } from '@/lib/form';
 import { changePasswordMutationOptions } from '@/features/account/api/account-mutations';
 import { FormFailure } from './form-failure';
@@ -20,11 +23,25 @@ export function ChangeInitialPasswordForm({
   user,
   oldPassword,
   onChanged,
+  onLeft,
 }: {
   user: User;
   oldPassword?: string | undefined;
   onChanged: () => Promise<void>;
+  /** After 退出登录: someone who is not this student, or does not know the password, is back at the login. */
+  onLeft: () => void;
 }) {
+  const session = useSessionApi();
+  const queryClient = useQueryClient();
+  // the token of this login is revoked, and a stored session forgotten, whatever the server answers
+  const leave = useMutation({
+    mutationFn: () => logout({ headers: { token: user.token, userId: user.userId } }).catch(() => undefined),
+    onSettled: () => {
+      if (session.auth()?.token === user.token) endLocalSession(session, queryClient);
+      onLeft();
+    },
+    meta: { silentError: true },
+  });
   const change = useMutation(changePasswordMutationOptions());
   const form = useAppForm({
     defaultValues: { oldPassword: oldPassword ?? '', newPassword: '', confirm: '' },
@@ -112,6 +129,9 @@ export function ChangeInitialPasswordForm({
             确认修改
           </form.SubmitButton>
         </form.AppForm>
+        <Button variant="subtle" color="gray" loading={leave.isPending} onClick={() => leave.mutate()}>
+          退出登录，换个账号
+        </Button>
       </Stack>
     </form>
   );

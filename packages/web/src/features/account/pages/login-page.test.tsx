@@ -140,6 +140,36 @@ describe('login page against the reference server', () => {
     await expect(loginAs('student05', initial)).rejects.toMatchObject({ errMsg: '账号或密码错误' });
   });
 
+  it('lets someone on the 修改初始密码 form log out instead, revoking that login', async () => {
+    const initial = initialPassword(demoAccount('student07').studentNumber ?? '');
+    const hash = await hashInitialPassword(initial);
+    await api().db.execute(`update users set password_hash = '${hash}' where user_name = 'student07'`);
+    const { user, router } = renderApp({ path: '/account' });
+    const login = await screen.findByRole('form', { name: '账号登录' });
+    await user.type(within(login).getByLabelText('账号'), 'student07');
+    await user.type(within(login).getByLabelText('密码'), initial);
+    await user.click(within(login).getByRole('button', { name: '登录' }));
+    const form = await screen.findByRole('form', { name: '修改初始密码' });
+    const tokens = await api().db.execute(
+      `select count(*)::int as n from sessions s join users u on u.id = s.user_id
+       where u.user_name = 'student07' and s.revoked_at is null`,
+    );
+    expect((tokens as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+
+    await user.click(within(form).getByRole('button', { name: '退出登录，换个账号' }));
+    expect(await screen.findByRole('form', { name: '账号登录' })).toBeVisible();
+    expect(screen.queryByRole('form', { name: '修改初始密码' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    await waitFor(async () => {
+      const left = await api().db.execute(
+        `select count(*)::int as n from sessions s join users u on u.id = s.user_id
+         where u.user_name = 'student07' and s.revoked_at is null`,
+      );
+      expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    });
+  });
+
   it("shows the server's refusal of a new password", async () => {
     const initial = initialPassword(demoAccount('student06').studentNumber ?? '');
     const hash = await hashInitialPassword(initial);

@@ -101,6 +101,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
                 user={changing.user}
                 oldPassword={changing.password}
                 onChanged={() => enter({ ...changing.user, mustChangePassword: false })}
+                onLeft={() => setMustChange(null)}
               />
             </Suspense>
           ) : choosing ? (
