@@ -20,7 +20,7 @@ const PDF_NAME = `${COURSEWARE}.pdf`;
 const IMPORTED = 40;
 
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
+test.setTimeout(180_000);
 
 async function login(browser: Browser, account: string, password = PASSWORD): Promise<Page> {
   const context = await browser.newContext({ acceptDownloads: true });
@@ -72,7 +72,7 @@ const PDF = pdf('Week 1');
 /** The teaching-manage area's side navigation. */
 const sidebar = (page: Page) => page.getByRole('navigation', { name: '教学管理导航' });
 
-test('a teacher sets up a course; students of one class see its notice and courseware; a disabled student cannot log in', async ({
+test('a teacher sets up a course; students of one class see its notice and courseware; the manager imports and disables students', async ({
   browser,
 }) => {
   const teacher = await login(browser, 'teacher1');
@@ -262,6 +262,29 @@ test('a teacher sets up a course; students of one class see its notice and cours
     const manager = await login(browser, 'manager');
     await expect(manager).toHaveURL(/\/course$/);
     await manager.getByRole('banner').getByRole('link', { name: '学生管理' }).click();
+    // the school's students and classes are the manager's: they import into 2班, which no course of theirs uses
+    await expect(manager.getByText(`共 ${30 + IMPORTED} 条`)).toBeVisible();
+    await manager.getByRole('button', { name: '导入学生' }).click();
+    const importing = manager.getByRole('dialog', { name: '导入学生' });
+    await importing.getByRole('combobox', { name: /导入到行政班/ }).click();
+    await manager.getByRole('option', { name: new RegExp(CLASS_2) }).click();
+    const transfers = Array.from({ length: 5 }, (_, i) => [
+      `2026M00${i + 1}`,
+      `转入生${i + 1}`,
+      '女',
+      '',
+      '',
+      '',
+    ]);
+    await importing.locator('input[type="file"]').setInputFiles({
+      name: '转入学生.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await studentsWorkbook(transfers),
+    });
+    await importing.getByRole('button', { name: '开始导入' }).click();
+    await expect(manager.getByText(new RegExp(`已向${CLASS_2}导入 5 名学生`))).toBeVisible();
+    await expect(manager.getByText(`共 ${30 + IMPORTED + 5} 条`)).toBeVisible();
+
     await manager.getByRole('textbox', { name: '搜索学生' }).fill('新生040');
     const table = manager.getByRole('table', { name: '学生列表' });
     const row = table.getByRole('row').filter({ hasText: '新生040' });
