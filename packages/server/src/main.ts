@@ -9,6 +9,7 @@ import { loadConfig } from './lib/config';
 import { LocalFolderStorage } from './lib/storage';
 import { DEMO_ACCOUNTS, DEMO_ROLE_LABELS, demoPassword } from './seed/demo-data';
 import { hasDemoSchool, isEmptyDatabase, seedDemoSchool } from './seed/demo-school';
+import { seedDemoTeaching } from './seed/demo-teaching';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -17,6 +18,7 @@ const dataDir = path.resolve(env.DATA_DIR ?? './.data');
 const databaseUrl = env.DATABASE_URL || undefined;
 
 const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
+const storage = new LocalFolderStorage(path.join(dataDir, 'files'));
 let seeded = false;
 await migrateDatabase(handle, async (db) => {
   // PostgreSQL is someone's real database: seed it only when asked to
@@ -24,7 +26,10 @@ await migrateDatabase(handle, async (db) => {
     env.SEED_DEMO === '1' ||
     (handle.kind === 'pglite' && env.SEED_DEMO !== '0' && (await isEmptyDatabase(db)));
   if (!wanted) return;
-  await seedDemoSchool(db, { now: systemClock.now(), password: demoPassword(env) });
+  const now = systemClock.now();
+  await seedDemoSchool(db, { now, password: demoPassword(env) });
+  // the school was just written: give it a course with lessons, notices and courseware (once)
+  await seedDemoTeaching(db, { now, storage });
   seeded = true;
 });
 
@@ -36,7 +41,7 @@ const app = createApp({
   readCache,
   clock: systemClock,
   config,
-  storage: new LocalFolderStorage(path.join(dataDir, 'files')),
+  storage,
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
