@@ -9,7 +9,7 @@ import { loadConfig } from './lib/config';
 import { LocalFolderStorage } from './lib/storage';
 import { DEMO_ACCOUNTS, DEMO_ROLE_LABELS, demoPassword } from './seed/demo-data';
 import { hasDemoSchool, isEmptyDatabase, seedDemoSchool } from './seed/demo-school';
-import { seedDemoTeaching } from './seed/demo-teaching';
+import { DEMO_COURSE, seedDemoTeaching } from './seed/demo-teaching';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -20,6 +20,7 @@ const databaseUrl = env.DATABASE_URL || undefined;
 const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
 const storage = new LocalFolderStorage(path.join(dataDir, 'files'));
 let seeded = false;
+let teachingSeeded = false;
 await migrateDatabase(handle, async (db) => {
   // PostgreSQL is someone's real database: seed it only when asked to
   const wanted =
@@ -29,7 +30,7 @@ await migrateDatabase(handle, async (db) => {
   const now = systemClock.now();
   await seedDemoSchool(db, { now, password: demoPassword(env) });
   // the school was just written: give it a course with lessons, notices and courseware (once)
-  await seedDemoTeaching(db, { now, storage });
+  teachingSeeded = await seedDemoTeaching(db, { now, storage });
   seeded = true;
 });
 
@@ -64,6 +65,10 @@ async function printDemoAccounts(): Promise<void> {
   console.log(
     `${seeded ? '已写入' : '已有'}演示学校，账号（密码 ${demoPassword(env)}，也可用手机号＋验证码登录）：\n${lines.join('\n')}`,
   );
+  if (teachingSeeded)
+    console.log(
+      `已写入演示课程「${DEMO_COURSE.name}」（teacher1 任教两个班）：课表、通知与课件，课件文件在 ${path.join(dataDir, 'files')}`,
+    );
 }
 
 let stopping = false;
