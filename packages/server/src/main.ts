@@ -9,6 +9,7 @@ import { loadConfig } from './lib/config';
 import { LocalFolderStorage } from './lib/storage';
 import { DEMO_ACCOUNTS, DEMO_ROLE_LABELS, demoPassword } from './seed/demo-data';
 import { hasDemoSchool, isEmptyDatabase, seedDemoSchool } from './seed/demo-school';
+import { DEMO_COURSE, seedDemoTeaching } from './seed/demo-teaching';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -17,14 +18,19 @@ const dataDir = path.resolve(env.DATA_DIR ?? './.data');
 const databaseUrl = env.DATABASE_URL || undefined;
 
 const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
+const storage = new LocalFolderStorage(path.join(dataDir, 'files'));
 let seeded = false;
+let teachingSeeded = false;
 await migrateDatabase(handle, async (db) => {
   // PostgreSQL is someone's real database: seed it only when asked to
   const wanted =
     env.SEED_DEMO === '1' ||
     (handle.kind === 'pglite' && env.SEED_DEMO !== '0' && (await isEmptyDatabase(db)));
   if (!wanted) return;
-  await seedDemoSchool(db, { now: systemClock.now(), password: demoPassword(env) });
+  const now = systemClock.now();
+  await seedDemoSchool(db, { now, password: demoPassword(env) });
+  // the school was just written: give it a course with lessons, notices and courseware (once)
+  teachingSeeded = await seedDemoTeaching(db, { now, storage });
   seeded = true;
 });
 
@@ -36,7 +42,7 @@ const app = createApp({
   readCache,
   clock: systemClock,
   config,
-  storage: new LocalFolderStorage(path.join(dataDir, 'files')),
+  storage,
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
@@ -59,6 +65,10 @@ async function printDemoAccounts(): Promise<void> {
   console.log(
     `${seeded ? '已写入' : '已有'}演示学校，账号（密码 ${demoPassword(env)}，也可用手机号＋验证码登录）：\n${lines.join('\n')}`,
   );
+  if (teachingSeeded)
+    console.log(
+      `已写入演示课程「${DEMO_COURSE.name}」（teacher1 任教两个班）：课表、通知与课件，课件文件在 ${path.join(dataDir, 'files')}`,
+    );
 }
 
 let stopping = false;

@@ -28,42 +28,45 @@ export interface DemoAccount {
   /** Students only: roster data. */
   studentNumber?: string;
   className?: string;
+  /** Students only: 1 男, 2 女 (the roster's StudentGender). */
+  gender?: 1 | 2;
 }
 
-const STUDENT_NAMES = [
-  '陈思远',
-  '林雨桐',
-  '黄子轩',
-  '吴佳怡',
-  '刘浩然',
-  '张欣怡',
-  '杨博文',
-  '郑雅琪',
-  '何俊杰',
-  '罗诗涵',
-  '高宇航',
-  '梁梦瑶',
-  '谢天佑',
-  '宋可馨',
-  '唐明轩',
-  '许晨曦',
-  '韩雨萱',
-  '冯志远',
-  '邓嘉怡',
-  '曹文博',
-  '彭思彤',
-  '曾子涵',
-  '萧逸飞',
-  '田心怡',
-  '董浩宇',
-  '袁佳琪',
-  '潘俊熙',
-  '蒋若曦',
-  '蔡一鸣',
-  '贾书瑶',
-] as const;
+/** Demo students: name and roster gender (1 男, 2 女). */
+const STUDENTS: readonly { name: string; gender: 1 | 2 }[] = [
+  { name: '陈思远', gender: 1 },
+  { name: '林雨桐', gender: 2 },
+  { name: '黄子轩', gender: 1 },
+  { name: '吴佳怡', gender: 2 },
+  { name: '刘浩然', gender: 1 },
+  { name: '张欣怡', gender: 2 },
+  { name: '杨博文', gender: 1 },
+  { name: '郑雅琪', gender: 2 },
+  { name: '何俊杰', gender: 1 },
+  { name: '罗诗涵', gender: 2 },
+  { name: '高宇航', gender: 1 },
+  { name: '梁梦瑶', gender: 2 },
+  { name: '谢天佑', gender: 1 },
+  { name: '宋可馨', gender: 2 },
+  { name: '唐明轩', gender: 1 },
+  { name: '许晨曦', gender: 2 },
+  { name: '韩雨萱', gender: 2 },
+  { name: '冯志远', gender: 1 },
+  { name: '邓嘉怡', gender: 2 },
+  { name: '曹文博', gender: 1 },
+  { name: '彭思彤', gender: 2 },
+  { name: '曾子涵', gender: 1 },
+  { name: '萧逸飞', gender: 1 },
+  { name: '田心怡', gender: 2 },
+  { name: '董浩宇', gender: 1 },
+  { name: '袁佳琪', gender: 2 },
+  { name: '潘俊熙', gender: 1 },
+  { name: '蒋若曦', gender: 2 },
+  { name: '蔡一鸣', gender: 1 },
+  { name: '贾书瑶', gender: 2 },
+];
 
-const students: DemoAccount[] = STUDENT_NAMES.map((realName, index) => {
+const students: DemoAccount[] = STUDENTS.map(({ name: realName, gender }, index) => {
   const n = index + 1;
   return {
     userName: `student${String(n).padStart(2, '0')}`,
@@ -71,6 +74,7 @@ const students: DemoAccount[] = STUDENT_NAMES.map((realName, index) => {
     phoneNumber: `139${String(n).padStart(8, '0')}`,
     role: 'student',
     studentNumber: `2026${String(n).padStart(4, '0')}`,
+    gender,
     // student01–15 in class 1, student16–30 in class 2
     className: DEMO_SCHOOL.classes[n <= 15 ? 0 : 1],
   };

@@ -1,7 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/identity';
-import { classes, colleges, grades, majors, schoolMembers, schools, students } from '../db/schema/school';
+import {
+  classes,
+  colleges,
+  grades,
+  majors,
+  schoolMembers,
+  schools,
+  type StudentGender,
+  students,
+} from '../db/schema/school';
 import { type BindRole, userGroupMembers, userGroups } from '../db/schema/user-group';
 import { hashPassword } from '../lib/passwords';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL } from './demo-data';
@@ -145,6 +154,7 @@ export async function seedDemoSchool(db: Db, options: { now: number; password: s
               userId: userId(account.userName),
               studentNumber: account.studentNumber,
               name: account.realName,
+              gender: (account.gender ?? 0) as StudentGender,
               status: 'active' as const,
               createdAt: now,
             },

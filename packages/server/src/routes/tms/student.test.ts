@@ -68,7 +68,7 @@ describe('POST /tms-server/studentMgr/getStudentList (teacher)', () => {
       className: DEMO_SCHOOL.classes[0],
       status: 0,
       userName: 'student01',
-      gender: 0,
+      gender: 1,
       phoneNumber: '13900000001',
       email: '',
       adminClass: expect.objectContaining({
