@@ -159,7 +159,11 @@ describe('POST /tms-server/announce/updateAnnounce', () => {
     expect(await t.db.select().from(noticeVisibility)).toEqual([]);
 
     // publishing the draft as it is is refused and leaves it a draft
-    const stillEmpty = await save(teacher1, { announceId: draft.announceId, status: 1, teachingClassIds: [] });
+    const stillEmpty = await save(teacher1, {
+      announceId: draft.announceId,
+      status: 1,
+      teachingClassIds: [],
+    });
     expect(stillEmpty.body).toMatchObject({ errCode: 2, errMsg: '发布通知至少要选择一个教学班' });
     const [row] = await t.db.select().from(notices);
     expect(row).toMatchObject({ status: 0, publishedAt: null });

@@ -31,7 +31,14 @@ export function CoursewareAttachments({
     );
   }
   return (
-    <Popover opened={opened} onChange={setOpened} width={320} position="bottom-start" withinPortal shadow="md">
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width={320}
+      position="bottom-start"
+      withinPortal
+      shadow="md"
+    >
       <Popover.Target>
         <Button
           variant="subtle"
@@ -94,7 +101,11 @@ export function AttachmentRows({
             </Text>
           </div>
           <Tooltip label="下载附件">
-            <ActionIcon variant="subtle" aria-label={`下载 ${file.fileName}`} onClick={() => onDownload(file)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`下载 ${file.fileName}`}
+              onClick={() => onDownload(file)}
+            >
               <IconDownload size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>

@@ -12,7 +12,13 @@ export interface NoticePreview {
 }
 
 /** The notice as its students will read it, before it is published. */
-export function NoticePreviewModal({ preview, onClose }: { preview: NoticePreview | null; onClose: () => void }) {
+export function NoticePreviewModal({
+  preview,
+  onClose,
+}: {
+  preview: NoticePreview | null;
+  onClose: () => void;
+}) {
   return (
     <Modal
       opened={preview !== null}

@@ -79,7 +79,9 @@ function NoticeForm({
   const navigate = useNavigate();
   const save = useMutation(saveNoticeMutation());
   const startCourse =
-    notice?.courseId ?? (courses.some((c) => c.courseId === initialCourseId) ? initialCourseId : undefined) ?? '';
+    notice?.courseId ??
+    (courses.some((c) => c.courseId === initialCourseId) ? initialCourseId : undefined) ??
+    '';
   const published = notice?.status === 1;
   // What the submit in progress is for: publishing needs a class, a draft does not.
   const intent = useRef<0 | 1>(1);
@@ -181,7 +183,9 @@ function NoticeForm({
           >
             <Stack gap="lg">
               <form.AppField name="title" validators={{ onChange: noticeTitleSchema }}>
-                {(field) => <field.TextField label="标题" placeholder="请输入通知标题" required maxLength={100} />}
+                {(field) => (
+                  <field.TextField label="标题" placeholder="请输入通知标题" required maxLength={100} />
+                )}
               </form.AppField>
 
               <form.AppField
