@@ -74,6 +74,16 @@ describe('notices', () => {
     expect(await cells.findByText(`${CLASS1} · 0/15`)).toBeVisible();
     expect(cells.queryByText(new RegExp(CLASS2))).not.toBeInTheDocument();
     expect(cells.getByText('0 / 15')).toBeVisible();
+    // Each icon button says what it does.
+    for (const [control, tip] of [
+      [cells.getByRole('link', { name: '编辑 期中考试安排' }), '编辑通知'],
+      [cells.getByRole('button', { name: '设置 期中考试安排 的可见范围' }), '设置可见班级'],
+      [cells.getByRole('button', { name: '删除 期中考试安排' }), '删除通知'],
+    ] as const) {
+      await user.hover(control);
+      expect(await screen.findByRole('tooltip', { name: tip })).toBeVisible();
+      await user.unhover(control);
+    }
   });
 
   it('a student of that class sees it unread, opens it, and the unread count drops', async () => {
