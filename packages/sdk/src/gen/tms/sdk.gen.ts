@@ -57,8 +57,9 @@ export const queryAnnounceList = <ThrowOnError extends boolean = true>(options: 
  * 没有 announceId 时新建，有时修改。正文 content 为 HTML，服务器端净化（去掉 script、style、iframe、事件属性和 javascript: 链接，只保留常用排版标签、图片和链接）后保存。
  * status 为 1 时立即发布：首次发布记录 publishedAt，可见教学班里的学生此后能在学生页看到并计入未读；
  * 已发布的通知改回 0（草稿）时对学生隐藏，学生的已读记录保留。
- * teachingClassIds 为空表示暂不对任何班可见；指定的教学班必须属于 courseId 这门课程且由本人任教。
- * 错误：标题为空、超长或净化后正文为空时 errCode 2；课程或教学班不存在时 errCode 6；
+ * 指定的教学班必须属于 courseId 这门课程且由本人任教。发布（status 为 1）时 teachingClassIds 至少要有一个教学班，
+ * 否则 errCode 2（“发布通知至少要选择一个教学班”），不保存任何内容；草稿（status 为 0）的 teachingClassIds 可以为空，表示暂不对任何班可见。
+ * 错误：标题为空、超长、净化后正文为空或发布时没有选择教学班时 errCode 2；课程或教学班不存在时 errCode 6；
  * 修改他人通知或教学班不属于本人课程时 errCode 5。
  * 调用者：教师。
  *

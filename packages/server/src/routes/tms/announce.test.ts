@@ -148,6 +148,36 @@ describe('POST /tms-server/announce/updateAnnounce', () => {
     expect(published.publishedAt).toBe(t.clock.now());
   });
 
+  it('publishes only to at least one class; a draft may wait for its classes', async () => {
+    const refused = await save(teacher1, { status: 1, teachingClassIds: [] });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ errCode: 2, errMsg: '发布通知至少要选择一个教学班', data: null });
+    expect(await t.db.select().from(notices)).toEqual([]);
+
+    const draft = await created({ status: 0, teachingClassIds: [] });
+    expect(draft).toMatchObject({ status: 0, publishedAt: null });
+    expect(await t.db.select().from(noticeVisibility)).toEqual([]);
+
+    // publishing the draft as it is is refused and leaves it a draft
+    const stillEmpty = await save(teacher1, {
+      announceId: draft.announceId,
+      status: 1,
+      teachingClassIds: [],
+    });
+    expect(stillEmpty.body).toMatchObject({ errCode: 2, errMsg: '发布通知至少要选择一个教学班' });
+    const [row] = await t.db.select().from(notices);
+    expect(row).toMatchObject({ status: 0, publishedAt: null });
+
+    const published = await created({
+      announceId: draft.announceId,
+      status: 1,
+      teachingClassIds: [String(f.quant.class2)],
+    });
+    expect(published.status).toBe(1);
+    expect(published.publishedAt).toBe(t.clock.now());
+    expect(await t.db.select().from(noticeVisibility)).toHaveLength(1);
+  });
+
   it('refuses bad input naming the field in Chinese', async () => {
     const cases: [SaveBody | Record<string, unknown>, string][] = [
       [{ title: '   ' }, '参数 title 不能为空'],
@@ -175,11 +205,11 @@ describe('POST /tms-server/announce/updateAnnounce', () => {
     const edit = await save(teacher2, {
       announceId: mine.announceId,
       courseId: String(f.derivatives.id),
-      teachingClassIds: [],
+      teachingClassIds: [String(f.derivatives.class1)],
     });
     expect(edit.body).toMatchObject({ errCode: 5, errMsg: '这不是您发布的通知' });
     // teacher2 posting into teacher1's course
-    expect((await save(teacher2, { teachingClassIds: [] })).body.errCode).toBe(5);
+    expect((await save(teacher2, { status: 0, teachingClassIds: [] })).body.errCode).toBe(5);
     // teacher1 targeting teacher2's class, or a class of another of their own courses
     expect((await save(teacher1, { teachingClassIds: [String(f.derivatives.class1)] })).body.errCode).toBe(5);
     const otherCourse = await save(teacher1, { teachingClassIds: [String(f.python.class1)] });
@@ -226,7 +256,11 @@ describe('POST /tms-server/announce/queryAnnounceList', () => {
     });
     const teacher2 = await login(t.app, 'teacher2');
     await created(
-      { title: '衍生品通知', courseId: String(f.derivatives.id), teachingClassIds: [] },
+      {
+        title: '衍生品通知',
+        courseId: String(f.derivatives.id),
+        teachingClassIds: [String(f.derivatives.class1)],
+      },
       teacher2,
     );
 
@@ -287,7 +321,7 @@ describe('POST /tms-server/announce/queryAnnounceList', () => {
 
   it('gives each row the read count of every visible class, so the list needs no call per row', async () => {
     const both = await created({ teachingClassIds: [String(f.quant.class1), String(f.quant.class2)] });
-    const hidden = await created({ title: '未设置可见', teachingClassIds: [] });
+    const hidden = await created({ title: '未设置可见', status: 0, teachingClassIds: [] });
     for (const account of ['student01', 'student02', 'student16']) {
       const student = await login(t.app, account);
       await call(t.app, 'GET', `/tms-server/studentPage/viewAnnounce/1/${both.announceId}`, {

@@ -277,6 +277,9 @@ export async function updateAnnounce({
     throw new InvalidInputError('参数 content 不能为空（净化后没有可显示的内容）');
   if (content.length > CONTENT_MAX)
     throw new InvalidInputError(`参数 content 长度不能超过 ${CONTENT_MAX} 个字符`);
+  // a published notice no class can see reaches nobody; only a draft may wait for its classes
+  if (input.status === 1 && input.teachingClassIds.length === 0)
+    throw new InvalidInputError('发布通知至少要选择一个教学班');
 
   const existing = input.announceId === undefined ? null : await ownNotice(ctx, schoolId, input.announceId);
   const course = await assertCourseTeacher(ctx, schoolId, idOrNotFound(input.courseId, '课程不存在'));

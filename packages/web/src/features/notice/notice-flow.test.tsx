@@ -3,7 +3,7 @@ import { updateAnnounce } from '@dfrm/sdk/tms';
 import type { User } from '@dfrm/sdk/user';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import { API_BASE, api, loginAs, setupApiServer, storeUser } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
 import { type CourseFixture, createCourseFixture } from '@/test/teaching-fixture';
 import '@/test/editor-dom';
@@ -14,7 +14,13 @@ const CLASS1 = '金融工程2026级1班';
 const CLASS2 = '金融工程2026级2班';
 
 /** Posts a notice through the SDK as the teacher (the UI path has its own test). */
-async function postNotice(teacher: User, course: CourseFixture, title: string, teachingClassIds: string[]) {
+async function postNotice(
+  teacher: User,
+  course: CourseFixture,
+  title: string,
+  teachingClassIds: string[],
+  status: 0 | 1 = 1,
+) {
   configure({ baseUrl: API_BASE, getAuth: () => ({ token: teacher.token, userId: teacher.userId }) });
   return updateAnnounce({
     body: {
@@ -22,10 +28,17 @@ async function postNotice(teacher: User, course: CourseFixture, title: string, t
       courseId: course.courseId,
       title,
       content: '<p>期中考试定于<strong>第十周</strong>进行。</p><script>alert(1)</script>',
-      status: 1,
+      status,
       teachingClassIds,
     },
   });
+}
+
+async function noticeCount(): Promise<number> {
+  const result = (await api().db.execute('select count(*)::int as n from notices')) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n);
 }
 
 describe('notices', () => {
@@ -61,6 +74,16 @@ describe('notices', () => {
     expect(await cells.findByText(`${CLASS1} · 0/15`)).toBeVisible();
     expect(cells.queryByText(new RegExp(CLASS2))).not.toBeInTheDocument();
     expect(cells.getByText('0 / 15')).toBeVisible();
+    // Each icon button says what it does.
+    for (const [control, tip] of [
+      [cells.getByRole('link', { name: '编辑 期中考试安排' }), '编辑通知'],
+      [cells.getByRole('button', { name: '设置 期中考试安排 的可见范围' }), '设置可见班级'],
+      [cells.getByRole('button', { name: '删除 期中考试安排' }), '删除通知'],
+    ] as const) {
+      await user.hover(control);
+      expect(await screen.findByRole('tooltip', { name: tip })).toBeVisible();
+      await user.unhover(control);
+    }
   });
 
   it('a student of that class sees it unread, opens it, and the unread count drops', async () => {
@@ -105,6 +128,82 @@ describe('notices', () => {
     expect(await within(form).findByText('请输入通知标题')).toBeVisible();
     expect(within(form).getByText('请选择课程')).toBeVisible();
     expect(within(form).getByText('请输入通知内容')).toBeVisible();
+    expect(screen.queryByText('通知已发布')).not.toBeInTheDocument();
+  });
+
+  it('stops a notice published to no class, next to the class picker, and sends nothing; a draft may wait', async () => {
+    const course = await createCourseFixture();
+    storeUser(await loginAs('teacher1'));
+    const { user } = renderApp({ path: '/teaching-manage/teacher/notice/edit' });
+
+    const form = await screen.findByRole('form', { name: '发布通知' });
+    await user.type(within(form).getByRole('textbox', { name: '标题' }), '期中考试安排');
+    await user.click(within(form).getByRole('combobox', { name: '课程' }));
+    await user.click(await screen.findByRole('option', { name: course.courseName }));
+    for (const name of [CLASS1, CLASS2]) {
+      await user.click(await within(form).findByRole('checkbox', { name: new RegExp(name) }));
+    }
+    const editor = await within(form).findByRole('textbox', { name: '通知内容' }, { timeout: 10_000 });
+    await user.click(editor);
+    await user.keyboard('请同学们按时参加期中考试。');
+    await user.click(within(form).getByRole('button', { name: '发布' }));
+
+    const message = await within(form).findByText('发布通知至少要选择一个教学班');
+    expect(message).toBeVisible();
+    // The message belongs to the class picker.
+    const picker = within(form).getByRole('group', { name: /可见教学班/ });
+    expect(picker).toHaveAccessibleDescription(/发布通知至少要选择一个教学班/);
+    expect(screen.queryByText('通知已发布')).not.toBeInTheDocument();
+    expect(await noticeCount()).toBe(0);
+
+    // A draft needs no class yet.
+    await user.click(within(form).getByRole('button', { name: '保存草稿' }));
+    expect(await screen.findByText('草稿已保存')).toBeVisible();
+    expect(await noticeCount()).toBe(1);
+  });
+
+  it('ticks the only class of a one-class course, for a new notice and for a draft kept for no class', async () => {
+    const course = await createCourseFixture('公司金融');
+    await api().db.execute(`delete from teaching_classes where id = ${Number(course.class2)}`);
+    const draft = await postNotice(await loginAs('teacher1'), course, '开课通知', [], 0);
+    storeUser(await loginAs('teacher1'));
+    const { user } = renderApp({ path: `/teaching/teacher/notice/edit/${draft.announceId}` });
+
+    const editForm = await screen.findByRole('form', { name: '编辑通知' });
+    const only = await within(editForm).findByRole('checkbox', { name: new RegExp(CLASS1) });
+    expect(only).toBeChecked();
+    expect(within(editForm).queryByRole('checkbox', { name: new RegExp(CLASS2) })).not.toBeInTheDocument();
+    await user.click(within(editForm).getByRole('button', { name: '发布' }));
+    expect(await screen.findByText('通知已发布')).toBeVisible();
+
+    await user.click(await screen.findByRole('link', { name: '发布通知' }));
+    const newForm = await screen.findByRole('form', { name: '发布通知' });
+    await user.click(within(newForm).getByRole('combobox', { name: '课程' }));
+    await user.click(await screen.findByRole('option', { name: '公司金融' }));
+    expect(await within(newForm).findByRole('checkbox', { name: new RegExp(CLASS1) })).toBeChecked();
+  });
+
+  it('previews the notice as students will see it: sanitized, with its course and classes', async () => {
+    const course = await createCourseFixture();
+    const draft = await postNotice(await loginAs('teacher1'), course, '期中考试安排', [course.class2], 0);
+    storeUser(await loginAs('teacher1'));
+    const { user } = renderApp({ path: `/teaching-manage/teacher/notice/edit/${draft.announceId}` });
+
+    const form = await screen.findByRole('form', { name: '编辑通知' });
+    await within(form).findByRole('textbox', { name: '通知内容' }, { timeout: 10_000 });
+    await user.click(within(form).getByRole('button', { name: '预览' }));
+
+    const dialog = await screen.findByRole('dialog', { name: '预览：期中考试安排' });
+    const body = await within(dialog).findByLabelText('通知正文');
+    expect(within(body).getByText('第十周')).toBeVisible();
+    expect(body.querySelector('strong')).toHaveTextContent('第十周');
+    expect(dialog.querySelector('script')).toBeNull();
+    expect(within(dialog).getByText(course.courseName)).toBeVisible();
+    const classes = within(dialog).getByLabelText('将看到这条通知的教学班');
+    expect(within(classes).getByText(CLASS2)).toBeVisible();
+    expect(within(classes).queryByText(CLASS1)).not.toBeInTheDocument();
+    // Previewing publishes nothing.
+    await user.click(within(dialog).getByRole('button', { name: '关闭预览' }));
     expect(screen.queryByText('通知已发布')).not.toBeInTheDocument();
   });
 });

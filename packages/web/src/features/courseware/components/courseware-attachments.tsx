@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Tooltip.layer.css';
 import type { FileInfo } from '@dfrm/sdk/tms';
-import { ActionIcon, Button, Group, Popover, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Popover, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -30,7 +31,14 @@ export function CoursewareAttachments({
     );
   }
   return (
-    <Popover opened={opened} onChange={setOpened} width={320} position="bottom-start" withinPortal shadow="md">
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width={320}
+      position="bottom-start"
+      withinPortal
+      shadow="md"
+    >
       <Popover.Target>
         <Button
           variant="subtle"
@@ -92,9 +100,15 @@ export function AttachmentRows({
               {formatFileSize(file.fileSize)}
             </Text>
           </div>
-          <ActionIcon variant="subtle" aria-label={`下载 ${file.fileName}`} onClick={() => onDownload(file)}>
-            <IconDownload size={18} aria-hidden />
-          </ActionIcon>
+          <Tooltip label="下载附件">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`下载 ${file.fileName}`}
+              onClick={() => onDownload(file)}
+            >
+              <IconDownload size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       ))}
     </Stack>

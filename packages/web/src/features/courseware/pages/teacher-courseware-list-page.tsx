@@ -156,7 +156,7 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
         meta: { width: 130, align: 'right' },
         cell: ({ row }) => (
           <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="共享">
+            <Tooltip label="共享给教学班">
               <ActionIcon
                 variant="subtle"
                 aria-label={`共享 ${row.original.courseWareName}`}
@@ -170,7 +170,7 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
                 <IconShare size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label={row.original.attachmentNum > 1 ? '下载全部（zip）' : '下载'}>
+            <Tooltip label={row.original.attachmentNum > 1 ? '下载全部附件（zip）' : '下载课件'}>
               <ActionIcon
                 variant="subtle"
                 aria-label={`下载 ${row.original.courseWareName}`}
@@ -185,7 +185,7 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
                 <IconDownload size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="删除">
+            <Tooltip label="删除课件">
               <ActionIcon
                 variant="subtle"
                 color="red"

@@ -2,21 +2,24 @@ import '@mantine/core/styles/Badge.layer.css';
 import type { AnnounceDetail, CourseItem } from '@dfrm/sdk/tms';
 import { Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useStore } from '@tanstack/react-form';
+import { useRef, useState } from 'react';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { RichTextField } from '@/components/rich-text/rich-text-input';
 import { useAppForm } from '@/lib/form';
 import { CheckboxGroupField, SelectField } from '@/lib/form-fields';
 import { saveNoticeMutation } from '@/features/notice/api/notice-mutations';
 import { noticeCoursesQuery, noticeDetailQuery } from '@/features/notice/api/notice-queries';
+import { type NoticePreview, NoticePreviewModal } from '@/features/notice/components/notice-preview-modal';
 import {
   noticeClassesSchema,
   noticeContentSchema,
   noticeCourseSchema,
   noticeTitleSchema,
+  publishClassesError,
 } from '@/features/notice/forms/notice-schemas';
 import { TEACHER_NOTICE_PATHS } from '@/features/notice/notice-paths';
 import { ANNOUNCE_STATUS_LABELS } from '@/shared/labels';
@@ -76,17 +79,27 @@ function NoticeForm({
   const navigate = useNavigate();
   const save = useMutation(saveNoticeMutation());
   const startCourse =
-    notice?.courseId ?? (courses.some((c) => c.courseId === initialCourseId) ? initialCourseId : undefined) ?? '';
+    notice?.courseId ??
+    (courses.some((c) => c.courseId === initialCourseId) ? initialCourseId : undefined) ??
+    '';
   const published = notice?.status === 1;
+  // What the submit in progress is for: publishing needs a class, a draft does not.
+  const intent = useRef<0 | 1>(1);
+  const [preview, setPreview] = useState<NoticePreview | null>(null);
+  const startClasses = notice?.visibleClasses.map((c) => c.teachingClassId) ?? [];
+  const startCourseClasses = classIdsOf(courses, startCourse);
 
   const form = useAppForm({
     defaultValues: {
       title: notice?.title ?? '',
       courseId: startCourse,
-      // A new notice goes to every class of its course unless the teacher unticks some.
-      teachingClassIds: notice
-        ? notice.visibleClasses.map((c) => c.teachingClassId)
-        : classIdsOf(courses, startCourse),
+      // A new notice goes to every class of its course unless the teacher unticks some; a notice
+      // kept for no class in a course of one class gets that class ticked, as there is no other choice.
+      teachingClassIds: !notice
+        ? startCourseClasses
+        : startClasses.length === 0 && startCourseClasses.length === 1
+          ? startCourseClasses
+          : startClasses,
       content: notice?.content ?? '',
     },
     onSubmitMeta: { status: 1 as 0 | 1 },
@@ -120,6 +133,22 @@ function NoticeForm({
     label: `${c.className}（${c.studentCount} 人）`,
   }));
   const submitting = useStore(form.store, (state) => state.isSubmitting);
+  const submit = (status: 0 | 1) => {
+    intent.current = status;
+    void form.handleSubmit({ status });
+  };
+  const openPreview = () => {
+    const { title, content, teachingClassIds } = form.state.values;
+    const chosen = new Set(teachingClassIds);
+    setPreview({
+      title: title.trim(),
+      courseName: course?.courseName ?? '',
+      classNames: (course?.teachingClasses ?? [])
+        .filter((c) => chosen.has(c.teachingClassId))
+        .map((c) => c.className),
+      content,
+    });
+  };
 
   return (
     <Container size="md" py="md">
@@ -149,12 +178,14 @@ function NoticeForm({
             aria-label={notice ? '编辑通知' : '发布通知'}
             onSubmit={(event) => {
               event.preventDefault();
-              void form.handleSubmit({ status: 1 });
+              submit(1);
             }}
           >
             <Stack gap="lg">
               <form.AppField name="title" validators={{ onChange: noticeTitleSchema }}>
-                {(field) => <field.TextField label="标题" placeholder="请输入通知标题" required maxLength={100} />}
+                {(field) => (
+                  <field.TextField label="标题" placeholder="请输入通知标题" required maxLength={100} />
+                )}
               </form.AppField>
 
               <form.AppField
@@ -177,11 +208,18 @@ function NoticeForm({
                 )}
               </form.AppField>
 
-              <form.AppField name="teachingClassIds" validators={{ onChange: noticeClassesSchema }}>
+              <form.AppField
+                name="teachingClassIds"
+                validators={{
+                  onChange: noticeClassesSchema,
+                  onSubmit: ({ value }) => (intent.current === 1 ? publishClassesError(value) : undefined),
+                }}
+              >
                 {() => (
                   <CheckboxGroupField
                     label="可见教学班"
-                    description="只有勾选的教学班的学生能看到这条通知；不勾选时通知对学生不可见。"
+                    required
+                    description="只有勾选的教学班的学生能看到这条通知；发布时至少选择一个，草稿可以暂不选择。"
                     options={classOptions}
                     empty={
                       <Text size="sm" c="dimmed" pt={6}>
@@ -204,9 +242,17 @@ function NoticeForm({
                   variant="light"
                   loading={submitting && save.variables?.status === 0}
                   disabled={submitting}
-                  onClick={() => void form.handleSubmit({ status: 0 })}
+                  onClick={() => submit(0)}
                 >
                   {published ? '撤回为草稿' : '保存草稿'}
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconEye size={16} aria-hidden />}
+                  disabled={submitting}
+                  onClick={openPreview}
+                >
+                  预览
                 </Button>
                 <Button type="submit" loading={submitting && save.variables?.status !== 0}>
                   {published ? '保存修改' : '发布'}
@@ -216,6 +262,7 @@ function NoticeForm({
           </form>
         </Paper>
       </Stack>
+      <NoticePreviewModal preview={preview} onClose={() => setPreview(null)} />
     </Container>
   );
 }

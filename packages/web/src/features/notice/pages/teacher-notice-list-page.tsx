@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Tooltip.layer.css';
 import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
-import { IconEdit, IconEye, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconSpeakerphone, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -126,7 +127,7 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
         meta: { width: 130, align: 'right' },
         cell: ({ row }) => (
           <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="编辑">
+            <Tooltip label="编辑通知">
               <ActionIcon
                 variant="subtle"
                 aria-label={`编辑 ${row.original.title}`}
@@ -137,7 +138,7 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
                 <IconEdit size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="可见范围">
+            <Tooltip label="设置可见班级">
               <ActionIcon
                 variant="subtle"
                 aria-label={`设置 ${row.original.title} 的可见范围`}
@@ -145,10 +146,10 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
                   setVisibilityTarget({ announceId: row.original.announceId, title: row.original.title })
                 }
               >
-                <IconEye size={18} aria-hidden />
+                <IconUsersGroup size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="删除">
+            <Tooltip label="删除通知">
               <ActionIcon
                 variant="subtle"
                 color="red"
