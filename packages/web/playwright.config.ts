@@ -51,6 +51,8 @@ export default defineConfig({
       WEB_DIST: join(import.meta.dirname, 'dist'),
       // the server's stdout is shown in the test output: one access-log line per request would bury it
       ACCESS_LOG: '0',
+      // the journeys start from the demo school alone, without the demo course `npm start` adds
+      SEED_DEMO_TEACHING: '0',
     },
   },
 });

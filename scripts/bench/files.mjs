@@ -43,6 +43,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     ...process.env,
     PORT: String(port),
     DATA_DIR: data,
+    SEED_DEMO_TEACHING: '0',
     COURSEWARE_MAX_MB: String(Math.max(UPLOAD_MB, FILE_MB) + 1),
   },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -56,6 +56,8 @@ export async function startServer({ webDist = join(root, 'packages/web/dist'), e
       DATA_DIR: data,
       WEB_DIST: webDist,
       ACCESS_LOG: '0',
+      // the benches build their own content on the demo school alone
+      SEED_DEMO_TEACHING: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

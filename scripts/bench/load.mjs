@@ -44,7 +44,13 @@ const server = spawn(
     : ['tsx', 'src/main.ts'],
   {
     cwd: join(root, 'packages/server'),
-    env: { ...process.env, PORT: String(port), DATA_DIR: data, NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: data,
+      NODE_ENV: 'production',
+      SEED_DEMO_TEACHING: '0',
+    },
     stdio: ['ignore', log, log],
     detached: true,
   },

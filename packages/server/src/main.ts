@@ -30,7 +30,8 @@ await migrateDatabase(handle, async (db) => {
   const now = systemClock.now();
   await seedDemoSchool(db, { now, password: demoPassword(env) });
   // the school was just written: give it a course with lessons, notices and courseware (once)
-  teachingSeeded = await seedDemoTeaching(db, { now, storage });
+  // SEED_DEMO_TEACHING=0: the school alone (the end-to-end tests and the benches start from it)
+  if (env.SEED_DEMO_TEACHING !== '0') teachingSeeded = await seedDemoTeaching(db, { now, storage });
   seeded = true;
 });
 
