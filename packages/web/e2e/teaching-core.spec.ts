@@ -69,8 +69,8 @@ function pdf(text: string): Buffer {
 }
 const PDF = pdf('Week 1');
 
-/** The teaching-manage area's side navigation. */
-const sidebar = (page: Page) => page.getByRole('navigation', { name: '教学管理导航' });
+/** The teaching-manage area's side navigation: 教学管理 for teachers, 学习中心 for students. */
+const sidebar = (page: Page) => page.getByRole('navigation', { name: /^(教学管理|学习中心)导航$/ });
 
 test('a teacher sets up a course; students of one class see its notice and courseware; the manager imports and disables students', async ({
   browser,

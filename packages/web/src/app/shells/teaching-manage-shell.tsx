@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import classes from './shell.module.css';
+import { useSession } from '@/shared/session/session-context';
 import { ShellHeader } from './shell-header';
 import { TeacherSidebarLinks } from './teacher-sidebar-links';
 import { TeachingContentNav } from './teaching-content-nav';
@@ -13,12 +14,15 @@ import { TeachingContentNav } from './teaching-content-nav';
  * their sidebar entry here when they exist.
  */
 export function TeachingManageShell({ children }: { children: ReactNode }) {
+  // students learn here; teachers and school managers teach and manage (the main shell says the same)
+  const { school } = useSession();
+  const area = school.type === 'student' ? '学习中心' : '教学管理';
   return (
     <div className={classes.shell} data-with-sidebar>
-      <ShellHeader subtitle="教学管理" />
-      <nav className={classes.sidebar} aria-label="教学管理导航">
+      <ShellHeader subtitle={area} />
+      <nav className={classes.sidebar} aria-label={`${area}导航`}>
         <Text size="xs" c="dimmed" fw={600} px="sm" py="xs">
-          教学管理
+          {area}
         </Text>
         <TeacherSidebarLinks />
         <TeachingContentNav />

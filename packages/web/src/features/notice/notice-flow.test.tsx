@@ -94,7 +94,10 @@ describe('notices', () => {
 
     const list = await screen.findByRole('list', { name: '通知列表' });
     const item = await within(list).findByRole('button', { name: '未读 期中考试安排' });
-    const nav = await screen.findByRole('navigation', { name: '教学管理导航' });
+    // a student's area is labelled for students
+    const nav = await screen.findByRole('navigation', { name: '学习中心导航' });
+    expect(within(nav).getByText('学习中心')).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: '教学管理导航' })).toBeNull();
     expect(await within(nav).findByLabelText('1 条未读通知')).toBeVisible();
 
     await user.click(item);
