@@ -43,24 +43,34 @@ export async function freePort() {
  * `webDist`. Its own process group: `npx` starts tsx, which starts node; killing npx alone would
  * leave the server running.
  */
-export async function startServer({ webDist = join(root, 'packages/web/dist'), env = {} } = {}) {
+export async function startServer({
+  webDist = join(root, 'packages/web/dist'),
+  env = {},
+  // where the server's output goes (a file descriptor, or 'ignore'); errors are shown by default
+  output = 'inherit',
+  // a folder: the server runs as one node process and writes a V8 CPU profile there when it stops
+  profileDir = null,
+} = {}) {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'dfrm-bench-'));
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('npx', ['tsx', 'src/main.ts'], {
+  const [command, args] = profileDir
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/main.ts']]
+    : ['npx', ['tsx', 'src/main.ts']];
+  const child = spawn(command, args, {
     cwd: join(root, 'packages/server'),
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: data,
-      WEB_DIST: webDist,
+      ...(webDist ? { WEB_DIST: webDist } : {}),
       ACCESS_LOG: '0',
       // the benches build their own content on the demo school alone
       SEED_DEMO_TEACHING: '0',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', output === 'inherit' ? 'ignore' : output, output],
     detached: true,
   });
   groups.add(child.pid);
@@ -135,6 +145,22 @@ export async function watchPage(page) {
   });
   page.on('pageerror', (error) => problems.push(`${page.url()}: uncaught ${error.message}`));
   return problems;
+}
+
+/** Calls the API of `base` as a client would: the envelope's data, or an error naming the path and errCode. */
+export function apiCaller(base) {
+  return async function api(path, { session, body, form, method } = {}) {
+    const headers = { Product: 'dfrm', ...(session ? { token: session.token, userId: session.userId } : {}) };
+    const init = { method: method ?? (body || form ? 'POST' : 'GET'), headers };
+    if (body) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    if (form) init.body = form;
+    const answer = await (await fetch(`${base}/api${path}`, init)).json();
+    if (answer.errCode !== 0) throw new Error(`${path}: ${answer.errCode} ${answer.errMsg}`);
+    return answer.data;
+  };
 }
 
 export const KB = 1024;

@@ -8,15 +8,11 @@
 // school and role as the web app does and read a few notices, then drives each endpoint with
 // autocannon for BENCH_SECONDS (15) at BENCH_CONNECTIONS (50), each connection acting as one of the
 // students.   node scripts/bench/load.mjs     (BENCH_ONLY=notice,courseware to run some endpoints)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { openSync } from 'node:fs';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { apiCaller, PASSWORD, startServer } from './lib.mjs';
 
-const root = resolve(import.meta.dirname, '../..');
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'dfrm2026';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STUDENTS = Math.min(30, Number(process.env.BENCH_STUDENTS ?? 30));
@@ -25,78 +21,22 @@ const WARES = Number(process.env.BENCH_WARES ?? 30);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const BAR = { rps: 400, p99: 250 };
 
-const data = mkdtempSync(join(tmpdir(), 'dfrm-bench-load-'));
-const port = await new Promise((ok) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = s.address();
-    s.close(() => ok(p));
-  });
+// BENCH_LOG=<file>: the server's output; BENCH_PROFILE=<folder>: a V8 CPU profile of the server
+const server = await startServer({
+  webDist: null, // the API alone: no build needed
+  env: { NODE_ENV: 'production' },
+  output: process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, 'w') : 'ignore',
+  profileDir: process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null,
 });
-const base = `http://127.0.0.1:${port}`;
-// Its own process group: `npx` starts tsx, which starts node; the group is killed at the end.
-const log = process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, 'w') : 'ignore';
-// BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops
-const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
-const server = spawn(
-  PROFILE ? process.execPath : 'npx',
-  PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, '--import', 'tsx', 'src/main.ts']
-    : ['tsx', 'src/main.ts'],
-  {
-    cwd: join(root, 'packages/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: data,
-      NODE_ENV: 'production',
-      SEED_DEMO_TEACHING: '0',
-    },
-    stdio: ['ignore', log, log],
-    detached: true,
-  },
-);
-
-async function api(path, { session, body, form, method } = {}) {
-  const headers = { Product: 'dfrm', ...(session ? { token: session.token, userId: session.userId } : {}) };
-  const init = { method: method ?? (body || form ? 'POST' : 'GET'), headers };
-  if (body) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  if (form) init.body = form;
-  const answer = await (await fetch(`${base}/api${path}`, init)).json();
-  if (answer.errCode !== 0) throw new Error(`${path}: ${answer.errCode} ${answer.errMsg}`);
-  return answer.data;
-}
+const base = server.base;
+const api = apiCaller(base);
 
 async function login(account) {
   const user = await api('/user/login', { body: { account, password: PASSWORD, productId: 7 } });
   return { token: user.token, userId: user.userId };
 }
 
-function stop() {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
-process.on('SIGINT', () => {
-  stop();
-  process.exit(130);
-});
-
 try {
-  let up = false;
-  for (let i = 0; i < 240 && !up; i++) {
-    up = await fetch(`${base}/api/user/islogin`, { method: 'POST' }).then(
-      () => true,
-      () => false,
-    );
-    if (!up) await new Promise((r) => setTimeout(r, 500));
-  }
-  if (!up) throw new Error('the server did not start within 2 minutes');
-
   // --- content, as teacher1 would make it ---
   const teacher = await login('teacher1');
   const classes = await api('/tms-server/courseMgr/getSchoolClass', {
@@ -296,7 +236,5 @@ try {
   }
   if (results.some((r) => !r.endpoint.reference && !r.ok)) process.exitCode = 1;
 } finally {
-  stop();
-  await new Promise((r) => setTimeout(r, 1000));
-  rmSync(data, { recursive: true, force: true });
+  await server.stop();
 }

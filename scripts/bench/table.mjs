@@ -5,7 +5,7 @@
 // gives teacher1 a course on class 1 and imports 10,000 students into that class through the API
 // (5 Excel files of 2,000 rows), then drives /teaching-manage/teacher/student/manage in Debian's
 // chromium. Run after `pnpm build`:  node scripts/bench/table.mjs
-import { PASSWORD, launchChromium, loginThroughPage, startServer, webRequire } from './lib.mjs';
+import { apiCaller, PASSWORD, launchChromium, loginThroughPage, startServer, webRequire } from './lib.mjs';
 
 const ExcelJS = webRequire('exceljs');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
@@ -13,18 +13,7 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
 const server = await startServer();
 const base = server.base;
 
-async function api(path, { session, body, form } = {}) {
-  const headers = { Product: 'dfrm', ...(session ? { token: session.token, userId: session.userId } : {}) };
-  const init = { method: body || form ? 'POST' : 'GET', headers };
-  if (body) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  if (form) init.body = form;
-  const answer = await (await fetch(`${base}/api${path}`, init)).json();
-  if (answer.errCode !== 0) throw new Error(`${path}: ${answer.errMsg}`);
-  return answer.data;
-}
+const api = apiCaller(base);
 
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);

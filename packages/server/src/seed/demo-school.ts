@@ -25,6 +25,20 @@ async function idOf(rows: { id: number }[], fallback: () => Promise<{ id: number
  * Writes the demo school. Idempotent: rows that exist are left alone
  * (passwords included), missing ones are added, so it can run on every start.
  */
+/** The ids of the demo accounts that exist, by user name. */
+export async function demoUserIds(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: users.id, userName: users.userName })
+    .from(users)
+    .where(
+      inArray(
+        users.userName,
+        DEMO_ACCOUNTS.map((account) => account.userName),
+      ),
+    );
+  return new Map(rows.map((row) => [row.userName, row.id]));
+}
+
 export async function seedDemoSchool(db: Db, options: { now: number; password: string }): Promise<void> {
   const { now } = options;
   const existing = await db
@@ -121,16 +135,7 @@ export async function seedDemoSchool(db: Db, options: { now: number; password: s
         )
         .onConflictDoNothing();
     }
-    const accountRows = await tx
-      .select({ id: users.id, userName: users.userName })
-      .from(users)
-      .where(
-        inArray(
-          users.userName,
-          DEMO_ACCOUNTS.map((account) => account.userName),
-        ),
-      );
-    const userIds = new Map(accountRows.map((row) => [row.userName, row.id]));
+    const userIds = await demoUserIds(tx);
     const userId = (userName: string): number => {
       const id = userIds.get(userName);
       if (id === undefined) throw new Error(`seed user ${userName} missing`);

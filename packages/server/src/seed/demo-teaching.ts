@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema/identity';
 import { courses, teachingClasses } from '../db/schema/teaching';
 import { classes } from '../db/schema/school';
 import { chinaDate } from '../lib/china-time';
@@ -15,6 +14,7 @@ import { updateCourseWareShareList, uploadCourseWare } from '../services/coursew
 import { viewAnnounce } from '../services/notice/student-notices';
 import { updateAnnounce } from '../services/notice/teacher-notices';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL } from './demo-data';
+import { demoUserIds } from './demo-school';
 import { type DemoFile, lecturePdf, priceCsv, returnsScript, seededRandom, setupHandout } from './demo-files';
 
 /** The demo course teacher1 teaches to both demo classes. */
@@ -267,16 +267,7 @@ export interface DemoTeachingOptions {
 export async function seedDemoTeaching(db: Db, options: DemoTeachingOptions): Promise<boolean> {
   const { now, storage } = options;
   const schoolId = DEMO_SCHOOL.id;
-  const userRows = await db
-    .select({ id: users.id, userName: users.userName })
-    .from(users)
-    .where(
-      inArray(
-        users.userName,
-        DEMO_ACCOUNTS.map((account) => account.userName),
-      ),
-    );
-  const userIds = new Map(userRows.map((row) => [row.userName, row.id]));
+  const userIds = await demoUserIds(db);
   const teacherId = userIds.get(DEMO_COURSE.teacher);
   if (teacherId === undefined) throw new Error('演示教学内容需要先写入演示学校');
 

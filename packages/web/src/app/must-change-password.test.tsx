@@ -1,22 +1,19 @@
 import type { User } from '@dfrm/sdk/user';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoAccount, hashInitialPassword, initialPassword } from '@dfrm/server/testing';
 import { STORAGE_KEYS } from '@/shared/session/session-store';
-import { api, loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import {
+  liveSessionCount,
+  loginAs,
+  resetToInitialPassword,
+  setupApiServer,
+  storeUser,
+} from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
 
 setupApiServer();
 
 const TARGET = '/teaching/student/mycourse';
-
-/** Puts a demo student back on the initial password an import gives; returns that password. */
-async function resetToInitialPassword(userName: string): Promise<string> {
-  const initial = initialPassword(demoAccount(userName).studentNumber ?? '');
-  const hash = await hashInitialPassword(initial);
-  await api().db.execute(`update users set password_hash = '${hash}' where user_name = '${userName}'`);
-  return initial;
-}
 
 function storedUser(): Record<string, unknown> | null {
   return JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as Record<
@@ -63,13 +60,7 @@ describe('a stored session that must still change the initial password', () => {
     expect(router.state.location.pathname).toBe('/account');
     expect(storedUser()).toBeNull();
     // the token was revoked on the server
-    await waitFor(async () => {
-      const live = await api().db.execute(
-        `select count(*)::int as n from sessions s join users u on u.id = s.user_id
-         where u.user_name = 'student08' and s.revoked_at is null`,
-      );
-      expect((live as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
-    });
+    await waitFor(async () => expect(await liveSessionCount('student08')).toBe(0));
   });
 
   it('is sent there by the first refusal when the stored session did not know it yet', async () => {

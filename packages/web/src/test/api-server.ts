@@ -6,7 +6,13 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createSession } from '@/shared/session/session-store';
 
 import type { SchoolRole } from '@dfrm/sdk/tms';
-import { createTestApp, type TestApp } from '@dfrm/server/testing';
+import {
+  createTestApp,
+  demoAccount,
+  hashInitialPassword,
+  initialPassword,
+  type TestApp,
+} from '@dfrm/server/testing';
 
 let testApp: TestApp | null = null;
 
@@ -80,4 +86,23 @@ export async function grantSchoolRole(userId: string, role: SchoolRole): Promise
   await api().db.execute(
     `insert into school_members (school_id, user_id, role) values (1, ${userId}, '${role}')`,
   );
+}
+
+/** Puts a demo student back on the initial password an import gives (the last 6 of the number); returns it. */
+export async function resetToInitialPassword(userName: string): Promise<string> {
+  if (!/^student\d+$/.test(userName)) throw new Error(`not a demo student: ${userName}`);
+  const initial = initialPassword(demoAccount(userName).studentNumber ?? '');
+  const hash = await hashInitialPassword(initial);
+  await api().db.execute(`update users set password_hash = '${hash}' where user_name = '${userName}'`);
+  return initial;
+}
+
+/** How many sessions of an account the server still accepts (neither revoked nor displaced). */
+export async function liveSessionCount(userName: string): Promise<number> {
+  if (!/^\w+$/.test(userName)) throw new Error(`unexpected user name ${userName}`);
+  const result = await api().db.execute(
+    `select count(*)::int as n from sessions s join users u on u.id = s.user_id
+     where u.user_name = '${userName}' and s.revoked_at is null and s.displaced_at is null`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/session/session-store';
-import { demoAccount, hashInitialPassword, initialPassword } from '@dfrm/server/testing';
+import { demoAccount } from '@dfrm/server/testing';
 import {
-  api,
   DEMO_PASSWORD,
   grantSchoolRole,
   latestSmsCode,
+  liveSessionCount,
   loginAs,
+  resetToInitialPassword,
   setupApiServer,
 } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
@@ -99,9 +100,7 @@ describe('login page against the reference server', () => {
   });
 
   it('keeps a student on the initial password at /account until they set their own', async () => {
-    const initial = initialPassword(demoAccount('student05').studentNumber ?? '');
-    const hash = await hashInitialPassword(initial);
-    await api().db.execute(`update users set password_hash = '${hash}' where user_name = 'student05'`);
+    const initial = await resetToInitialPassword('student05');
     const { user, router } = renderApp({ path: '/account' });
     const login = await screen.findByRole('form', { name: '账号登录' });
     await user.type(within(login).getByLabelText('账号'), 'student05');
@@ -141,39 +140,25 @@ describe('login page against the reference server', () => {
   });
 
   it('lets someone on the 修改初始密码 form log out instead, revoking that login', async () => {
-    const initial = initialPassword(demoAccount('student07').studentNumber ?? '');
-    const hash = await hashInitialPassword(initial);
-    await api().db.execute(`update users set password_hash = '${hash}' where user_name = 'student07'`);
+    const initial = await resetToInitialPassword('student07');
     const { user, router } = renderApp({ path: '/account' });
     const login = await screen.findByRole('form', { name: '账号登录' });
     await user.type(within(login).getByLabelText('账号'), 'student07');
     await user.type(within(login).getByLabelText('密码'), initial);
     await user.click(within(login).getByRole('button', { name: '登录' }));
     const form = await screen.findByRole('form', { name: '修改初始密码' });
-    const tokens = await api().db.execute(
-      `select count(*)::int as n from sessions s join users u on u.id = s.user_id
-       where u.user_name = 'student07' and s.revoked_at is null`,
-    );
-    expect((tokens as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    expect(await liveSessionCount('student07')).toBe(1);
 
     await user.click(within(form).getByRole('button', { name: '退出登录，换个账号' }));
     expect(await screen.findByRole('form', { name: '账号登录' })).toBeVisible();
     expect(screen.queryByRole('form', { name: '修改初始密码' })).toBeNull();
     expect(router.state.location.pathname).toBe('/account');
     expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
-    await waitFor(async () => {
-      const left = await api().db.execute(
-        `select count(*)::int as n from sessions s join users u on u.id = s.user_id
-         where u.user_name = 'student07' and s.revoked_at is null`,
-      );
-      expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
-    });
+    await waitFor(async () => expect(await liveSessionCount('student07')).toBe(0));
   });
 
   it("shows the server's refusal of a new password", async () => {
-    const initial = initialPassword(demoAccount('student06').studentNumber ?? '');
-    const hash = await hashInitialPassword(initial);
-    await api().db.execute(`update users set password_hash = '${hash}' where user_name = 'student06'`);
+    const initial = await resetToInitialPassword('student06');
     const { user, router } = renderApp({ path: '/account' });
     const login = await screen.findByRole('form', { name: '账号登录' });
     await user.type(within(login).getByLabelText('账号'), 'student06');
