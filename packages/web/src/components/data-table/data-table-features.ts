@@ -12,6 +12,14 @@ import {
   type RowData,
 } from '@tanstack/react-table';
 
+/**
+ * The column of a row's actions (操作): pinned to the right edge while a wide table scrolls
+ * sideways, and the bottom row of a card on small screens. Every list names it so.
+ */
+export const ACTIONS_COLUMN_ID = 'actions';
+/** The row selection column the DataTable adds itself. */
+export const SELECT_COLUMN_ID = '_select';
+
 /** Per-column layout hints the DataTable renderer reads. */
 export interface DataTableColumnMeta {
   /** Fixed width in px; columns without one share the rest. */

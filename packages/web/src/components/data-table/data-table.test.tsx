@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '@/lib/theme';
+import { setViewport } from '@/test/viewport';
 import { DataTable } from './data-table';
 import { dataTableColumnHelper } from './data-table-features';
+import { RowMenu } from './row-menu';
 
 interface Person {
   id: string;
@@ -257,5 +259,96 @@ describe('DataTable', () => {
       expect(onLoadMore).toHaveBeenCalled();
       expect(screen.getByText('共 10000 条，已加载 30 条')).toBeVisible();
     });
+  });
+
+  describe('on a phone (390 px)', () => {
+    beforeEach(() => setViewport(390));
+    afterEach(() => vi.restoreAllMocks());
+
+    const withActions = col.columns([
+      ...columns,
+      col.display({
+        id: 'actions',
+        header: '操作',
+        cell: ({ row }) => <RowMenu label={`操作 ${row.original.name}`} items={() => <span>编辑</span>} />,
+      }),
+    ]);
+
+    it('shows each row as a card: every column as name and value, the actions at the bottom', () => {
+      wrap(<DataTable label="人员" columns={withActions} data={people} getRowId={getRowId} />);
+      // No table to scroll sideways: a list of cards.
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const list = screen.getByRole('list', { name: '人员' });
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(3);
+      const first = cards[0]!;
+      const terms = within(first)
+        .getAllByRole('term')
+        .map((term) => term.textContent);
+      const values = within(first)
+        .getAllByRole('definition')
+        .map((value) => value.textContent);
+      expect(terms).toEqual(['姓名', '年龄']);
+      expect(values).toEqual(['张三', '30']);
+      const actions = within(first).getByRole('group', { name: '操作' });
+      expect(within(actions).getByRole('button', { name: '操作 张三' })).toBeVisible();
+      // The actions come after the values, at the bottom of the card.
+      expect(first.lastElementChild).toBe(actions);
+    });
+
+    it('sorts and selects from the bar above the cards', async () => {
+      const user = userEvent.setup();
+      const onSelect = vi.fn();
+      wrap(
+        <DataTable
+          label="人员"
+          columns={withActions}
+          data={people}
+          getRowId={getRowId}
+          enableRowSelection
+          onRowSelectionChange={onSelect}
+        />,
+      );
+      const names = () =>
+        within(screen.getByRole('list', { name: '人员' }))
+          .getAllByRole('listitem')
+          .map((card) => within(card).getAllByRole('definition')[0]!.textContent);
+      await user.click(screen.getByRole('button', { name: '按年龄排序' }));
+      expect(names()).toEqual(['李四', '张三', '王五']);
+      expect(screen.getByRole('button', { name: '按年龄排序（升序）' })).toBeVisible();
+      await user.click(screen.getAllByRole('checkbox', { name: '选择此行' })[0]!);
+      expect(onSelect).toHaveBeenLastCalledWith({ '2': true });
+      await user.click(screen.getByRole('checkbox', { name: '全选' }));
+      expect(onSelect).toHaveBeenLastCalledWith({ '1': true, '2': true, '3': true });
+    });
+
+    it('keeps the empty state and the error on a phone', () => {
+      wrap(
+        <DataTable
+          label="人员"
+          columns={withActions}
+          data={[]}
+          getRowId={getRowId}
+          empty="还没有人员"
+          error="服务器开小差了"
+        />,
+      );
+      expect(screen.getByText('服务器开小差了')).toBeVisible();
+      wrap(<DataTable label="空表" columns={withActions} data={[]} getRowId={getRowId} empty="还没有人员" />);
+      expect(within(screen.getByRole('list', { name: '空表' })).getByText('还没有人员')).toBeVisible();
+    });
+  });
+
+  it('pins the 操作 column to the right edge when a wide table scrolls sideways (desktop)', () => {
+    const withActions = col.columns([
+      ...columns,
+      col.display({ id: 'actions', header: '操作', cell: () => <button type="button">编辑</button> }),
+    ]);
+    wrap(<DataTable label="人员" columns={withActions} data={people} getRowId={getRowId} />);
+    const table = screen.getByRole('table', { name: '人员' });
+    expect(within(table).getByRole('columnheader', { name: '操作' })).toHaveAttribute('data-pinned');
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    const cells = within(firstRow).getAllByRole('cell');
+    expect(cells.map((cell) => cell.hasAttribute('data-pinned'))).toEqual([false, false, true]);
   });
 });

@@ -24,8 +24,16 @@ import {
 } from 'react';
 import { ListPagination } from '@/components/feedback/list-pagination';
 import { LoadError } from '@/components/feedback/load-error';
+import { useSmallScreen } from '@/lib/small-screen';
+import { DataTableCards } from './data-table-cards';
 import classes from './data-table.module.css';
-import { type DataTableColumns, type DataTableFeatures, dataTableFeatures } from './data-table-features';
+import {
+  ACTIONS_COLUMN_ID,
+  type DataTableColumns,
+  type DataTableFeatures,
+  dataTableFeatures,
+  SELECT_COLUMN_ID,
+} from './data-table-features';
 
 /** Server-side paging: the table shows one page and a pager under it. */
 export interface DataTablePagination {
@@ -109,6 +117,10 @@ function resolve<T>(updater: Updater<T>, current: T): T {
  * scroll box with a sticky header and fixed row height, so 10,000 rows cost
  * the same as 20. Server tables pass `manualSorting` with controlled `sorting`
  * and either `pagination` or `infinite`.
+ *
+ * Below the `sm` breakpoint every row becomes a card (DataTableCards), so a phone needs no
+ * sideways scroll; on wider screens a table wider than its box scrolls sideways with the
+ * 操作 column (id `actions`) pinned to the right edge, never clipped.
  */
 export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const {
@@ -130,6 +142,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     rowProps,
   } = props;
 
+  const cards = useSmallScreen();
   const [ownSorting, setOwnSorting] = useState<SortingState>([]);
   const sorting = props.sorting ?? ownSorting;
   const setSorting = props.onSortingChange ?? setOwnSorting;
@@ -190,6 +203,36 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   );
   const columnIdsKey = leafColumns.map((column) => column.id).join('\u0000');
   const columnIds = useMemo(() => columnIdsKey.split('\u0000'), [columnIdsKey]);
+
+  if (cards) {
+    return (
+      <div className={classes.root}>
+        {error ? <LoadError title="加载失败" error={error} onRetry={onRetry} mb="sm" /> : null}
+        <DataTableCards
+          label={label}
+          table={table as unknown as Parameters<typeof DataTableCards>[0]['table']}
+          rows={rows as unknown as Row<DataTableFeatures, RowData>[]}
+          rowCount={rowCount}
+          virtual={virtual}
+          height={height}
+          showSkeleton={showSkeleton}
+          showEmpty={showEmpty}
+          empty={empty}
+          fetching={fetching}
+          enableRowSelection={enableRowSelection}
+          columns={columns}
+          rowProps={rowProps as ((row: RowData) => Record<string, string | undefined>) | undefined}
+          onNearEnd={canLoadMore ? onLoadMore : undefined}
+        />
+        <Footer
+          pagination={pagination}
+          infinite={infinite}
+          loaded={rows.length}
+          selected={enableRowSelection ? Object.keys(rowSelection).length : 0}
+        />
+      </div>
+    );
+  }
 
   const renderRow = (row: Row<DataTableFeatures, TData>, index: number) => (
     <BodyRow
@@ -384,6 +427,7 @@ const BodyRow = memo(
             role="cell"
             className={classes.cell}
             data-align={cell.column.columnDef.meta?.align}
+            data-pinned={cell.column.id === ACTIONS_COLUMN_ID || undefined}
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
@@ -433,7 +477,7 @@ function PlaceholderRow({
       style={{ height }}
     >
       {columnIds.map((id) => (
-        <td key={id} role="cell" className={classes.cell}>
+        <td key={id} role="cell" className={classes.cell} data-pinned={id === ACTIONS_COLUMN_ID || undefined}>
           <span className={classes.placeholder} />
         </td>
       ))}
@@ -451,7 +495,13 @@ function HeaderCell<TData extends RowData>({
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
   if (!column.getCanSort()) {
     return (
-      <Table.Th role="columnheader" className={classes.th} data-align={meta?.align} aria-label={meta?.label}>
+      <Table.Th
+        role="columnheader"
+        className={classes.th}
+        data-align={meta?.align}
+        data-pinned={column.id === ACTIONS_COLUMN_ID || undefined}
+        aria-label={meta?.label}
+      >
         {content}
       </Table.Th>
     );
@@ -512,7 +562,7 @@ function selectionColumn<TData extends RowData>(): DataTableColumns<TData>[numbe
   // Native checkboxes (styled in data-table.module.css): one per row, mounted as rows scroll
   // into view, where a Mantine Checkbox per row would cost as much as the rest of the row.
   return {
-    id: '_select',
+    id: SELECT_COLUMN_ID,
     meta: { width: 44, align: 'center', label: '选择' },
     enableSorting: false,
     header: ({ table }) => (
