@@ -8,6 +8,25 @@ import { ShellHeader } from './shell-header';
 import { TeacherSidebarLinks } from './teacher-sidebar-links';
 import { TeachingContentNav } from './teaching-content-nav';
 
+/** The area's entries for the current role: the sidebar's, and the phone menu's. */
+function TeachingNavLinks() {
+  return (
+    <>
+      <TeacherSidebarLinks />
+      <TeachingContentNav />
+    </>
+  );
+}
+
+const backToCourses = (
+  <NavLink
+    component={Link}
+    to="/course"
+    label="返回课程首页"
+    leftSection={<IconArrowLeft size={16} aria-hidden />}
+  />
+);
+
 /**
  * The new teaching area's shell (/teaching-manage/...): its own header and a
  * sidebar. Pages mount under the pathless `_teaching-manage` route and add
@@ -19,20 +38,22 @@ export function TeachingManageShell({ children }: { children: ReactNode }) {
   const area = school.type === 'student' ? '学习中心' : '教学管理';
   return (
     <div className={classes.shell} data-with-sidebar>
-      <ShellHeader subtitle={area} />
+      <ShellHeader
+        subtitle={area}
+        menu={
+          <nav aria-label={`${area}导航`}>
+            <TeachingNavLinks />
+            {backToCourses}
+          </nav>
+        }
+      />
       <nav className={classes.sidebar} aria-label={`${area}导航`}>
         <Text size="xs" c="dimmed" fw={600} px="sm" py="xs">
           {area}
         </Text>
-        <TeacherSidebarLinks />
-        <TeachingContentNav />
+        <TeachingNavLinks />
         <div className={classes.sidebarGrow} />
-        <NavLink
-          component={Link}
-          to="/course"
-          label="返回课程首页"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        />
+        {backToCourses}
       </nav>
       <main className={classes.main}>{children}</main>
     </div>

@@ -10,8 +10,11 @@ import { displayName } from '@/shared/session/session-store';
 import { signOut } from '@/shared/session/sign-out';
 import classes from './shell.module.css';
 
-/** Who is signed in, where and as what; and the way out. */
-export function UserPanel() {
+/**
+ * Who is signed in, where and as what; and the way out. `full` (the small-screen menu) always
+ * shows the name and school, which the header drops on the narrowest screens.
+ */
+export function UserPanel({ full = false }: { full?: boolean }) {
   const session = useSessionApi();
   const { user, school } = useSession();
   const queryClient = useQueryClient();
@@ -22,13 +25,13 @@ export function UserPanel() {
   const schoolName = school.schoolName || '未加入学校';
 
   return (
-    <Group gap="sm" wrap="nowrap">
+    <Group gap="sm" wrap="nowrap" justify={full ? 'space-between' : undefined}>
       <Group gap="xs" wrap="nowrap" role="group" aria-label="当前用户">
         {/* A plain circle: Mantine's Avatar would add 1.5 KB gzip to every page's first load. */}
         <span className={classes.avatar} aria-hidden>
           {user.portraitUrl ? <img src={user.portraitUrl} alt="" /> : name.slice(0, 1).toUpperCase()}
         </span>
-        <div className={classes.userText}>
+        <div className={full ? classes.userTextFull : classes.userText}>
           <Text size="sm" fw={600} lh={1.2} truncate data-testid="header-user-name">
             {name}
           </Text>
