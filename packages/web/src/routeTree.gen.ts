@@ -13,6 +13,7 @@ import { Route as MainRouteImport } from './routes/_main'
 import { Route as TeachingManageRouteImport } from './routes/_teaching-manage'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
+import { Route as MainSplatRouteImport } from './routes/_main/$'
 import { Route as MainCourseRouteImport } from './routes/_main/course'
 import { Route as MainTeachingIndexRouteImport } from './routes/_main/teaching/index'
 import { Route as MainTeachingStudentRouteRouteImport } from './routes/_main/teaching/student/route'
@@ -71,6 +72,11 @@ const AccountRoute = AccountRouteImport.update({
 const MainIndexRoute = MainIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSplatRoute = MainSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => MainRoute,
 } as any)
 const MainCourseRoute = MainCourseRouteImport.update({
@@ -321,6 +327,7 @@ const TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRo
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
   '/account': typeof AccountRoute
+  '/$': typeof MainSplatRoute
   '/course': typeof MainCourseRoute
   '/teaching/student': typeof MainTeachingStudentRouteRouteWithChildren
   '/teaching/teacher': typeof MainTeachingTeacherRouteRouteWithChildren
@@ -364,6 +371,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/account': typeof AccountRoute
+  '/$': typeof MainSplatRoute
   '/course': typeof MainCourseRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/teaching': typeof MainTeachingIndexRoute
@@ -405,6 +413,7 @@ export interface FileRoutesById {
   '/_main': typeof MainRouteWithChildren
   '/_teaching-manage': typeof TeachingManageRouteWithChildren
   '/account': typeof AccountRoute
+  '/_main/$': typeof MainSplatRoute
   '/_main/course': typeof MainCourseRoute
   '/_main/': typeof MainIndexRoute
   '/_main/teaching/student': typeof MainTeachingStudentRouteRouteWithChildren
@@ -453,6 +462,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account'
+    | '/$'
     | '/course'
     | '/teaching/student'
     | '/teaching/teacher'
@@ -496,6 +506,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/$'
     | '/course'
     | '/teaching-manage/$'
     | '/teaching'
@@ -536,6 +547,7 @@ export interface FileRouteTypes {
     | '/_main'
     | '/_teaching-manage'
     | '/account'
+    | '/_main/$'
     | '/_main/course'
     | '/_main/'
     | '/_main/teaching/student'
@@ -614,6 +626,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof MainIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/$': {
+      id: '/_main/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof MainSplatRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/course': {
@@ -967,6 +986,7 @@ const MainTeachingTeacherRouteRouteWithChildren =
   )
 
 interface MainRouteChildren {
+  MainSplatRoute: typeof MainSplatRoute
   MainCourseRoute: typeof MainCourseRoute
   MainIndexRoute: typeof MainIndexRoute
   MainTeachingStudentRouteRoute: typeof MainTeachingStudentRouteRouteWithChildren
@@ -975,6 +995,7 @@ interface MainRouteChildren {
 }
 
 const MainRouteChildren: MainRouteChildren = {
+  MainSplatRoute: MainSplatRoute,
   MainCourseRoute: MainCourseRoute,
   MainIndexRoute: MainIndexRoute,
   MainTeachingStudentRouteRoute: MainTeachingStudentRouteRouteWithChildren,
