@@ -25,4 +25,10 @@ export const theme = createTheme({
     "system-ui, -apple-system, 'PingFang SC', 'Hiragino Sans GB', 'Noto Sans CJK SC', 'Microsoft YaHei', 'Segoe UI', Roboto, sans-serif",
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  components: {
+    // A badge (a status, an unread count, a role) is short and says something whole: in a
+    // crowded row the text beside it gives way, never the badge (Mantine's would shrink and
+    // cut its label to an ellipsis).
+    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
+  },
 });

@@ -17,6 +17,7 @@ import {
   uploadStudentsMutation,
 } from '@/features/student/api/student-mutations';
 import type { StudentScope } from '@/features/student/api/student-queries';
+import modalClasses from './import-students-modal.module.css';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -175,7 +176,7 @@ export function ImportStudentsModal({
           </Stack>
         ) : null}
 
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" className={modalClasses.actions}>
           <Button variant="default" onClick={close}>
             取消
           </Button>
