@@ -27,8 +27,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     // A badge (a status, an unread count, a role) is short and says something whole: in a
-    // crowded row the text beside it gives way, never the badge (Mantine's would shrink and
-    // cut its label to an ellipsis).
-    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
+    // crowded row the text beside it gives way, not the badge (Mantine's would shrink first
+    // and cut its label to an ellipsis). Only a badge wider than its whole box is shortened.
+    Badge: { styles: { root: { flexShrink: 0, maxWidth: '100%' } } },
   },
 });

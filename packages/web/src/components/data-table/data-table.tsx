@@ -240,6 +240,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       row={row as Row<DataTableFeatures, RowData>}
       index={index}
       height={rowHeight}
+      grows={!virtual}
       selected={enableRowSelection ? row.getIsSelected() : undefined}
       columns={columns}
       rowProps={rowProps as ((row: RowData) => Record<string, string | undefined>) | undefined}
@@ -411,14 +412,17 @@ function VirtualRows({
  * each, and a Mantine component per cell was most of that frame's work.
  */
 const BodyRow = memo(
-  function BodyRow({ row, index, height, selected, columns: _columns, rowProps }: BodyRowProps) {
+  function BodyRow({ row, index, height, grows, selected, columns: _columns, rowProps }: BodyRowProps) {
     return (
       <tr
         role="row"
         aria-rowindex={index + 2}
         aria-selected={selected}
         className={classes.row}
-        style={{ height }}
+        // A short list's rows grow with content that wraps (several badges in one cell);
+        // a virtualized list places its rows by their fixed height.
+        style={grows ? { minHeight: height } : { height }}
+        data-grows={grows || undefined}
         {...rowProps?.(row.original)}
       >
         {row.getAllCells().map((cell) => (
@@ -440,6 +444,7 @@ const BodyRow = memo(
     prev.row.id === next.row.id &&
     prev.index === next.index &&
     prev.height === next.height &&
+    prev.grows === next.grows &&
     prev.selected === next.selected &&
     prev.columns === next.columns &&
     prev.rowProps === next.rowProps,
@@ -449,6 +454,8 @@ interface BodyRowProps {
   row: Row<DataTableFeatures, RowData>;
   index: number;
   height: number;
+  /** Not virtualized: at least `height` tall, taller when a cell wraps. */
+  grows: boolean;
   selected: boolean | undefined;
   /** Only compared: new column definitions mean new cells for the same row. */
   columns: unknown;

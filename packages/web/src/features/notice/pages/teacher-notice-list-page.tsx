@@ -76,7 +76,7 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
         enableSorting: false,
         cell: ({ row }) => (
           <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={500} truncate>
+            <Text size="sm" fw={500} lineClamp={2} style={{ whiteSpace: 'normal' }}>
               {row.original.title}
             </Text>
             <Text size="xs" c="dimmed" truncate>

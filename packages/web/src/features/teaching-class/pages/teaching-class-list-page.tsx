@@ -134,7 +134,7 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
         header: '教学班',
         enableSorting: false,
         cell: ({ row }) => (
-          <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
+          <Group gap={4} wrap="wrap">
             {row.original.teachingClasses.map((tc) => (
               <Badge
                 key={tc.teachingClassId}
