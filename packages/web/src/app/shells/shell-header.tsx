@@ -1,4 +1,4 @@
-import { Group, UnstyledButton } from '@mantine/core';
+import { Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/brand-mark';
@@ -16,8 +16,10 @@ export function ShellHeader({ subtitle, children }: { subtitle?: string; childre
     <header className={classes.header}>
       <Group h="100%" px="lg" justify="space-between" wrap="nowrap" gap="lg">
         <Group gap="xl" wrap="nowrap">
-          <UnstyledButton component={Link} to="/course" aria-label="dfrm 首页">
+          {/* named by what it shows plus where it goes: an accessible name must contain the visible text */}
+          <UnstyledButton component={Link} to="/course">
             <BrandMark {...(subtitle ? { subtitle } : {})} />
+            <VisuallyHidden>（首页）</VisuallyHidden>
           </UnstyledButton>
           {children}
         </Group>
