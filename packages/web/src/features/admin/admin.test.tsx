@@ -36,7 +36,9 @@ describe('the platform admin’s area', () => {
     const table = await screen.findByRole('table', { name: '学校列表' });
     await within(table).findByText(DEMO_SCHOOL.name);
     const row = within(table).getByText(DEMO_SCHOOL.name).closest('tr')!;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     // teachers, students, managers, classes of the demo school
     expect(cells.slice(1, 5)).toEqual(['2', '30', '1', String(DEMO_SCHOOL.classes.length)]);
   });
