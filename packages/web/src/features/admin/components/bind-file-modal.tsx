@@ -46,7 +46,14 @@ export function BindFileModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="按 Excel 绑定成员" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="按 Excel 绑定成员"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': '关闭' }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           按模板填写：账号（或手机号）、姓名（仅供核对）、组内角色（0 普通成员，1 组管理员，空为 0）。

@@ -24,7 +24,14 @@ export function BindMembersModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="添加成员" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="添加成员"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': '关闭' }}
+    >
       {opened ? <Candidates groupId={groupId} schoolId={schoolId} /> : null}
     </Modal>
   );

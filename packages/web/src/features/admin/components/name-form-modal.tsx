@@ -40,7 +40,13 @@ export function NameFormModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': '关闭' }}
+    >
       {opened ? (
         <NameForm
           nameLabel={nameLabel}
@@ -120,7 +126,7 @@ function NameForm({
             name="description"
             validators={{ onChange: z.string().check(z.maxLength(500, '说明最长 500 个字符')) }}
           >
-            {() => <TextareaField label="说明" autosize minRows={2} maxRows={5} />}
+            {() => <TextareaField label="说明" rows={3} />}
           </form.AppField>
         ) : null}
         <Group justify="flex-end" gap="sm">

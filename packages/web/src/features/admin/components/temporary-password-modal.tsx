@@ -26,7 +26,14 @@ export function TemporaryPasswordModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={reset !== null} onClose={onClose} title="密码已重置" centered closeOnClickOutside={false}>
+    <Modal
+      opened={reset !== null}
+      onClose={onClose}
+      title="密码已重置"
+      centered
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': '关闭' }}
+    >
       {reset ? (
         <Stack gap="md">
           <Text size="sm">
