@@ -431,6 +431,23 @@ describe('POST /user/user/search', () => {
     }
   });
 
+  it('lets a group admin search the schools of the groups they run', async () => {
+    const groupAdmin = await login(t.app, 'groupadmin');
+    const page = zSearchUsersResponse.parse(
+      (await post(groupAdmin, path, { pageIndex: 1, pageSize: 10, schoolId: '1', role: 'teacher' })).body
+        .data,
+    );
+    expect(page.list.map((user) => [user.userName, user.phoneNumber])).toEqual([
+      ['teacher1', '138****0001'],
+      ['teacher2', '138****0002'],
+    ]);
+    const [other] = await t.db.insert(schools).values({ name: '别校', createdAt: 0 }).returning();
+    expect(
+      (await post(groupAdmin, path, { pageIndex: 1, pageSize: 10, schoolId: String(other?.id) })).body
+        .errCode,
+    ).toBe(5);
+  });
+
   it('refuses a student and names a role without a school', async () => {
     const student = DEMO_ACCOUNTS.find((account) => account.role === 'student')?.userName ?? '';
     expect(
