@@ -14,13 +14,19 @@ import { Route as TeachingManageRouteImport } from './routes/_teaching-manage'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainSplatRouteImport } from './routes/_main/$'
+import { Route as MainAdminRouteRouteImport } from './routes/_main/admin/route'
 import { Route as MainCourseRouteImport } from './routes/_main/course'
+import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index'
+import { Route as MainAdminSchoolsRouteImport } from './routes/_main/admin/schools'
+import { Route as MainAdminUsersRouteImport } from './routes/_main/admin/users'
 import { Route as MainTeachingIndexRouteImport } from './routes/_main/teaching/index'
 import { Route as MainTeachingStudentRouteRouteImport } from './routes/_main/teaching/student/route'
 import { Route as MainTeachingTeacherRouteRouteImport } from './routes/_main/teaching/teacher/route'
 import { Route as TeachingManageTeachingManageSplatRouteImport } from './routes/_teaching-manage/teaching-manage/$'
 import { Route as TeachingManageTeachingManageStudentRouteRouteImport } from './routes/_teaching-manage/teaching-manage/student/route'
 import { Route as TeachingManageTeachingManageTeacherRouteRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/route'
+import { Route as MainAdminUserGroupsIndexRouteImport } from './routes/_main/admin/user-groups/index'
+import { Route as MainAdminUserGroupsGroupIdRouteImport } from './routes/_main/admin/user-groups/$groupId'
 import { Route as MainTeachingStudentIndexRouteImport } from './routes/_main/teaching/student/index'
 import { Route as MainTeachingStudentCourseWareRouteImport } from './routes/_main/teaching/student/courseWare'
 import { Route as MainTeachingStudentMycourseRouteImport } from './routes/_main/teaching/student/mycourse'
@@ -79,10 +85,30 @@ const MainSplatRoute = MainSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => MainRoute,
 } as any)
+const MainAdminRouteRoute = MainAdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainCourseRoute = MainCourseRouteImport.update({
   id: '/course',
   path: '/course',
   getParentRoute: () => MainRoute,
+} as any)
+const MainAdminIndexRoute = MainAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MainAdminRouteRoute,
+} as any)
+const MainAdminSchoolsRoute = MainAdminSchoolsRouteImport.update({
+  id: '/schools',
+  path: '/schools',
+  getParentRoute: () => MainAdminRouteRoute,
+} as any)
+const MainAdminUsersRoute = MainAdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => MainAdminRouteRoute,
 } as any)
 const MainTeachingIndexRoute = MainTeachingIndexRouteImport.update({
   id: '/teaching/',
@@ -118,6 +144,18 @@ const TeachingManageTeachingManageTeacherRouteRoute =
     id: '/teaching-manage/teacher',
     path: '/teaching-manage/teacher',
     getParentRoute: () => TeachingManageRoute,
+  } as any)
+const MainAdminUserGroupsIndexRoute =
+  MainAdminUserGroupsIndexRouteImport.update({
+    id: '/user-groups/',
+    path: '/user-groups/',
+    getParentRoute: () => MainAdminRouteRoute,
+  } as any)
+const MainAdminUserGroupsGroupIdRoute =
+  MainAdminUserGroupsGroupIdRouteImport.update({
+    id: '/user-groups/$groupId',
+    path: '/user-groups/$groupId',
+    getParentRoute: () => MainAdminRouteRoute,
   } as any)
 const MainTeachingStudentIndexRoute =
   MainTeachingStudentIndexRouteImport.update({
@@ -327,14 +365,19 @@ const TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRo
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
   '/account': typeof AccountRoute
+  '/admin': typeof MainAdminRouteRouteWithChildren
   '/$': typeof MainSplatRoute
   '/course': typeof MainCourseRoute
   '/teaching/student': typeof MainTeachingStudentRouteRouteWithChildren
   '/teaching/teacher': typeof MainTeachingTeacherRouteRouteWithChildren
   '/teaching-manage/student': typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
   '/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
+  '/admin/schools': typeof MainAdminSchoolsRoute
+  '/admin/users': typeof MainAdminUsersRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/admin/': typeof MainAdminIndexRoute
   '/teaching/': typeof MainTeachingIndexRoute
+  '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
@@ -342,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
   '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
   '/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
@@ -373,8 +417,12 @@ export interface FileRoutesByTo {
   '/account': typeof AccountRoute
   '/$': typeof MainSplatRoute
   '/course': typeof MainCourseRoute
+  '/admin/schools': typeof MainAdminSchoolsRoute
+  '/admin/users': typeof MainAdminUsersRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/admin': typeof MainAdminIndexRoute
   '/teaching': typeof MainTeachingIndexRoute
+  '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
@@ -384,6 +432,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherIndexRoute
   '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/admin/user-groups': typeof MainAdminUserGroupsIndexRoute
   '/teaching/student': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher': typeof MainTeachingTeacherIndexRoute
   '/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
@@ -413,6 +462,7 @@ export interface FileRoutesById {
   '/_main': typeof MainRouteWithChildren
   '/_teaching-manage': typeof TeachingManageRouteWithChildren
   '/account': typeof AccountRoute
+  '/_main/admin': typeof MainAdminRouteRouteWithChildren
   '/_main/$': typeof MainSplatRoute
   '/_main/course': typeof MainCourseRoute
   '/_main/': typeof MainIndexRoute
@@ -420,8 +470,12 @@ export interface FileRoutesById {
   '/_main/teaching/teacher': typeof MainTeachingTeacherRouteRouteWithChildren
   '/_teaching-manage/teaching-manage/student': typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
   '/_teaching-manage/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
+  '/_main/admin/schools': typeof MainAdminSchoolsRoute
+  '/_main/admin/users': typeof MainAdminUsersRoute
   '/_teaching-manage/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/_main/admin/': typeof MainAdminIndexRoute
   '/_main/teaching/': typeof MainTeachingIndexRoute
+  '/_main/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
   '/_main/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/_main/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/_main/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
@@ -431,6 +485,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/_class-tabs': typeof TeachingManageTeachingManageTeacherClassTabsRouteWithChildren
   '/_teaching-manage/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
   '/_teaching-manage/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/_main/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
   '/_main/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/_main/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/_teaching-manage/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
@@ -462,14 +517,19 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account'
+    | '/admin'
     | '/$'
     | '/course'
     | '/teaching/student'
     | '/teaching/teacher'
     | '/teaching-manage/student'
     | '/teaching-manage/teacher'
+    | '/admin/schools'
+    | '/admin/users'
     | '/teaching-manage/$'
+    | '/admin/'
     | '/teaching/'
+    | '/admin/user-groups/$groupId'
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
@@ -477,6 +537,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/student/mycourse'
     | '/teaching-manage/teacher/add-class'
     | '/teaching-manage/teacher/class-detail'
+    | '/admin/user-groups/'
     | '/teaching/student/'
     | '/teaching/teacher/'
     | '/teaching-manage/student/'
@@ -508,8 +569,12 @@ export interface FileRouteTypes {
     | '/account'
     | '/$'
     | '/course'
+    | '/admin/schools'
+    | '/admin/users'
     | '/teaching-manage/$'
+    | '/admin'
     | '/teaching'
+    | '/admin/user-groups/$groupId'
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
@@ -519,6 +584,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher'
     | '/teaching-manage/teacher/add-class'
     | '/teaching-manage/teacher/class-detail'
+    | '/admin/user-groups'
     | '/teaching/student'
     | '/teaching/teacher'
     | '/teaching/teacher/add/courseware'
@@ -547,6 +613,7 @@ export interface FileRouteTypes {
     | '/_main'
     | '/_teaching-manage'
     | '/account'
+    | '/_main/admin'
     | '/_main/$'
     | '/_main/course'
     | '/_main/'
@@ -554,8 +621,12 @@ export interface FileRouteTypes {
     | '/_main/teaching/teacher'
     | '/_teaching-manage/teaching-manage/student'
     | '/_teaching-manage/teaching-manage/teacher'
+    | '/_main/admin/schools'
+    | '/_main/admin/users'
     | '/_teaching-manage/teaching-manage/$'
+    | '/_main/admin/'
     | '/_main/teaching/'
+    | '/_main/admin/user-groups/$groupId'
     | '/_main/teaching/student/courseWare'
     | '/_main/teaching/student/mycourse'
     | '/_main/teaching/student/notice'
@@ -565,6 +636,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs'
     | '/_teaching-manage/teaching-manage/teacher/add-class'
     | '/_teaching-manage/teaching-manage/teacher/class-detail'
+    | '/_main/admin/user-groups/'
     | '/_main/teaching/student/'
     | '/_main/teaching/teacher/'
     | '/_teaching-manage/teaching-manage/student/'
@@ -635,12 +707,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainSplatRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/admin': {
+      id: '/_main/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof MainAdminRouteRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/course': {
       id: '/_main/course'
       path: '/course'
       fullPath: '/course'
       preLoaderRoute: typeof MainCourseRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/_main/admin/': {
+      id: '/_main/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof MainAdminIndexRouteImport
+      parentRoute: typeof MainAdminRouteRoute
+    }
+    '/_main/admin/schools': {
+      id: '/_main/admin/schools'
+      path: '/schools'
+      fullPath: '/admin/schools'
+      preLoaderRoute: typeof MainAdminSchoolsRouteImport
+      parentRoute: typeof MainAdminRouteRoute
+    }
+    '/_main/admin/users': {
+      id: '/_main/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof MainAdminUsersRouteImport
+      parentRoute: typeof MainAdminRouteRoute
     }
     '/_main/teaching/': {
       id: '/_main/teaching/'
@@ -683,6 +783,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/teaching-manage/teacher'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherRouteRouteImport
       parentRoute: typeof TeachingManageRoute
+    }
+    '/_main/admin/user-groups/': {
+      id: '/_main/admin/user-groups/'
+      path: '/user-groups'
+      fullPath: '/admin/user-groups/'
+      preLoaderRoute: typeof MainAdminUserGroupsIndexRouteImport
+      parentRoute: typeof MainAdminRouteRoute
+    }
+    '/_main/admin/user-groups/$groupId': {
+      id: '/_main/admin/user-groups/$groupId'
+      path: '/user-groups/$groupId'
+      fullPath: '/admin/user-groups/$groupId'
+      preLoaderRoute: typeof MainAdminUserGroupsGroupIdRouteImport
+      parentRoute: typeof MainAdminRouteRoute
     }
     '/_main/teaching/student/': {
       id: '/_main/teaching/student/'
@@ -925,6 +1039,26 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface MainAdminRouteRouteChildren {
+  MainAdminSchoolsRoute: typeof MainAdminSchoolsRoute
+  MainAdminUsersRoute: typeof MainAdminUsersRoute
+  MainAdminIndexRoute: typeof MainAdminIndexRoute
+  MainAdminUserGroupsGroupIdRoute: typeof MainAdminUserGroupsGroupIdRoute
+  MainAdminUserGroupsIndexRoute: typeof MainAdminUserGroupsIndexRoute
+}
+
+const MainAdminRouteRouteChildren: MainAdminRouteRouteChildren = {
+  MainAdminSchoolsRoute: MainAdminSchoolsRoute,
+  MainAdminUsersRoute: MainAdminUsersRoute,
+  MainAdminIndexRoute: MainAdminIndexRoute,
+  MainAdminUserGroupsGroupIdRoute: MainAdminUserGroupsGroupIdRoute,
+  MainAdminUserGroupsIndexRoute: MainAdminUserGroupsIndexRoute,
+}
+
+const MainAdminRouteRouteWithChildren = MainAdminRouteRoute._addFileChildren(
+  MainAdminRouteRouteChildren,
+)
+
 interface MainTeachingStudentRouteRouteChildren {
   MainTeachingStudentCourseWareRoute: typeof MainTeachingStudentCourseWareRoute
   MainTeachingStudentMycourseRoute: typeof MainTeachingStudentMycourseRoute
@@ -986,6 +1120,7 @@ const MainTeachingTeacherRouteRouteWithChildren =
   )
 
 interface MainRouteChildren {
+  MainAdminRouteRoute: typeof MainAdminRouteRouteWithChildren
   MainSplatRoute: typeof MainSplatRoute
   MainCourseRoute: typeof MainCourseRoute
   MainIndexRoute: typeof MainIndexRoute
@@ -995,6 +1130,7 @@ interface MainRouteChildren {
 }
 
 const MainRouteChildren: MainRouteChildren = {
+  MainAdminRouteRoute: MainAdminRouteRouteWithChildren,
   MainSplatRoute: MainSplatRoute,
   MainCourseRoute: MainCourseRoute,
   MainIndexRoute: MainIndexRoute,

@@ -15,6 +15,11 @@ import type { FileAnswer } from '../lib/file-answer';
 
 /** The SDK's zod schemas of each operation's path, query and body. */
 export const SCHEMAS = {
+  adminSchoolList: { body: userZ.zAdminSchoolListBody },
+  adminSchoolSave: { body: userZ.zAdminSchoolSaveBody },
+  adminSchoolRename: { body: userZ.zAdminSchoolRenameBody },
+  adminResetUserPassword: { body: userZ.zAdminResetUserPasswordBody },
+  adminSetUserDisabled: { body: userZ.zAdminSetUserDisabledBody },
   login: { body: userZ.zLoginBody },
   isLogin: { query: userZ.zIsLoginQuery },
   logout: {  },
@@ -561,6 +566,11 @@ export const SCHEMAS = {
 
 /** What each operation's service verb answers, in the SDK's generated types (a file for downloads). */
 export interface OperationOutput {
+  adminSchoolList: user.AdminSchoolListResponse;
+  adminSchoolSave: user.AdminSchoolSaveResponse;
+  adminSchoolRename: user.AdminSchoolRenameResponse;
+  adminResetUserPassword: user.AdminResetUserPasswordResponse;
+  adminSetUserDisabled: user.AdminSetUserDisabledResponse;
   login: user.LoginResponse;
   isLogin: user.IsLoginResponse;
   logout: user.LogoutResponse;

@@ -15,6 +15,11 @@ export interface OperationSpec {
 }
 
 export const OPERATIONS = [
+  {"service":"user","operationId":"adminSchoolList","method":"POST","path":"/user/admin/school/list","roles":["admin"],"summary":"分页查询学校（含人数统计）","area":"user/admin","body":"json","answer":"json"},
+  {"service":"user","operationId":"adminSchoolSave","method":"POST","path":"/user/admin/school/save","roles":["admin"],"summary":"新建学校","area":"user/admin","body":"json","answer":"json"},
+  {"service":"user","operationId":"adminSchoolRename","method":"POST","path":"/user/admin/school/rename","roles":["admin"],"summary":"修改学校名称","area":"user/admin","body":"json","answer":"json"},
+  {"service":"user","operationId":"adminResetUserPassword","method":"POST","path":"/user/admin/user/resetPassword","roles":["admin"],"summary":"重置用户密码（生成临时密码）","area":"user/admin","body":"json","answer":"json"},
+  {"service":"user","operationId":"adminSetUserDisabled","method":"POST","path":"/user/admin/user/setDisabled","roles":["admin"],"summary":"停用或启用账号","area":"user/admin","body":"json","answer":"json"},
   {"service":"user","operationId":"login","method":"POST","path":"/user/login","roles":[],"summary":"登录（账号密码或手机验证码）","area":"user/auth","body":"json","answer":"json"},
   {"service":"user","operationId":"isLogin","method":"POST","path":"/user/islogin","roles":[],"summary":"检查登录状态","area":"user/auth","body":"none","answer":"json"},
   {"service":"user","operationId":"logout","method":"POST","path":"/user/logout","roles":["user"],"summary":"退出登录","area":"user/auth","body":"none","answer":"json"},

@@ -11,12 +11,14 @@ import { myCourseArea } from './tms/my-course';
 import { studentArea } from './tms/student';
 import { studentPageArea } from './tms/student-page';
 import { teacherPageArea } from './tms/teacher-page';
+import { adminArea } from './user/admin';
 import { authArea } from './user/auth';
 import { userGroupArea } from './user/user-group';
 
 /** Every area the server serves; an area not listed answers errCode 9 for all its operations. */
 export const AREAS: readonly AreaEntry[] = [
   authArea,
+  adminArea,
   userGroupArea,
   clientUserArea,
   announceArea,

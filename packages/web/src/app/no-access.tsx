@@ -4,7 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { isRoleRequiredError } from './role-guard';
+import { isAdminRequiredError, isRoleRequiredError } from './role-guard';
 import { RouteError } from './route-error';
 import { currentSchoolQuery } from '@/shared/session/school-info';
 import { ROLE_LABELS } from '@/shared/labels';
@@ -13,9 +13,12 @@ import { ROLE_LABELS } from '@/shared/labels';
 export function NoAccess({
   allowed,
   current,
+  allowedLabel,
 }: {
   allowed: readonly SchoolRole[];
   current: SchoolRole | null;
+  /** Who may use the page when it is not a school role (平台管理员). */
+  allowedLabel?: string;
 }) {
   return (
     <Center mih="50vh">
@@ -23,7 +26,7 @@ export function NoAccess({
         <IconLock size={40} color="var(--mantine-color-gray-5)" aria-hidden />
         <Title order={2}>无权访问</Title>
         <Text c="dimmed">
-          该页面仅限{allowed.map((role) => ROLE_LABELS[role]).join('或')}使用
+          该页面仅限{allowedLabel ?? allowed.map((role) => ROLE_LABELS[role]).join('或')}使用
           {current ? `，你当前的身份是${ROLE_LABELS[current]}` : '，你还没有选择学校身份'}。
         </Text>
         <Button component={Link} to="/course" mt="md">
@@ -38,6 +41,8 @@ export function NoAccess({
 export function RoleGuardError(props: ErrorComponentProps) {
   const { error } = props;
   if (isRoleRequiredError(error)) return <NoAccess allowed={error.allowed} current={error.current} />;
+  if (isAdminRequiredError(error))
+    return <NoAccess allowed={[]} allowedLabel="平台管理员" current={error.current} />;
   return <RouteError {...props} />;
 }
 

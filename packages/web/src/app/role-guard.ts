@@ -1,5 +1,6 @@
 import type { SchoolRole } from '@dfrm/sdk/tms';
 import type { QueryClient } from '@tanstack/react-query';
+import { accountInfoQuery } from '@/shared/session/account-info';
 import { currentSchoolQuery } from '@/shared/session/school-info';
 
 /** A route for other roles: its error component shows 无权访问 instead of a load failure. */
@@ -34,3 +35,24 @@ export async function requireSchoolRole(
 /** Who may enter the teacher areas at all; most pages inside narrow it to teachers. */
 export const TEACHER_AREA_ROLES: readonly SchoolRole[] = ['teacher', 'schoolManager'];
 export const TEACHER_ONLY: readonly SchoolRole[] = ['teacher'];
+
+/** A route for platform admins only: its error component shows 无权访问. */
+export class AdminRequiredError extends Error {
+  constructor(readonly current: SchoolRole | null) {
+    super('admin required');
+    this.name = 'AdminRequiredError';
+  }
+}
+
+export function isAdminRequiredError(error: unknown): error is AdminRequiredError {
+  return error instanceof AdminRequiredError;
+}
+
+/** For the beforeLoad of /admin/...: the account must be a platform admin (the server checks it again). */
+export async function requireAdmin(queryClient: QueryClient): Promise<void> {
+  const info = await queryClient.ensureQueryData(accountInfoQuery());
+  if (!info.isAdmin) {
+    const current = await queryClient.ensureQueryData(currentSchoolQuery()).catch(() => null);
+    throw new AdminRequiredError(current?.type ?? null);
+  }
+}

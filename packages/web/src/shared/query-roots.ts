@@ -17,4 +17,8 @@ export const QUERY_ROOTS = {
   myCourse: ['myCourse'],
   courseware: ['courseware'],
   notice: ['notice'],
+  /** The caller's own account: platform flags and schools (shared/session/account-info). */
+  account: ['account'],
+  /** The platform admin's lists: schools, accounts, user groups (admin). */
+  admin: ['admin'],
 } as const;

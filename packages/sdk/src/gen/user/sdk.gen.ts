@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from '../shared/client/index.js';
-import type { ChangePasswordData, ChangePasswordResponses, GetOwnUserGroupData, GetOwnUserGroupResponses, GetUserAttachInfoData, GetUserAttachInfoResponses, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponses, IsLoginData, IsLoginResponses, LoginData, LoginResponses, LogoutData, LogoutResponses, ResetPasswordData, ResetPasswordResponses, SearchUsersData, SearchUsersResponses, UserGroupDeleteData, UserGroupDeleteResponses, UserGroupInfoData, UserGroupInfoResponses, UserGroupListData, UserGroupListResponses, UserGroupSaveData, UserGroupSaveResponses, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponses, UserGroupSchoolSaveData, UserGroupSchoolSaveResponses, UserGroupUpdateData, UserGroupUpdateResponses, UserGroupUserBindByFileData, UserGroupUserBindByFileResponses, UserGroupUserBindData, UserGroupUserBindResponses, UserGroupUserExcelModelData, UserGroupUserExcelModelResponses, UserGroupUserListData, UserGroupUserListResponses, UserGroupUserUnbindData, UserGroupUserUnbindResponses } from './types.gen.js';
-import { zChangePasswordBody, zChangePasswordResponse, zGetOwnUserGroupBody, zGetOwnUserGroupResponse, zGetUserAttachInfoBody, zGetUserAttachInfoResponse, zGetUserGroupSchoolIdsBody, zGetUserGroupSchoolIdsResponse, zIsLoginQuery, zIsLoginResponse, zLoginBody, zLoginResponse, zLogoutResponse, zResetPasswordBody, zResetPasswordResponse, zSearchUsersBody, zSearchUsersResponse, zUserGroupDeleteBody, zUserGroupDeleteResponse, zUserGroupInfoBody, zUserGroupInfoResponse, zUserGroupListBody, zUserGroupListResponse, zUserGroupSaveBody, zUserGroupSaveResponse, zUserGroupSchoolRefreshUserBindBody, zUserGroupSchoolRefreshUserBindPath, zUserGroupSchoolRefreshUserBindResponse, zUserGroupSchoolSaveBody, zUserGroupSchoolSaveResponse, zUserGroupUpdateBody, zUserGroupUpdateResponse, zUserGroupUserBindBody, zUserGroupUserBindByFileBody, zUserGroupUserBindByFilePath, zUserGroupUserBindByFileResponse, zUserGroupUserBindResponse, zUserGroupUserExcelModelResponse, zUserGroupUserListBody, zUserGroupUserListResponse, zUserGroupUserUnbindBody, zUserGroupUserUnbindResponse } from './zod.gen.js';
+import type { AdminResetUserPasswordData, AdminResetUserPasswordResponses, AdminSchoolListData, AdminSchoolListResponses, AdminSchoolRenameData, AdminSchoolRenameResponses, AdminSchoolSaveData, AdminSchoolSaveResponses, AdminSetUserDisabledData, AdminSetUserDisabledResponses, ChangePasswordData, ChangePasswordResponses, GetOwnUserGroupData, GetOwnUserGroupResponses, GetUserAttachInfoData, GetUserAttachInfoResponses, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponses, IsLoginData, IsLoginResponses, LoginData, LoginResponses, LogoutData, LogoutResponses, ResetPasswordData, ResetPasswordResponses, SearchUsersData, SearchUsersResponses, UserGroupDeleteData, UserGroupDeleteResponses, UserGroupInfoData, UserGroupInfoResponses, UserGroupListData, UserGroupListResponses, UserGroupSaveData, UserGroupSaveResponses, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponses, UserGroupSchoolSaveData, UserGroupSchoolSaveResponses, UserGroupUpdateData, UserGroupUpdateResponses, UserGroupUserBindByFileData, UserGroupUserBindByFileResponses, UserGroupUserBindData, UserGroupUserBindResponses, UserGroupUserExcelModelData, UserGroupUserExcelModelResponses, UserGroupUserListData, UserGroupUserListResponses, UserGroupUserUnbindData, UserGroupUserUnbindResponses } from './types.gen.js';
+import { zAdminResetUserPasswordBody, zAdminResetUserPasswordResponse, zAdminSchoolListBody, zAdminSchoolListResponse, zAdminSchoolRenameBody, zAdminSchoolRenameResponse, zAdminSchoolSaveBody, zAdminSchoolSaveResponse, zAdminSetUserDisabledBody, zAdminSetUserDisabledResponse, zChangePasswordBody, zChangePasswordResponse, zGetOwnUserGroupBody, zGetOwnUserGroupResponse, zGetUserAttachInfoBody, zGetUserAttachInfoResponse, zGetUserGroupSchoolIdsBody, zGetUserGroupSchoolIdsResponse, zIsLoginQuery, zIsLoginResponse, zLoginBody, zLoginResponse, zLogoutResponse, zResetPasswordBody, zResetPasswordResponse, zSearchUsersBody, zSearchUsersResponse, zUserGroupDeleteBody, zUserGroupDeleteResponse, zUserGroupInfoBody, zUserGroupInfoResponse, zUserGroupListBody, zUserGroupListResponse, zUserGroupSaveBody, zUserGroupSaveResponse, zUserGroupSchoolRefreshUserBindBody, zUserGroupSchoolRefreshUserBindPath, zUserGroupSchoolRefreshUserBindResponse, zUserGroupSchoolSaveBody, zUserGroupSchoolSaveResponse, zUserGroupUpdateBody, zUserGroupUpdateResponse, zUserGroupUserBindBody, zUserGroupUserBindByFileBody, zUserGroupUserBindByFilePath, zUserGroupUserBindByFileResponse, zUserGroupUserBindResponse, zUserGroupUserExcelModelResponse, zUserGroupUserListBody, zUserGroupUserListResponse, zUserGroupUserUnbindBody, zUserGroupUserUnbindResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -20,6 +20,151 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      */
     meta?: Record<string, unknown>;
 };
+
+/**
+ * 分页查询学校（含人数统计）
+ *
+ * 本规范设计（产品规范未给出）。按名称关键字分页列出平台上的全部学校，按学校 ID 升序（最早创建的在前）。
+ * 每所学校带统计：teacherCount 教师人数、studentCount 学生人数、managerCount 学校管理员人数（均按 school_members 中的身份计，一人多身份分别计入），
+ * classCount 行政班数量。pageSize 超过 200 返回 errCode 2。
+ *
+ */
+export const adminSchoolList = <ThrowOnError extends boolean = true>(options: Options<AdminSchoolListData, ThrowOnError>) => (options.client ?? client).post<AdminSchoolListResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zAdminSchoolListBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAdminSchoolListResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/user/admin/school/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 新建学校
+ *
+ * 本规范设计（产品规范未给出）。新建一所学校，名称去掉首尾空白后 1–64 个字符，不能与已有学校重名（不区分首尾空白），
+ * 重名返回 errCode 7（学校名称已存在）。新学校没有成员、班级和用户组，人数统计均为 0。
+ *
+ */
+export const adminSchoolSave = <ThrowOnError extends boolean = true>(options: Options<AdminSchoolSaveData, ThrowOnError>) => (options.client ?? client).post<AdminSchoolSaveResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zAdminSchoolSaveBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAdminSchoolSaveResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/user/admin/school/save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 修改学校名称
+ *
+ * 本规范设计（产品规范未给出）。修改学校名称，规则同新建；与其他学校重名返回 errCode 7，学校不存在返回 errCode 6。
+ * 改成原来的名称视为成功。
+ *
+ */
+export const adminSchoolRename = <ThrowOnError extends boolean = true>(options: Options<AdminSchoolRenameData, ThrowOnError>) => (options.client ?? client).post<AdminSchoolRenameResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zAdminSchoolRenameBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAdminSchoolRenameResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/user/admin/school/rename',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 重置用户密码（生成临时密码）
+ *
+ * 本规范设计（产品规范未给出）。为账号生成一个随机临时密码（12 位，含大小写字母与数字，去掉了易混淆的 0/O、1/l/I），只在本应答中出现一次，服务器只保存其哈希。
+ * 重置后该账号的全部会话被吊销（旧令牌的下一次请求得到 errCode 4），账号用临时密码登录时 mustChangePassword 为 true，
+ * 须先调用 changePassword（oldPassword 为临时密码）设置自己的密码，之前其他操作返回 errCode 1（请先修改初始密码），与导入学生的初始密码同一流程。
+ * 不能重置平台管理员的密码（包括自己，自己的密码请用 changePassword 修改），返回 errCode 1：管理员之间互不接管账号。
+ * 已停用的账号也可以重置，但在启用前仍不能登录。用户不存在或 userId 不是合法 ID 返回 errCode 6。
+ *
+ */
+export const adminResetUserPassword = <ThrowOnError extends boolean = true>(options: Options<AdminResetUserPasswordData, ThrowOnError>) => (options.client ?? client).post<AdminResetUserPasswordResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zAdminResetUserPasswordBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAdminResetUserPasswordResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/user/admin/user/resetPassword',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * 停用或启用账号
+ *
+ * 本规范设计（产品规范未给出）。disabled 为 true 停用账号：该账号全部会话被吊销，此后登录（密码或验证码）返回 errCode 1（账号已被停用，请联系学校管理员）；
+ * 为 false 重新启用，账号可再次登录（停用前的会话不会恢复）。对已处于目标状态的账号调用视为成功。
+ * 不能停用自己，也不能停用其他平台管理员，返回 errCode 1。用户不存在或 userId 不是合法 ID 返回 errCode 6。
+ *
+ */
+export const adminSetUserDisabled = <ThrowOnError extends boolean = true>(options: Options<AdminSetUserDisabledData, ThrowOnError>) => (options.client ?? client).post<AdminSetUserDisabledResponses, unknown, ThrowOnError, 'data'>({
+    requestValidator: async (data) => await z.object({
+        body: zAdminSetUserDisabledBody,
+        path: z.optional(z.never()),
+        query: z.optional(z.never())
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAdminSetUserDisabledResponse.parseAsync(data),
+    responseStyle: 'data',
+    security: [
+        { name: 'token', type: 'apiKey' },
+        { name: 'userId', type: 'apiKey' },
+        { name: 'Product', type: 'apiKey' }
+    ],
+    url: '/user/admin/user/setDisabled',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * 登录（账号密码或手机验证码）

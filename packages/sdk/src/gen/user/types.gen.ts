@@ -155,6 +155,128 @@ export type Token = unknown;
 export type UserId = unknown;
 
 /**
+ * 重置结果；temporaryPassword 只出现这一次。
+ */
+export type AdminPasswordReset = {
+    userId: Id;
+    /**
+     * 登录账号。
+     */
+    userName: string;
+    /**
+     * 临时密码，用户首次登录后必须修改。
+     */
+    temporaryPassword: string;
+};
+
+/**
+ * 一所学校及其人数统计。
+ */
+export type AdminSchool = {
+    schoolId: Id;
+    /**
+     * 学校名称。
+     */
+    name: string;
+    /**
+     * 创建时间。
+     */
+    createdAt: Instant;
+    /**
+     * 有教师身份的人数。
+     */
+    teacherCount: number;
+    /**
+     * 有学生身份的人数。
+     */
+    studentCount: number;
+    /**
+     * 有学校管理员身份的人数。
+     */
+    managerCount: number;
+    /**
+     * 行政班数量。
+     */
+    classCount: number;
+};
+
+/**
+ * 学校列表条件。
+ */
+export type AdminSchoolListRequest = PageRequest & {
+    /**
+     * 学校名称包含的文字；空字符串不过滤。
+     */
+    keyword?: string;
+};
+
+/**
+ * 学校分页列表。
+ */
+export type AdminSchoolPage = {
+    list: Array<AdminSchool>;
+    total: Total;
+};
+
+/**
+ * 修改学校名称。
+ */
+export type AdminSchoolRenameRequest = {
+    /**
+     * 要改名的学校。
+     */
+    schoolId: Id;
+    name: SchoolName;
+};
+
+/**
+ * 新建学校。
+ */
+export type AdminSchoolSaveRequest = {
+    name: SchoolName;
+};
+
+/**
+ * 停用或启用账号。
+ */
+export type AdminSetUserDisabledRequest = {
+    /**
+     * 账号 ID。
+     */
+    userId: Id;
+    /**
+     * true 停用；false 启用。
+     */
+    disabled: boolean;
+};
+
+/**
+ * 指定一个账号。
+ */
+export type AdminUserIdRequest = {
+    /**
+     * 账号 ID。
+     */
+    userId: Id;
+};
+
+/**
+ * 账号的停用状态。
+ */
+export type AdminUserState = {
+    userId: Id;
+    /**
+     * 账号是否已停用。
+     */
+    disabled: boolean;
+};
+
+/**
+ * 学校名称，去掉首尾空白后 1–64 个字符。
+ */
+export type SchoolName = string;
+
+/**
  * 账号密码登录。
  */
 export type AccountLogin = {
@@ -819,6 +941,86 @@ export type UserGroupUserListRequest = PageRequest & {
      */
     bindRole?: UserGroupBindRole;
 };
+
+export type AdminSchoolListData = {
+    body: AdminSchoolListRequest;
+    path?: never;
+    query?: never;
+    url: '/user/admin/school/list';
+};
+
+export type AdminSchoolListResponses = {
+    /**
+     * 学校分页列表
+     */
+    200: AdminSchoolPage;
+};
+
+export type AdminSchoolListResponse = AdminSchoolListResponses[keyof AdminSchoolListResponses];
+
+export type AdminSchoolSaveData = {
+    body: AdminSchoolSaveRequest;
+    path?: never;
+    query?: never;
+    url: '/user/admin/school/save';
+};
+
+export type AdminSchoolSaveResponses = {
+    /**
+     * 新建的学校
+     */
+    200: AdminSchool;
+};
+
+export type AdminSchoolSaveResponse = AdminSchoolSaveResponses[keyof AdminSchoolSaveResponses];
+
+export type AdminSchoolRenameData = {
+    body: AdminSchoolRenameRequest;
+    path?: never;
+    query?: never;
+    url: '/user/admin/school/rename';
+};
+
+export type AdminSchoolRenameResponses = {
+    /**
+     * 改名后的学校
+     */
+    200: AdminSchool;
+};
+
+export type AdminSchoolRenameResponse = AdminSchoolRenameResponses[keyof AdminSchoolRenameResponses];
+
+export type AdminResetUserPasswordData = {
+    body: AdminUserIdRequest;
+    path?: never;
+    query?: never;
+    url: '/user/admin/user/resetPassword';
+};
+
+export type AdminResetUserPasswordResponses = {
+    /**
+     * 临时密码
+     */
+    200: AdminPasswordReset;
+};
+
+export type AdminResetUserPasswordResponse = AdminResetUserPasswordResponses[keyof AdminResetUserPasswordResponses];
+
+export type AdminSetUserDisabledData = {
+    body: AdminSetUserDisabledRequest;
+    path?: never;
+    query?: never;
+    url: '/user/admin/user/setDisabled';
+};
+
+export type AdminSetUserDisabledResponses = {
+    /**
+     * 账号的新状态
+     */
+    200: AdminUserState;
+};
+
+export type AdminSetUserDisabledResponse = AdminSetUserDisabledResponses[keyof AdminSetUserDisabledResponses];
 
 export type LoginData = {
     body: LoginRequest;

@@ -139,6 +139,86 @@ export const zToken = /* @__PURE__ */ z.unknown();
 export const zUserId = /* @__PURE__ */ z.unknown();
 
 /**
+ * 重置结果；temporaryPassword 只出现这一次。
+ */
+export const zAdminPasswordReset = /* @__PURE__ */ z.object({
+    userId: zId,
+    userName: /* @__PURE__ */ z.string(),
+    temporaryPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.length(12))
+});
+
+/**
+ * 一所学校及其人数统计。
+ */
+export const zAdminSchool = /* @__PURE__ */ z.object({
+    schoolId: zId,
+    name: /* @__PURE__ */ z.string(),
+    createdAt: zInstant,
+    teacherCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    managerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    classCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+});
+
+/**
+ * 学校列表条件。
+ */
+export const zAdminSchoolListRequest = /* @__PURE__ */ z.intersection(zPageRequest, /* @__PURE__ */ z.object({
+    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64)))
+}));
+
+/**
+ * 学校分页列表。
+ */
+export const zAdminSchoolPage = /* @__PURE__ */ z.object({
+    list: /* @__PURE__ */ z.array(zAdminSchool),
+    total: zTotal
+});
+
+/**
+ * 停用或启用账号。
+ */
+export const zAdminSetUserDisabledRequest = /* @__PURE__ */ z.object({
+    userId: zId,
+    disabled: /* @__PURE__ */ z.boolean()
+});
+
+/**
+ * 指定一个账号。
+ */
+export const zAdminUserIdRequest = /* @__PURE__ */ z.object({
+    userId: zId
+});
+
+/**
+ * 账号的停用状态。
+ */
+export const zAdminUserState = /* @__PURE__ */ z.object({
+    userId: zId,
+    disabled: /* @__PURE__ */ z.boolean()
+});
+
+/**
+ * 学校名称，去掉首尾空白后 1–64 个字符。
+ */
+export const zSchoolName = /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64));
+
+/**
+ * 修改学校名称。
+ */
+export const zAdminSchoolRenameRequest = /* @__PURE__ */ z.object({
+    schoolId: zId,
+    name: zSchoolName
+});
+
+/**
+ * 新建学校。
+ */
+export const zAdminSchoolSaveRequest = /* @__PURE__ */ z.object({
+    name: zSchoolName
+});
+
+/**
  * 账号密码登录。
  */
 export const zAccountLogin = /* @__PURE__ */ z.object({
@@ -494,6 +574,41 @@ export const zUserGroupUserListRequest = /* @__PURE__ */ z.intersection(zPageReq
     keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64))),
     bindRole: /* @__PURE__ */ z.optional(zUserGroupBindRole)
 }));
+
+export const zAdminSchoolListBody = zAdminSchoolListRequest;
+
+/**
+ * 学校分页列表
+ */
+export const zAdminSchoolListResponse = zAdminSchoolPage;
+
+export const zAdminSchoolSaveBody = zAdminSchoolSaveRequest;
+
+/**
+ * 新建的学校
+ */
+export const zAdminSchoolSaveResponse = zAdminSchool;
+
+export const zAdminSchoolRenameBody = zAdminSchoolRenameRequest;
+
+/**
+ * 改名后的学校
+ */
+export const zAdminSchoolRenameResponse = zAdminSchool;
+
+export const zAdminResetUserPasswordBody = zAdminUserIdRequest;
+
+/**
+ * 临时密码
+ */
+export const zAdminResetUserPasswordResponse = zAdminPasswordReset;
+
+export const zAdminSetUserDisabledBody = zAdminSetUserDisabledRequest;
+
+/**
+ * 账号的新状态
+ */
+export const zAdminSetUserDisabledResponse = zAdminUserState;
 
 export const zLoginBody = zLoginRequest;
 

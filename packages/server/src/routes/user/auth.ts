@@ -1,5 +1,7 @@
+import { getUserAttachInfo } from '../../services/auth/attach-info';
 import { login } from '../../services/auth/login';
 import { changePassword } from '../../services/auth/password';
+import { searchUsers } from '../../services/auth/search-users';
 import { checkLogin, logout } from '../../services/auth/session';
 import { area, notImplemented } from '../register';
 
@@ -11,6 +13,6 @@ export const authArea = area('user/auth', {
   logout: { verb: logout, sessionInVerb: true },
   resetPassword: notImplemented,
   changePassword,
-  getUserAttachInfo: notImplemented,
-  searchUsers: notImplemented,
+  getUserAttachInfo,
+  searchUsers,
 });

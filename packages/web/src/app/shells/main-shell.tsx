@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AdminNavLink } from './admin-nav-link';
 import classes from './shell.module.css';
 import { ShellHeader } from './shell-header';
 import { StudentNavLink } from './student-nav-link';
@@ -19,6 +20,7 @@ function MainNavLinks() {
       ))}
       <StudentNavLink />
       <TeacherNavLinks />
+      <AdminNavLink />
     </>
   );
 }

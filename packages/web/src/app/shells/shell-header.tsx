@@ -1,4 +1,4 @@
-import { Group, UnstyledButton } from '@mantine/core';
+import { Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrandMark } from '@/components/brand-mark';
@@ -37,8 +37,10 @@ export function ShellHeader({
               <ShellNavMenu>{menu}</ShellNavMenu>
             </Suspense>
           ) : null}
-          <UnstyledButton component={Link} to="/course" aria-label="dfrm 首页">
+          {/* named by what it shows plus where it goes: an accessible name must contain the visible text */}
+          <UnstyledButton component={Link} to="/course">
             <BrandMark {...(subtitle ? { subtitle } : {})} />
+            <VisuallyHidden>（首页）</VisuallyHidden>
           </UnstyledButton>
           {children}
         </Group>

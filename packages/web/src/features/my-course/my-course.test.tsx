@@ -36,7 +36,7 @@ describe('student courses', () => {
     expect(await screen.findByRole('heading', { name: 'Python金融数据分析' })).toBeVisible();
     const tabs = screen.getByRole('tablist', { name: '课程内容' });
     expect(within(tabs).getByRole('tab', { name: /课程通知/ })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('button', { name: '未读 第一次课安排' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: /^未读 第一次课安排/ })).toBeVisible();
 
     await user.click(within(tabs).getByRole('tab', { name: /课程课件/ }));
     expect(await screen.findByText('暂无课件')).toBeVisible();

@@ -1,8 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { accountInfoQuery, adminHomeFirst } from '@/shared/session/account-info';
 
-/** The one owner of `/`: it has no page of its own. */
+/** The one owner of `/`: it has no page of its own and sends each user to their home. */
 export const Route = createFileRoute('/_main/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/course', replace: true });
+  beforeLoad: async ({ context }) => {
+    const info = await context.queryClient.ensureQueryData(accountInfoQuery()).catch(() => null);
+    throw redirect({ to: info && adminHomeFirst(info) ? '/admin' : '/course', replace: true });
   },
 });

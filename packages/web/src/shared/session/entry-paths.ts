@@ -1,6 +1,7 @@
 /** Where a visitor logs in, and where a logged-in user starts. */
 export const LOGIN_PATH = '/account';
-export const HOME_PATH = '/course';
+/** `/` sends each user on to their home: /admin for a platform admin with no school role, else /course. */
+export const HOME_PATH = '/';
 
 /** Only paths of this app: no other origin ("//host", "http:"), no loop back to the login page. */
 export function safeRedirect(target: unknown): string | undefined {

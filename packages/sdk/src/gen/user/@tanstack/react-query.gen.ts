@@ -3,8 +3,103 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen.js';
-import { changePassword, getOwnUserGroup, getUserAttachInfo, getUserGroupSchoolIds, isLogin, login, logout, type Options, resetPassword, searchUsers, userGroupDelete, userGroupInfo, userGroupList, userGroupSave, userGroupSchoolRefreshUserBind, userGroupSchoolSave, userGroupUpdate, userGroupUserBind, userGroupUserBindByFile, userGroupUserExcelModel, userGroupUserList, userGroupUserUnbind } from '../sdk.gen.js';
-import type { ChangePasswordData, ChangePasswordResponse, GetOwnUserGroupData, GetOwnUserGroupResponse, GetUserAttachInfoData, GetUserAttachInfoResponse, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponse, IsLoginData, IsLoginResponse, LoginData, LoginResponse, LogoutData, LogoutResponse, ResetPasswordData, ResetPasswordResponse, SearchUsersData, SearchUsersResponse, UserGroupDeleteData, UserGroupDeleteResponse, UserGroupInfoData, UserGroupInfoResponse, UserGroupListData, UserGroupListResponse, UserGroupSaveData, UserGroupSaveResponse, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponse, UserGroupSchoolSaveData, UserGroupSchoolSaveResponse, UserGroupUpdateData, UserGroupUpdateResponse, UserGroupUserBindByFileData, UserGroupUserBindByFileResponse, UserGroupUserBindData, UserGroupUserBindResponse, UserGroupUserExcelModelData, UserGroupUserExcelModelResponse, UserGroupUserListData, UserGroupUserListResponse, UserGroupUserUnbindData, UserGroupUserUnbindResponse } from '../types.gen.js';
+import { adminResetUserPassword, adminSchoolList, adminSchoolRename, adminSchoolSave, adminSetUserDisabled, changePassword, getOwnUserGroup, getUserAttachInfo, getUserGroupSchoolIds, isLogin, login, logout, type Options, resetPassword, searchUsers, userGroupDelete, userGroupInfo, userGroupList, userGroupSave, userGroupSchoolRefreshUserBind, userGroupSchoolSave, userGroupUpdate, userGroupUserBind, userGroupUserBindByFile, userGroupUserExcelModel, userGroupUserList, userGroupUserUnbind } from '../sdk.gen.js';
+import type { AdminResetUserPasswordData, AdminResetUserPasswordResponse, AdminSchoolListData, AdminSchoolListResponse, AdminSchoolRenameData, AdminSchoolRenameResponse, AdminSchoolSaveData, AdminSchoolSaveResponse, AdminSetUserDisabledData, AdminSetUserDisabledResponse, ChangePasswordData, ChangePasswordResponse, GetOwnUserGroupData, GetOwnUserGroupResponse, GetUserAttachInfoData, GetUserAttachInfoResponse, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponse, IsLoginData, IsLoginResponse, LoginData, LoginResponse, LogoutData, LogoutResponse, ResetPasswordData, ResetPasswordResponse, SearchUsersData, SearchUsersResponse, UserGroupDeleteData, UserGroupDeleteResponse, UserGroupInfoData, UserGroupInfoResponse, UserGroupListData, UserGroupListResponse, UserGroupSaveData, UserGroupSaveResponse, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponse, UserGroupSchoolSaveData, UserGroupSchoolSaveResponse, UserGroupUpdateData, UserGroupUpdateResponse, UserGroupUserBindByFileData, UserGroupUserBindByFileResponse, UserGroupUserBindData, UserGroupUserBindResponse, UserGroupUserExcelModelData, UserGroupUserExcelModelResponse, UserGroupUserListData, UserGroupUserListResponse, UserGroupUserUnbindData, UserGroupUserUnbindResponse } from '../types.gen.js';
+
+/**
+ * 分页查询学校（含人数统计）
+ *
+ * 本规范设计（产品规范未给出）。按名称关键字分页列出平台上的全部学校，按学校 ID 升序（最早创建的在前）。
+ * 每所学校带统计：teacherCount 教师人数、studentCount 学生人数、managerCount 学校管理员人数（均按 school_members 中的身份计，一人多身份分别计入），
+ * classCount 行政班数量。pageSize 超过 200 返回 errCode 2。
+ *
+ */
+export const adminSchoolListMutation = (options?: Partial<Options<AdminSchoolListData>>): UseMutationOptions<AdminSchoolListResponse, DefaultError, Options<AdminSchoolListData>> => {
+    const mutationOptions: UseMutationOptions<AdminSchoolListResponse, DefaultError, Options<AdminSchoolListData>> = {
+        mutationFn: async (fnOptions) => await adminSchoolList({
+            ...options,
+            ...fnOptions,
+            throwOnError: true
+        })
+    };
+    return mutationOptions;
+};
+
+/**
+ * 新建学校
+ *
+ * 本规范设计（产品规范未给出）。新建一所学校，名称去掉首尾空白后 1–64 个字符，不能与已有学校重名（不区分首尾空白），
+ * 重名返回 errCode 7（学校名称已存在）。新学校没有成员、班级和用户组，人数统计均为 0。
+ *
+ */
+export const adminSchoolSaveMutation = (options?: Partial<Options<AdminSchoolSaveData>>): UseMutationOptions<AdminSchoolSaveResponse, DefaultError, Options<AdminSchoolSaveData>> => {
+    const mutationOptions: UseMutationOptions<AdminSchoolSaveResponse, DefaultError, Options<AdminSchoolSaveData>> = {
+        mutationFn: async (fnOptions) => await adminSchoolSave({
+            ...options,
+            ...fnOptions,
+            throwOnError: true
+        })
+    };
+    return mutationOptions;
+};
+
+/**
+ * 修改学校名称
+ *
+ * 本规范设计（产品规范未给出）。修改学校名称，规则同新建；与其他学校重名返回 errCode 7，学校不存在返回 errCode 6。
+ * 改成原来的名称视为成功。
+ *
+ */
+export const adminSchoolRenameMutation = (options?: Partial<Options<AdminSchoolRenameData>>): UseMutationOptions<AdminSchoolRenameResponse, DefaultError, Options<AdminSchoolRenameData>> => {
+    const mutationOptions: UseMutationOptions<AdminSchoolRenameResponse, DefaultError, Options<AdminSchoolRenameData>> = {
+        mutationFn: async (fnOptions) => await adminSchoolRename({
+            ...options,
+            ...fnOptions,
+            throwOnError: true
+        })
+    };
+    return mutationOptions;
+};
+
+/**
+ * 重置用户密码（生成临时密码）
+ *
+ * 本规范设计（产品规范未给出）。为账号生成一个随机临时密码（12 位，含大小写字母与数字，去掉了易混淆的 0/O、1/l/I），只在本应答中出现一次，服务器只保存其哈希。
+ * 重置后该账号的全部会话被吊销（旧令牌的下一次请求得到 errCode 4），账号用临时密码登录时 mustChangePassword 为 true，
+ * 须先调用 changePassword（oldPassword 为临时密码）设置自己的密码，之前其他操作返回 errCode 1（请先修改初始密码），与导入学生的初始密码同一流程。
+ * 不能重置平台管理员的密码（包括自己，自己的密码请用 changePassword 修改），返回 errCode 1：管理员之间互不接管账号。
+ * 已停用的账号也可以重置，但在启用前仍不能登录。用户不存在或 userId 不是合法 ID 返回 errCode 6。
+ *
+ */
+export const adminResetUserPasswordMutation = (options?: Partial<Options<AdminResetUserPasswordData>>): UseMutationOptions<AdminResetUserPasswordResponse, DefaultError, Options<AdminResetUserPasswordData>> => {
+    const mutationOptions: UseMutationOptions<AdminResetUserPasswordResponse, DefaultError, Options<AdminResetUserPasswordData>> = {
+        mutationFn: async (fnOptions) => await adminResetUserPassword({
+            ...options,
+            ...fnOptions,
+            throwOnError: true
+        })
+    };
+    return mutationOptions;
+};
+
+/**
+ * 停用或启用账号
+ *
+ * 本规范设计（产品规范未给出）。disabled 为 true 停用账号：该账号全部会话被吊销，此后登录（密码或验证码）返回 errCode 1（账号已被停用，请联系学校管理员）；
+ * 为 false 重新启用，账号可再次登录（停用前的会话不会恢复）。对已处于目标状态的账号调用视为成功。
+ * 不能停用自己，也不能停用其他平台管理员，返回 errCode 1。用户不存在或 userId 不是合法 ID 返回 errCode 6。
+ *
+ */
+export const adminSetUserDisabledMutation = (options?: Partial<Options<AdminSetUserDisabledData>>): UseMutationOptions<AdminSetUserDisabledResponse, DefaultError, Options<AdminSetUserDisabledData>> => {
+    const mutationOptions: UseMutationOptions<AdminSetUserDisabledResponse, DefaultError, Options<AdminSetUserDisabledData>> = {
+        mutationFn: async (fnOptions) => await adminSetUserDisabled({
+            ...options,
+            ...fnOptions,
+            throwOnError: true
+        })
+    };
+    return mutationOptions;
+};
 
 /**
  * 登录（账号密码或手机验证码）

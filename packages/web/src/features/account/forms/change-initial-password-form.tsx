@@ -70,7 +70,7 @@ export function ChangeInitialPasswordForm({
     >
       <Title order={2}>修改初始密码</Title>
       <Text c="dimmed" size="sm" mt={6} mb="lg">
-        您正在使用初始密码（学号后 6 位），请设置自己的密码后进入平台
+        您正在使用初始密码（学号后 6 位）或管理员重置的临时密码，请设置自己的密码后进入平台
       </Text>
       <Stack gap="md">
         {oldPassword === undefined ? (
@@ -78,7 +78,7 @@ export function ChangeInitialPasswordForm({
             {(field) => (
               <field.PasswordField
                 label="原密码"
-                placeholder="初始密码为学号后 6 位"
+                placeholder="学号后 6 位，或管理员给的临时密码"
                 autoComplete="current-password"
                 size="md"
                 leftSection={<IconLock size={18} aria-hidden />}

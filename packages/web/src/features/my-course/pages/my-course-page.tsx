@@ -14,6 +14,7 @@ import {
   Stack,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBell, IconBook2, IconFolder, IconSearch } from '@tabler/icons-react';
@@ -150,9 +151,8 @@ function CourseCard({ course, area }: { course: MyCourseV2Item; area: TeachingAr
               </Badge>
             ) : null
           }
-          aria-label={`${course.courseName} 的通知`}
         >
-          通知
+          通知<VisuallyHidden>：{course.courseName}</VisuallyHidden>
         </Button>
         <Button
           renderRoot={(props) => <Link {...props} to={coursewarePath} search={search} />}
@@ -160,9 +160,9 @@ function CourseCard({ course, area }: { course: MyCourseV2Item; area: TeachingAr
           variant="light"
           color="gray"
           leftSection={<IconFolder size={14} aria-hidden />}
-          aria-label={`${course.courseName} 的课件（${course.courseWareNum} 个）`}
         >
           课件 {course.courseWareNum}
+          <VisuallyHidden> 个：{course.courseName}</VisuallyHidden>
         </Button>
         <Text size="xs" c="dimmed" ml="auto">
           作业 {course.submittedWorkNum}/{course.workNum}

@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -143,13 +144,10 @@ function NoticeRow({
   const teacher = notice.publisher.realName || notice.publisher.userName;
   return (
     <li>
-      <UnstyledButton
-        className={classes.row}
-        data-unread={!notice.viewed || undefined}
-        onClick={onOpen}
-        aria-label={`${notice.viewed ? '' : '未读 '}${notice.title}`}
-      >
+      <UnstyledButton className={classes.row} data-unread={!notice.viewed || undefined} onClick={onOpen}>
+        {/* the row is named by what it shows (its title first), so the name contains the visible text */}
         <span className={classes.dot} aria-hidden />
+        {notice.viewed ? null : <VisuallyHidden>未读 </VisuallyHidden>}
         <div className={classes.body}>
           <Group justify="space-between" gap="sm" wrap="nowrap">
             <Text fw={notice.viewed ? 500 : 700} truncate>

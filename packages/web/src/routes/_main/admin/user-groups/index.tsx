@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
+import { AdminUserGroupsPage } from '@/features/admin/pages/admin-user-groups-page';
+
+/** 用户组管理. */
+export const Route = createFileRoute('/_main/admin/user-groups/')({
+  pendingComponent: TablePageSkeleton,
+  component: AdminUserGroupsPage,
+});
