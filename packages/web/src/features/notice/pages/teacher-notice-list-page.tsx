@@ -37,10 +37,12 @@ const column = dataTableColumnHelper<AnnounceListItem>();
 export interface TeacherNoticeListPageProps {
   area: TeachingArea;
   courseId?: string | undefined;
+  /** A tab of the class page, which names the course: no page heading and no course filter. */
+  embedded?: boolean | undefined;
 }
 
 /** 通知管理: the teacher's notices (drafts too), filtered by course, with visibility and read counts. */
-export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageProps) {
+export function TeacherNoticeListPage({ area, courseId, embedded = false }: TeacherNoticeListPageProps) {
   const schoolId = useSchoolId();
   const paths = TEACHER_NOTICE_PATHS[area];
   const navigate = useNavigate();
@@ -169,20 +171,23 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
   const data = useMemo(() => rows ?? [], [rows]);
 
   return (
-    <Container size="xl" py="md">
+    <Container size="xl" py={embedded ? 0 : 'md'} px={embedded ? 0 : undefined}>
       <Stack gap="lg">
         <PageHeader
-          title="通知管理"
+          embedded={embedded}
+          title={embedded ? '课程通知' : '通知管理'}
           description="发布课程通知并指定可见的教学班，学生在“课程通知”中查看。"
           actions={
             <Group gap="sm" align="flex-end">
-              <CourseFilter
-                courses={courses}
-                value={courseId}
-                onChange={(value) =>
-                  void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
-                }
-              />
+              {embedded ? null : (
+                <CourseFilter
+                  courses={courses}
+                  value={courseId}
+                  onChange={(value) =>
+                    void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
+                  }
+                />
+              )}
               <Button
                 renderRoot={(props) => (
                   <Link {...props} to={paths.create} search={courseId ? { courseId } : {}} />
