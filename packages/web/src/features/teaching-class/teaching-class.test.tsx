@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
 import { createCourseAs } from '@/test/course-helpers';
 import { renderApp } from '@/test/render-app';
+import '@/test/editor-dom';
 
 setupApiServer();
 
@@ -192,6 +193,37 @@ describe('one class page', () => {
       'href',
       `/teaching-manage/teacher/add/courseware?courseId=${mine.courseId}`,
     );
+  });
+
+  it("publishes a notice from the class's 通知 tab with the course filled in, and comes back to the tab", async () => {
+    const course = await createCourseAs('teacher1', '量化投资基础', [CLASS_1]);
+    storeUser(await loginAs('teacher1'));
+    const { user, router } = renderApp({
+      path: `/teaching/teacher/teachingclass/detail/${course.courseId}/all?tab=notices`,
+    });
+    await screen.findByRole('table', { name: '通知列表' });
+    await user.click(screen.getByRole('link', { name: '发布通知' }));
+
+    const form = await screen.findByRole('form', { name: '发布通知' });
+    expect(within(form).getByRole('combobox', { name: '课程' })).toHaveValue('量化投资基础');
+    // The only class of the course is ticked already.
+    expect(within(form).getByRole('checkbox', { name: new RegExp(CLASS_1) })).toBeChecked();
+    await user.type(within(form).getByRole('textbox', { name: '标题' }), '第一周上课安排');
+    const editor = await within(form).findByRole('textbox', { name: '通知内容' }, { timeout: 10_000 });
+    await user.click(editor);
+    await user.keyboard('周一第三节课在实验楼 302 上课。');
+    await user.click(within(form).getByRole('button', { name: '发布' }));
+
+    expect(await screen.findByText('通知已发布')).toBeVisible();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/teaching/teacher/teachingclass/detail/${course.courseId}/all`,
+      ),
+    );
+    expect(router.state.location.search).toEqual({ tab: 'notices' });
+    expect(await screen.findByRole('heading', { level: 1, name: '量化投资基础' })).toBeVisible();
+    const notices = await screen.findByRole('table', { name: '通知列表' });
+    expect(await within(notices).findByText('第一周上课安排')).toBeVisible();
   });
 
   it('a class page opened without a course says so and offers the teacher’s courses', async () => {

@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
 import { IconEdit, IconPlus, IconSpeakerphone, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { DataTable } from '@/components/data-table/data-table';
@@ -46,6 +46,9 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
   const schoolId = useSchoolId();
   const paths = TEACHER_NOTICE_PATHS[area];
   const navigate = useNavigate();
+  // Inside a class page the form leads back there, to this tab.
+  const here = useLocation({ select: (location) => location.href });
+  const returnSearch = useMemo(() => (embedded ? { returnTo: here } : {}), [embedded, here]);
   const { data: courses } = useSuspenseQuery(noticeCoursesQuery(schoolId));
   const [page, setPage] = useState({ courseId, index: 1 });
   // A new course filter starts at its first page.
@@ -134,7 +137,12 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
                 variant="subtle"
                 aria-label={`编辑 ${row.original.title}`}
                 renderRoot={(props) => (
-                  <Link {...props} to={paths.edit} params={{ announceId: row.original.announceId }} />
+                  <Link
+                    {...props}
+                    to={paths.edit}
+                    params={{ announceId: row.original.announceId }}
+                    search={returnSearch}
+                  />
                 )}
               >
                 <IconEdit size={18} aria-hidden />
@@ -165,7 +173,7 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
         ),
       }),
     ]);
-  }, [schoolId, paths.edit, remove]);
+  }, [schoolId, paths.edit, remove, returnSearch]);
 
   const rows = list.data?.list;
   const data = useMemo(() => rows ?? [], [rows]);
@@ -190,7 +198,11 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
               )}
               <Button
                 renderRoot={(props) => (
-                  <Link {...props} to={paths.create} search={courseId ? { courseId } : {}} />
+                  <Link
+                    {...props}
+                    to={paths.create}
+                    search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
+                  />
                 )}
                 leftSection={<IconPlus size={18} aria-hidden />}
               >
