@@ -175,19 +175,24 @@ describe('one class page', () => {
     const notices = await screen.findByRole('table', { name: '通知列表' });
     expect(await within(notices).findByText('第一周上课安排')).toBeVisible();
     expect(within(notices).queryByText('数据分析作业说明')).not.toBeInTheDocument();
+    // Every row is of this course, so no column repeats its name.
+    expect(within(notices).queryByRole('columnheader', { name: '课程' })).not.toBeInTheDocument();
     // Still inside the class: its header and tabs, no course filter, the action for this course.
     expect(screen.getByRole('heading', { level: 1, name: '量化投资基础' })).toBeVisible();
     expect(screen.getByRole('tab', { name: '通知' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('combobox', { name: /课程/ })).not.toBeInTheDocument();
+    // 发布通知 is for this course and leads back to this tab.
+    const classTab = `/teaching-manage/teacher/class-detail?courseId=${mine.courseId}&tab=notices`;
     expect(screen.getByRole('link', { name: '发布通知' })).toHaveAttribute(
       'href',
-      `/teaching-manage/teacher/notice/edit?courseId=${mine.courseId}`,
+      `/teaching-manage/teacher/notice/edit?courseId=${mine.courseId}&returnTo=${encodeURIComponent(classTab)}`,
     );
     expect(router.state.location.pathname).toBe('/teaching-manage/teacher/class-detail');
     expect(router.state.location.search).toEqual({ courseId: mine.courseId, tab: 'notices' });
 
     await user.click(screen.getByRole('tab', { name: '课件' }));
-    expect(await screen.findByRole('table', { name: '课件列表' })).toBeVisible();
+    const courseware = await screen.findByRole('table', { name: '课件列表' });
+    expect(within(courseware).queryByRole('columnheader', { name: '课程' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: '量化投资基础' })).toBeVisible();
     expect(screen.getByRole('link', { name: '上传课件' })).toHaveAttribute(
       'href',

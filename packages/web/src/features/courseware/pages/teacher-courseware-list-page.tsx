@@ -35,6 +35,10 @@ import { tableQueryState } from '@/components/data-table/query-state';
 import { CourseFilter } from '@/components/page/course-filter';
 import { PageHeader } from '@/components/page/page-header';
 
+/** Inside a class page every row is of its course: the 课程 column would only repeat it. */
+const columnsInClass = <T extends object>(columns: T[]) =>
+  columns.filter((item) => !('accessorKey' in item && item.accessorKey === 'courseName'));
+
 const column = dataTableColumnHelper<CourseWareListItem>();
 const SORT_FIELDS: readonly string[] = [
   'updatedAt',
@@ -242,7 +246,7 @@ export function TeacherCoursewareListPage({
 
         <DataTable
           label="课件列表"
-          columns={columns}
+          columns={embedded ? columnsInClass(columns) : columns}
           data={data}
           getRowId={(row) => row.courseWareId}
           rowHeight={60}

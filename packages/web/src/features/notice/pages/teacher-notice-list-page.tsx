@@ -32,6 +32,10 @@ import { tableQueryState } from '@/components/data-table/query-state';
 import { CourseFilter } from '@/components/page/course-filter';
 import { PageHeader } from '@/components/page/page-header';
 
+/** Inside a class page every row is of its course: the 课程 column would only repeat it. */
+const columnsInClass = <T extends object>(columns: T[]) =>
+  columns.filter((item) => !('accessorKey' in item && item.accessorKey === 'courseName'));
+
 const column = dataTableColumnHelper<AnnounceListItem>();
 
 export interface TeacherNoticeListPageProps {
@@ -214,7 +218,7 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
 
         <DataTable
           label="通知列表"
-          columns={columns}
+          columns={embedded ? columnsInClass(columns) : columns}
           data={data}
           getRowId={(row) => row.announceId}
           rowHeight={64}
