@@ -246,6 +246,16 @@ describe('one class page', () => {
     await user.click(within(list).getByRole('link', { name: '量化投资基础' }));
     expect(await screen.findByRole('heading', { level: 1, name: '量化投资基础' })).toBeVisible();
     expect(screen.getByRole('tab', { name: '学习数据' })).toHaveAttribute('aria-selected', 'true');
+    // The other class routes of the new area say the same when they get no course.
+    for (const path of [
+      '/teaching-manage/teacher/class-detail',
+      '/teaching-manage/teacher/student/list',
+      '/teaching-manage/teacher/teaching-class/detail',
+    ]) {
+      await router.navigate({ href: path });
+      expect(await screen.findByRole('heading', { name: '没有指定课程' })).toBeVisible();
+      expect(router.state.location.pathname).toBe(path);
+    }
   });
 
   it("says a course is unknown or someone else's instead of returning to the list", async () => {
