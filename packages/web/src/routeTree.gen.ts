@@ -59,6 +59,7 @@ import { Route as TeachingManageTeachingManageTeacherClassTabsStudentListRouteIm
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
+import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
 import { Route as MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/$courseId.$resourceId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
 
@@ -347,6 +348,14 @@ const TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute =
     path: '/notice/edit/$announceId',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute =
+  TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport.update(
+    {
+      id: '/teaching-class/detail/',
+      path: '/teaching-class/detail/',
+      getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+    } as any,
+  )
 const MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute =
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport.update({
     id: '/teachingclass/detail/$courseId/$resourceId',
@@ -409,6 +418,7 @@ export interface FileRoutesByFullPath {
   '/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
   '/teaching/teacher/teachingclass/detail/': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   '/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
+  '/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
 }
@@ -454,6 +464,7 @@ export interface FileRoutesByTo {
   '/teaching/teacher/notice/edit': typeof MainTeachingTeacherNoticeEditIndexRoute
   '/teaching/teacher/teachingclass/detail': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   '/teaching-manage/teacher/notice/edit': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
+  '/teaching-manage/teacher/teaching-class/detail': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
 }
@@ -509,6 +520,7 @@ export interface FileRoutesById {
   '/_main/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
   '/_main/teaching/teacher/teachingclass/detail/': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   '/_teaching-manage/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
 }
@@ -561,6 +573,7 @@ export interface FileRouteTypes {
     | '/teaching/teacher/notice/edit/'
     | '/teaching/teacher/teachingclass/detail/'
     | '/teaching-manage/teacher/notice/edit/'
+    | '/teaching-manage/teacher/teaching-class/detail/'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
   fileRoutesByTo: FileRoutesByTo
@@ -606,6 +619,7 @@ export interface FileRouteTypes {
     | '/teaching/teacher/notice/edit'
     | '/teaching/teacher/teachingclass/detail'
     | '/teaching-manage/teacher/notice/edit'
+    | '/teaching-manage/teacher/teaching-class/detail'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
   id:
@@ -660,6 +674,7 @@ export interface FileRouteTypes {
     | '/_main/teaching/teacher/notice/edit/'
     | '/_main/teaching/teacher/teachingclass/detail/'
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/'
+    | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/'
     | '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
   fileRoutesById: FileRoutesById
@@ -1022,6 +1037,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/': {
+      id: '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/'
+      path: '/teaching-class/detail'
+      fullPath: '/teaching-manage/teacher/teaching-class/detail/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
     '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': {
       id: '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
       path: '/teachingclass/detail/$courseId/$resourceId'
@@ -1215,6 +1237,7 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherTeachingClassIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
+  TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
 }
 
@@ -1240,6 +1263,8 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute,
     TeachingManageTeachingManageTeacherNoticeEditIndexRoute:
       TeachingManageTeachingManageTeacherNoticeEditIndexRoute,
+    TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute:
+      TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
   }

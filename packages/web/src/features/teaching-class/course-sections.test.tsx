@@ -46,7 +46,13 @@ describe('teaching-class detail', () => {
     expect(within(sections).getByText('未安排')).toBeVisible();
     expect(within(panel).queryByText('导入失败，没有导入任何章节')).not.toBeInTheDocument();
 
-    const students = screen.getByRole('region', { name: '教学班与学生' });
-    expect(within(students).getByRole('radio', { name: '全部（30人）' })).toBeChecked();
+    // The class page's header names the course's teaching classes above the tabs.
+    const header = screen.getByRole('region', { name: '课程概况' });
+    const classes = within(header).getByRole('list', { name: '教学班' });
+    expect(
+      within(classes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(DEMO_SCHOOL.classes.map((name) => `${name} · 15人`));
   });
 });

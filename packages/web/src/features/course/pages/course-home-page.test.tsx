@@ -34,7 +34,7 @@ describe('/course', () => {
     expect(within(card).getByText('30 名学生')).toBeVisible();
     await user.click(within(card).getByRole('link', { name: '量化投资基础' }));
     expect(await screen.findByRole('tablist', { name: '班级详情' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/teaching-manage/teacher/student-data');
+    expect(router.state.location.pathname).toBe('/teaching-manage/teacher/class-detail');
   });
 
   it("lists a student's courses with their teacher and class", async () => {

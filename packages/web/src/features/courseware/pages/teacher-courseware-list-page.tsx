@@ -35,6 +35,10 @@ import { tableQueryState } from '@/components/data-table/query-state';
 import { CourseFilter } from '@/components/page/course-filter';
 import { PageHeader } from '@/components/page/page-header';
 
+/** Inside a class page every row is of its course: the 课程 column would only repeat it. */
+const columnsInClass = <T extends object>(columns: T[]) =>
+  columns.filter((item) => !('accessorKey' in item && item.accessorKey === 'courseName'));
+
 const column = dataTableColumnHelper<CourseWareListItem>();
 const SORT_FIELDS: readonly string[] = [
   'updatedAt',
@@ -45,10 +49,16 @@ const SORT_FIELDS: readonly string[] = [
 export interface TeacherCoursewareListPageProps {
   area: TeachingArea;
   courseId?: string | undefined;
+  /** A tab of the class page, which names the course: no page heading and no course filter. */
+  embedded?: boolean | undefined;
 }
 
 /** 课件管理: the teacher's courseware with attachments, sizes and the classes it is shared with. */
-export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareListPageProps) {
+export function TeacherCoursewareListPage({
+  area,
+  courseId,
+  embedded = false,
+}: TeacherCoursewareListPageProps) {
   const schoolId = useSchoolId();
   const paths = TEACHER_COURSEWARE_PATHS[area];
   const navigate = useNavigate();
@@ -205,20 +215,23 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
   const data = useMemo(() => rows ?? [], [rows]);
 
   return (
-    <Container size="xl" py="md">
+    <Container size="xl" py={embedded ? 0 : 'md'} px={embedded ? 0 : undefined}>
       <Stack gap="lg">
         <PageHeader
-          title="课件管理"
+          embedded={embedded}
+          title={embedded ? '课程课件' : '课件管理'}
           description="上传课件并共享给教学班，学生在“课程课件”中下载。"
           actions={
             <Group gap="sm" align="flex-end">
-              <CourseFilter
-                courses={courses}
-                value={courseId}
-                onChange={(value) =>
-                  void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
-                }
-              />
+              {embedded ? null : (
+                <CourseFilter
+                  courses={courses}
+                  value={courseId}
+                  onChange={(value) =>
+                    void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
+                  }
+                />
+              )}
               <Button
                 renderRoot={(props) => (
                   <Link {...props} to={paths.add} search={courseId ? { courseId } : {}} />
@@ -233,7 +246,7 @@ export function TeacherCoursewareListPage({ area, courseId }: TeacherCoursewareL
 
         <DataTable
           label="课件列表"
-          columns={columns}
+          columns={embedded ? columnsInClass(columns) : columns}
           data={data}
           getRowId={(row) => row.courseWareId}
           rowHeight={60}

@@ -6,7 +6,7 @@ import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useStore } from '@tanstack/react-form';
-import { useRef, useState } from 'react';
+import { type ComponentPropsWithoutRef, useRef, useState } from 'react';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { RichTextField } from '@/components/rich-text/rich-text-input';
 import { useAppForm } from '@/lib/form';
@@ -31,16 +31,30 @@ export interface NoticeEditPageProps {
   announceId?: string | undefined;
   /** Course chosen in advance for a new notice (from the list's filter). */
   courseId?: string | undefined;
+  /** Where saving and 取消 lead (the class page it was opened from); the notice list without it. */
+  returnTo?: string | undefined;
 }
 
 /** 发布通知 / 编辑通知. */
-export function NoticeEditPage({ area, announceId, courseId }: NoticeEditPageProps) {
+export function NoticeEditPage({ area, announceId, courseId, returnTo }: NoticeEditPageProps) {
   const schoolId = useSchoolId();
   const { data: courses } = useSuspenseQuery(noticeCoursesQuery(schoolId));
   return announceId ? (
-    <ExistingNotice area={area} schoolId={schoolId} announceId={announceId} courses={courses} />
+    <ExistingNotice
+      area={area}
+      schoolId={schoolId}
+      announceId={announceId}
+      courses={courses}
+      returnTo={returnTo}
+    />
   ) : (
-    <NoticeForm area={area} schoolId={schoolId} courses={courses} initialCourseId={courseId} />
+    <NoticeForm
+      area={area}
+      schoolId={schoolId}
+      courses={courses}
+      initialCourseId={courseId}
+      returnTo={returnTo}
+    />
   );
 }
 
@@ -49,14 +63,25 @@ function ExistingNotice({
   schoolId,
   announceId,
   courses,
+  returnTo,
 }: {
   area: TeachingArea;
   schoolId: string;
   announceId: string;
   courses: CourseItem[];
+  returnTo: string | undefined;
 }) {
   const { data: notice } = useSuspenseQuery(noticeDetailQuery(schoolId, announceId));
-  return <NoticeForm key={announceId} area={area} schoolId={schoolId} courses={courses} notice={notice} />;
+  return (
+    <NoticeForm
+      key={announceId}
+      area={area}
+      schoolId={schoolId}
+      courses={courses}
+      notice={notice}
+      returnTo={returnTo}
+    />
+  );
 }
 
 const classIdsOf = (courses: readonly CourseItem[], courseId: string) =>
@@ -68,12 +93,14 @@ function NoticeForm({
   courses,
   notice,
   initialCourseId,
+  returnTo,
 }: {
   area: TeachingArea;
   schoolId: string;
   courses: CourseItem[];
   notice?: AnnounceDetail;
   initialCourseId?: string | undefined;
+  returnTo?: string | undefined;
 }) {
   const paths = TEACHER_NOTICE_PATHS[area];
   const navigate = useNavigate();
@@ -122,7 +149,9 @@ function NoticeForm({
         color: 'teal',
         message: meta.status === 1 ? (published ? '通知已更新' : '通知已发布') : '草稿已保存',
       });
-      await navigate({ to: paths.list, search: { courseId: saved.courseId } });
+      await (returnTo
+        ? navigate({ href: returnTo })
+        : navigate({ to: paths.list, search: { courseId: saved.courseId } }));
     },
   });
 
@@ -154,10 +183,16 @@ function NoticeForm({
     <Container size="md" py="md">
       <Stack gap="lg">
         <div>
-          <Anchor component={Link} to={paths.list} size="sm" c="dimmed">
+          <Anchor
+            size="sm"
+            c="dimmed"
+            renderRoot={(props) =>
+              returnTo ? <BackLink {...props} href={returnTo} /> : <Link {...props} to={paths.list} />
+            }
+          >
             <Group gap={4} component="span">
               <IconArrowLeft size={14} aria-hidden />
-              返回通知列表
+              {returnTo ? '返回课程' : '返回通知列表'}
             </Group>
           </Anchor>
           <Group gap="sm" mt="xs">
@@ -235,7 +270,13 @@ function NoticeForm({
               </form.AppField>
 
               <Group justify="flex-end" gap="sm">
-                <Button component={Link} to={paths.list} variant="default" disabled={submitting}>
+                <Button
+                  variant="default"
+                  disabled={submitting}
+                  renderRoot={(props) =>
+                    returnTo ? <BackLink {...props} href={returnTo} /> : <Link {...props} to={paths.list} />
+                  }
+                >
                   取消
                 </Button>
                 <Button
@@ -264,5 +305,23 @@ function NoticeForm({
       </Stack>
       <NoticePreviewModal preview={preview} onClose={() => setPreview(null)} />
     </Container>
+  );
+}
+
+/** A link to a path of this app given as a whole href (returnTo), followed inside the app. */
+function BackLink({ href, ...props }: ComponentPropsWithoutRef<'a'> & { href: string }) {
+  const navigate = useNavigate();
+  return (
+    <a
+      {...props}
+      href={href}
+      onClick={(event) => {
+        props.onClick?.(event);
+        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+          return;
+        event.preventDefault();
+        void navigate({ href });
+      }}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
 import { IconEdit, IconPlus, IconSpeakerphone, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { DataTable } from '@/components/data-table/data-table';
@@ -32,18 +32,27 @@ import { tableQueryState } from '@/components/data-table/query-state';
 import { CourseFilter } from '@/components/page/course-filter';
 import { PageHeader } from '@/components/page/page-header';
 
+/** Inside a class page every row is of its course: the 课程 column would only repeat it. */
+const columnsInClass = <T extends object>(columns: T[]) =>
+  columns.filter((item) => !('accessorKey' in item && item.accessorKey === 'courseName'));
+
 const column = dataTableColumnHelper<AnnounceListItem>();
 
 export interface TeacherNoticeListPageProps {
   area: TeachingArea;
   courseId?: string | undefined;
+  /** A tab of the class page, which names the course: no page heading and no course filter. */
+  embedded?: boolean | undefined;
 }
 
 /** 通知管理: the teacher's notices (drafts too), filtered by course, with visibility and read counts. */
-export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageProps) {
+export function TeacherNoticeListPage({ area, courseId, embedded = false }: TeacherNoticeListPageProps) {
   const schoolId = useSchoolId();
   const paths = TEACHER_NOTICE_PATHS[area];
   const navigate = useNavigate();
+  // Inside a class page the form leads back there, to this tab.
+  const here = useLocation({ select: (location) => location.href });
+  const returnSearch = useMemo(() => (embedded ? { returnTo: here } : {}), [embedded, here]);
   const { data: courses } = useSuspenseQuery(noticeCoursesQuery(schoolId));
   const [page, setPage] = useState({ courseId, index: 1 });
   // A new course filter starts at its first page.
@@ -132,7 +141,12 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
                 variant="subtle"
                 aria-label={`编辑 ${row.original.title}`}
                 renderRoot={(props) => (
-                  <Link {...props} to={paths.edit} params={{ announceId: row.original.announceId }} />
+                  <Link
+                    {...props}
+                    to={paths.edit}
+                    params={{ announceId: row.original.announceId }}
+                    search={returnSearch}
+                  />
                 )}
               >
                 <IconEdit size={18} aria-hidden />
@@ -163,29 +177,36 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
         ),
       }),
     ]);
-  }, [schoolId, paths.edit, remove]);
+  }, [schoolId, paths.edit, remove, returnSearch]);
 
   const rows = list.data?.list;
   const data = useMemo(() => rows ?? [], [rows]);
 
   return (
-    <Container size="xl" py="md">
+    <Container size="xl" py={embedded ? 0 : 'md'} px={embedded ? 0 : undefined}>
       <Stack gap="lg">
         <PageHeader
-          title="通知管理"
+          embedded={embedded}
+          title={embedded ? '课程通知' : '通知管理'}
           description="发布课程通知并指定可见的教学班，学生在“课程通知”中查看。"
           actions={
             <Group gap="sm" align="flex-end">
-              <CourseFilter
-                courses={courses}
-                value={courseId}
-                onChange={(value) =>
-                  void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
-                }
-              />
+              {embedded ? null : (
+                <CourseFilter
+                  courses={courses}
+                  value={courseId}
+                  onChange={(value) =>
+                    void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
+                  }
+                />
+              )}
               <Button
                 renderRoot={(props) => (
-                  <Link {...props} to={paths.create} search={courseId ? { courseId } : {}} />
+                  <Link
+                    {...props}
+                    to={paths.create}
+                    search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
+                  />
                 )}
                 leftSection={<IconPlus size={18} aria-hidden />}
               >
@@ -197,7 +218,7 @@ export function TeacherNoticeListPage({ area, courseId }: TeacherNoticeListPageP
 
         <DataTable
           label="通知列表"
-          columns={columns}
+          columns={embedded ? columnsInClass(columns) : columns}
           data={data}
           getRowId={(row) => row.announceId}
           rowHeight={64}

@@ -1,14 +1,12 @@
 import { ApiError, ErrCode } from '@dfrm/sdk';
 import {
   type CourseListV2Query,
-  getCourseClassStudentV2,
   getCourseListV2,
   getCourseSection,
   getCourseStaticTotal,
   getCourseSummaryList,
   getCourseTeachingClass,
   getSchoolClass,
-  type CourseClassStudentQuery,
   type CourseV2Item,
   type SchoolClassQuery,
 } from '@dfrm/sdk/tms';
@@ -65,6 +63,20 @@ export const courseByIdQuery = (schoolId: string, courseId: string) =>
     },
   });
 
+/** All the teacher's courses, name and classes only: the chooser of a page opened without a course. */
+export const courseSummaryQuery = (schoolId: string) =>
+  queryOptions({
+    queryKey: [...COURSE_KEY, 'summary', schoolId] as const,
+    queryFn: ({ signal }) => getCourseSummaryList({ body: { schoolId }, signal }),
+  });
+
+/**
+ * The course of a class page. A course that is not the teacher's (or no
+ * longer exists) is said on the page itself, so no error notification.
+ */
+export const classCourseQuery = (schoolId: string, courseId: string) =>
+  queryOptions({ ...courseByIdQuery(schoolId, courseId), meta: { silentError: true } });
+
 /** The school's administrative classes (≤ 1000), optionally narrowed by college/major/grade. */
 export const schoolClassQuery = (query: SchoolClassQuery) =>
   queryOptions({
@@ -95,13 +107,6 @@ export const courseTotalsQuery = (schoolId: string, courseId: string) =>
     queryFn: ({ signal }) => getCourseStaticTotal({ path: { schoolId, courseId }, signal }),
   });
 
-export const courseClassStudentsQuery = (body: CourseClassStudentQuery) =>
-  queryOptions({
-    queryKey: [...COURSE_KEY, 'classStudents', body] as const,
-    queryFn: ({ signal }) => getCourseClassStudentV2({ body, signal }),
-    placeholderData: keepPreviousData,
-  });
-
 async function schoolIdOf(queryClient: QueryClient): Promise<string> {
   return (await queryClient.ensureQueryData(currentSchoolQuery())).schoolId;
 }
@@ -118,14 +123,18 @@ export async function ensureCourse(queryClient: QueryClient, courseId: string): 
   await queryClient.ensureQueryData(courseByIdQuery(schoolId, courseId));
 }
 
-/** Loader of the teaching-class detail: course, its classes and sections together. */
-export async function ensureCourseDetail(queryClient: QueryClient, courseId: string): Promise<void> {
+/**
+ * Loader of the class page: warms the course without failing, since a course
+ * that is unknown or someone else's is explained on the page, not thrown.
+ */
+export async function prefetchClassPage(
+  queryClient: QueryClient,
+  courseId: string | undefined,
+): Promise<void> {
   const schoolId = await schoolIdOf(queryClient);
-  await Promise.all([
-    queryClient.ensureQueryData(courseByIdQuery(schoolId, courseId)),
-    queryClient.ensureQueryData(teachingClassesQuery(schoolId, courseId)),
-    queryClient.ensureQueryData(sectionsQuery(schoolId, courseId)),
-  ]);
+  await (courseId
+    ? queryClient.prefetchQuery(classCourseQuery(schoolId, courseId))
+    : queryClient.prefetchQuery(courseSummaryQuery(schoolId)));
 }
 
 /** Loader of the add-class page: the class list (and the course when editing). */

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Tooltip.layer.css';
 import type { CourseStatus, CourseV2Item } from '@dfrm/sdk/tms';
 import {
   ActionIcon,
@@ -12,11 +13,12 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
-import { IconBooks, IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconArrowRight, IconBooks, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { SortingState } from '@tanstack/react-table';
@@ -30,7 +32,8 @@ import {
   courseListQuery,
 } from '@/features/teaching-class/api/course-queries';
 import type { CourseListSearch, CourseSortField } from '@/features/teaching-class/api/list-search';
-import { ALL_CLASSES, AREA_PATHS, CLASS_DETAIL_PATH } from '@/features/teaching-class/area';
+import { AREA_PATHS } from '@/features/teaching-class/area';
+import { classPageLink } from '@/features/teaching-class/components/class-page-link';
 import type { TeachingArea } from '@/shared/teaching-area';
 import { CourseStatusBadge } from '@/features/teaching-class/components/course-status-badge';
 import { COURSE_STATUS_LABELS } from '@/shared/labels';
@@ -102,32 +105,15 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
         id: 'courseName',
         header: '课程名称',
         meta: { width: 220 },
-        cell: ({ row }) =>
-          area === 'teaching-manage' ? (
-            <Anchor
-              fw={600}
-              size="sm"
-              renderRoot={(props) => (
-                <Link {...props} to={CLASS_DETAIL_PATH} search={{ courseId: row.original.courseId }} />
-              )}
-            >
-              {row.original.courseName}
-            </Anchor>
-          ) : (
-            <Anchor
-              fw={600}
-              size="sm"
-              renderRoot={(props) => (
-                <Link
-                  {...props}
-                  to={paths.detail}
-                  params={{ courseId: row.original.courseId, resourceId: ALL_CLASSES }}
-                />
-              )}
-            >
-              {row.original.courseName}
-            </Anchor>
-          ),
+        cell: ({ row }) => (
+          <Anchor
+            fw={600}
+            size="sm"
+            renderRoot={(props) => <Link {...props} {...classPageLink(area, row.original.courseId)} />}
+          >
+            {row.original.courseName}
+          </Anchor>
+        ),
       }),
       col.display({
         id: 'teachingClasses',
@@ -184,39 +170,36 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
         meta: { width: 120, align: 'center' },
         cell: ({ row }) => (
           <Group gap={4} justify="center" wrap="nowrap">
-            <ActionIcon
-              renderRoot={(props) => (
-                <Link
-                  {...props}
-                  to={paths.detail}
-                  params={{ courseId: row.original.courseId, resourceId: ALL_CLASSES }}
-                />
-              )}
-              variant="subtle"
-              aria-label={`查看「${row.original.courseName}」`}
-              title="查看详情"
-            >
-              <IconEye size={18} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              renderRoot={(props) => (
-                <Link {...props} to={paths.add} search={{ courseId: row.original.courseId }} />
-              )}
-              variant="subtle"
-              aria-label={`编辑「${row.original.courseName}」`}
-              title="编辑"
-            >
-              <IconEdit size={18} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`删除「${row.original.courseName}」`}
-              title="删除"
-              onClick={() => confirmDelete(row.original)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
+            <Tooltip label="打开班级页面">
+              <ActionIcon
+                renderRoot={(props) => <Link {...props} {...classPageLink(area, row.original.courseId)} />}
+                variant="subtle"
+                aria-label={`打开「${row.original.courseName}」的班级页面`}
+              >
+                <IconArrowRight size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="编辑课程">
+              <ActionIcon
+                renderRoot={(props) => (
+                  <Link {...props} to={paths.add} search={{ courseId: row.original.courseId }} />
+                )}
+                variant="subtle"
+                aria-label={`编辑「${row.original.courseName}」`}
+              >
+                <IconEdit size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="删除课程">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`删除「${row.original.courseName}」`}
+                onClick={() => confirmDelete(row.original)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
           </Group>
         ),
       }),

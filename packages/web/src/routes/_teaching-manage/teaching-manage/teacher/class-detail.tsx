@@ -1,15 +1,39 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { TeacherClassPage } from '@/app/class-page/teacher-class-page';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
+import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
+import { prefetchClassPage } from '@/features/teaching-class/api/course-queries';
+import { classTabSearch } from '@/features/teaching-class/area';
+import { CourseChooser } from '@/features/teaching-class/components/course-chooser';
 import { courseIdSearch } from '@/lib/search-params';
 
-/** The class-detail shell opens on its 学生数据 tab; without a course, on the course list. */
+/**
+ * The class page of the new area (?courseId=&tab=), where the course cards and
+ * the course list lead. It opens on 学习数据, the product spec's first tab;
+ * without a course it says so and offers the teacher's courses.
+ */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/class-detail')({
-  validateSearch: courseIdSearch,
-  beforeLoad: ({ search }) => {
-    if (!search.courseId) throw redirect({ to: '/teaching-manage/teacher/teaching-class', replace: true });
-    throw redirect({
-      to: '/teaching-manage/teacher/student-data',
-      search: { courseId: search.courseId },
-      replace: true,
-    });
-  },
+  validateSearch: (search: Record<string, unknown>) => ({
+    ...courseIdSearch(search),
+    ...classTabSearch(search),
+  }),
+  beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
+  loaderDeps: ({ search }) => ({ courseId: search.courseId }),
+  loader: ({ context, deps }) => prefetchClassPage(context.queryClient, deps.courseId),
+  pendingComponent: TablePageSkeleton,
+  component: ClassDetailRoute,
 });
+
+function ClassDetailRoute() {
+  const { courseId, tab } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!courseId) return <CourseChooser area="teaching-manage" tab={tab} />;
+  return (
+    <TeacherClassPage
+      area="teaching-manage"
+      courseId={courseId}
+      tab={tab ?? 'data'}
+      onTabChange={(next) => void navigate({ search: { courseId, tab: next } })}
+    />
+  );
+}

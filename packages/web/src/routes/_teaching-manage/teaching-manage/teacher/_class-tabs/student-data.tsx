@@ -1,22 +1,30 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { TeacherClassPage } from '@/app/class-page/teacher-class-page';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
-import { ensureCourseStudents } from '@/features/student/api/student-queries';
-import { CourseStudentsPage } from '@/features/student/pages/course-students-page';
+import { prefetchClassPage } from '@/features/teaching-class/api/course-queries';
+import { CLASS_DETAIL_PATH } from '@/features/teaching-class/area';
+import { CourseChooser } from '@/features/teaching-class/components/course-chooser';
 
-/** 学生数据 tab: the course's students with their work and study figures. */
+/** The 学生数据 tab of the product spec: the class page on 学习数据 (?courseId=); other tabs continue at class-detail. */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data')({
-  beforeLoad: async ({ context, search }) => {
-    await requireSchoolRole(context.queryClient, TEACHER_ONLY);
-    if (!search.courseId) throw redirect({ to: '/teaching-manage/teacher/teaching-class', replace: true });
-    return { courseId: search.courseId };
-  },
-  loader: ({ context }) => ensureCourseStudents(context.queryClient, context.courseId, 'data'),
+  beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
+  loaderDeps: ({ search }) => ({ courseId: search.courseId }),
+  loader: ({ context, deps }) => prefetchClassPage(context.queryClient, deps.courseId),
   pendingComponent: TablePageSkeleton,
-  component: StudentDataRoute,
+  component: ClassTabRoute,
 });
 
-function StudentDataRoute() {
-  const { courseId } = Route.useRouteContext();
-  return <CourseStudentsPage key={courseId} courseId={courseId} variant="data" />;
+function ClassTabRoute() {
+  const { courseId } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!courseId) return <CourseChooser area="teaching-manage" tab="data" />;
+  return (
+    <TeacherClassPage
+      area="teaching-manage"
+      courseId={courseId}
+      tab="data"
+      onTabChange={(next) => void navigate({ to: CLASS_DETAIL_PATH, search: { courseId, tab: next } })}
+    />
+  );
 }

@@ -1,27 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TeacherClassPage } from '@/app/class-page/teacher-class-page';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
-import { ensureCourseDetail } from '@/features/teaching-class/api/course-queries';
-import { TeachingClassDetailPage } from '@/features/teaching-class/pages/teaching-class-detail-page';
+import { prefetchClassPage } from '@/features/teaching-class/api/course-queries';
+import { classTabSearch } from '@/features/teaching-class/area';
 
+/** The spec's class detail of the new area: the class page (class-detail mounts it too). */
 export const Route = createFileRoute(
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId',
 )({
+  validateSearch: classTabSearch,
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
-  loader: ({ context, params }) => ensureCourseDetail(context.queryClient, params.courseId),
+  loader: ({ context, params }) => prefetchClassPage(context.queryClient, params.courseId),
   pendingComponent: TablePageSkeleton,
-  component: DetailRoute,
+  component: ClassPageRoute,
 });
 
-function DetailRoute() {
-  const { courseId, resourceId } = Route.useParams();
+function ClassPageRoute() {
+  const { courseId } = Route.useParams();
+  const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <TeachingClassDetailPage
+    <TeacherClassPage
       area="teaching-manage"
       courseId={courseId}
-      resourceId={resourceId}
-      onSelectClass={(next) => void navigate({ params: { courseId, resourceId: next }, replace: true })}
+      tab={tab ?? 'chapters'}
+      onTabChange={(next) => void navigate({ search: { tab: next } })}
     />
   );
 }

@@ -4,14 +4,18 @@ import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { noticeCoursesQuery } from '@/features/notice/api/notice-queries';
 import { NoticeEditPage } from '@/features/notice/pages/notice-edit-page';
 import { NoticePageSkeleton } from '@/features/notice/pages/notice-page-skeleton';
+import { noticeReturnSearch } from '@/features/notice/notice-paths';
 import { courseIdSearch } from '@/lib/search-params';
 
-/** A new notice; ?courseId= picks its course in advance. */
+/** A new notice; ?courseId= picks its course in advance, ?returnTo= is the class page it came from. */
 export const Route = createFileRoute('/_main/teaching/teacher/notice/edit/')({
   // notices and courseware are the teacher's (a school manager meets 无权访问, not a refused call)
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  validateSearch: courseIdSearch,
+  validateSearch: (search: Record<string, unknown>) => ({
+    ...courseIdSearch(search),
+    ...noticeReturnSearch(search),
+  }),
   loader: async ({ context: { queryClient } }) => {
     const schoolId = await ensureSchoolId(queryClient);
     await queryClient.ensureQueryData(noticeCoursesQuery(schoolId));
@@ -21,6 +25,6 @@ export const Route = createFileRoute('/_main/teaching/teacher/notice/edit/')({
 });
 
 function NewNoticeRoute() {
-  const { courseId } = Route.useSearch();
-  return <NoticeEditPage area="teaching" courseId={courseId} />;
+  const { courseId, returnTo } = Route.useSearch();
+  return <NoticeEditPage area="teaching" courseId={courseId} returnTo={returnTo} />;
 }

@@ -1,22 +1,30 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { TeacherClassPage } from '@/app/class-page/teacher-class-page';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
-import { ensureCourseStudents } from '@/features/student/api/student-queries';
-import { CourseStudentsPage } from '@/features/student/pages/course-students-page';
+import { prefetchClassPage } from '@/features/teaching-class/api/course-queries';
+import { CLASS_DETAIL_PATH } from '@/features/teaching-class/area';
+import { CourseChooser } from '@/features/teaching-class/components/course-chooser';
 
-/** 学生名单 tab: the course's students with class, status and online state. */
+/** The 学生名单 tab of the product spec: the class page on 学生 (?courseId=); other tabs continue at class-detail. */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list')({
-  beforeLoad: async ({ context, search }) => {
-    await requireSchoolRole(context.queryClient, TEACHER_ONLY);
-    if (!search.courseId) throw redirect({ to: '/teaching-manage/teacher/teaching-class', replace: true });
-    return { courseId: search.courseId };
-  },
-  loader: ({ context }) => ensureCourseStudents(context.queryClient, context.courseId, 'list'),
+  beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
+  loaderDeps: ({ search }) => ({ courseId: search.courseId }),
+  loader: ({ context, deps }) => prefetchClassPage(context.queryClient, deps.courseId),
   pendingComponent: TablePageSkeleton,
-  component: StudentListRoute,
+  component: ClassTabRoute,
 });
 
-function StudentListRoute() {
-  const { courseId } = Route.useRouteContext();
-  return <CourseStudentsPage key={courseId} courseId={courseId} variant="list" />;
+function ClassTabRoute() {
+  const { courseId } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!courseId) return <CourseChooser area="teaching-manage" tab="students" />;
+  return (
+    <TeacherClassPage
+      area="teaching-manage"
+      courseId={courseId}
+      tab="students"
+      onTabChange={(next) => void navigate({ to: CLASS_DETAIL_PATH, search: { courseId, tab: next } })}
+    />
+  );
 }

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-courseware-list-page';
+import { TeacherNoticeListPage } from '@/features/notice/pages/teacher-notice-list-page';
+import { CourseStudentsPage } from '@/features/student/pages/course-students-page';
+import type { ClassTab } from '@/features/teaching-class/area';
+import { ClassPage, type ComposedClassTab } from '@/features/teaching-class/pages/class-page';
+import type { TeachingArea } from '@/shared/teaching-area';
+
+export interface TeacherClassPageProps {
+  area: TeachingArea;
+  courseId: string;
+  tab: ClassTab;
+  onTabChange: (tab: ClassTab) => void;
+}
+
+/**
+ * The class page with every tab filled: the teaching-class feature draws the
+ * frame, and the students, notice and courseware features their lists of
+ * this one course (composed here, since features do not import each other).
+ */
+export function TeacherClassPage({ area, courseId, tab, onTabChange }: TeacherClassPageProps) {
+  const renderTab = (which: ComposedClassTab): ReactNode => {
+    switch (which) {
+      case 'students':
+        return <CourseStudentsPage key={courseId} courseId={courseId} variant="list" />;
+      case 'data':
+        return <CourseStudentsPage key={courseId} courseId={courseId} variant="data" />;
+      case 'notices':
+        return <TeacherNoticeListPage key={courseId} area={area} courseId={courseId} embedded />;
+      case 'courseware':
+        return <TeacherCoursewareListPage key={courseId} area={area} courseId={courseId} embedded />;
+    }
+  };
+  return (
+    <ClassPage area={area} courseId={courseId} tab={tab} onTabChange={onTabChange} renderTab={renderTab} />
+  );
+}
