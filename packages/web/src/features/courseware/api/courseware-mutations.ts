@@ -27,10 +27,14 @@ export const deleteCoursewareMutation = () =>
 export const updateCoursewareSharesMutation = () =>
   mutationOptions({
     mutationKey: ['courseware', 'share'],
-    mutationFn: (body: { schoolId: string; courseWareId: string; teachingClassIds: string[] }) =>
-      updateCourseWareShareList({ body }),
+    mutationFn: shareCourseware,
     meta,
   });
+
+/** Shares a courseware with exactly these classes (the list's share icon does the same). */
+export function shareCourseware(body: { schoolId: string; courseWareId: string; teachingClassIds: string[] }) {
+  return updateCourseWareShareList({ body });
+}
 
 export interface CoursewareUploadInput {
   schoolId: string;
