@@ -1,7 +1,9 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import { configure } from '@dfrm/sdk';
+import { updateCourseWareShareList, uploadCourseWare } from '@dfrm/sdk/tms';
+import { API_BASE, loginAs, setupApiServer, storeUser } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
 import { createCourseFixture } from '@/test/teaching-fixture';
 import { createCourseAs } from '@/test/course-helpers';
@@ -128,6 +130,47 @@ describe('courseware', () => {
     expect(saved[0]?.name).toBe(FILE_NAME);
     expect(await saved[0]?.blob.text()).toBe(FILE_TEXT);
     expect(await screen.findByText(`已下载：${FILE_NAME}`)).toBeVisible();
+  });
+
+  it('a student previews a PDF in the page; a text file can only be downloaded', async () => {
+    const course = await createCourseFixture();
+    const teacher = await loginAs('teacher1');
+    configure({ baseUrl: API_BASE, getAuth: () => ({ token: teacher.token, userId: teacher.userId }) });
+    const pdfBytes = '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+    // the generated check knows browser Files only; the server checks the upload itself
+    const noCheck = { requestValidator: () => Promise.resolve() };
+    const saved = await uploadCourseWare({
+      body: { schoolId: '1', courseId: course.courseId, courseWareName: '第二章 讲义', file: new File([pdfBytes], '第二章 讲义.pdf') },
+      ...noCheck,
+    });
+    await uploadCourseWare({
+      body: { schoolId: '1', courseId: course.courseId, courseWareId: saved.courseWareId, file: new File([FILE_TEXT], FILE_NAME) },
+      ...noCheck,
+    });
+    await updateCourseWareShareList({
+      body: { schoolId: '1', courseWareId: saved.courseWareId, teachingClassIds: [course.class1] },
+    });
+    const shown: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (blob: Blob) => `blob:preview-${shown.push(blob)}`,
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+    storeUser(await loginAs('student01'));
+    const { user } = renderApp({ path: '/teaching/student/courseWare' });
+
+    const card = await screen.findByRole('listitem', { name: '第二章 讲义' });
+    expect(within(card).queryByRole('button', { name: `预览 ${FILE_NAME}` })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: `下载 ${FILE_NAME}` })).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: '预览 第二章 讲义.pdf' }));
+
+    const dialog = await screen.findByRole('dialog', { name: '预览：第二章 讲义.pdf' });
+    const viewer = await within(dialog).findByTitle('第二章 讲义.pdf 的预览');
+    expect(viewer.tagName).toBe('IFRAME');
+    expect(viewer).toHaveAttribute('src', 'blob:preview-1');
+    expect(shown[0]?.type).toBe('application/pdf');
+    expect(await shown[0]?.text()).toBe(pdfBytes);
+    expect(within(dialog).getByRole('button', { name: '下载' })).toBeVisible();
   });
 
   it('refuses files of a kind the server does not take, in Chinese', async () => {
