@@ -3,7 +3,7 @@ import type { FileInfo } from '@dfrm/sdk/tms';
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { LoadError } from '@/components/feedback/load-error';
 import { useSessionApi } from '@/shared/session/session-context';
 import { formatFileSize } from '@/shared/format';
@@ -67,12 +67,12 @@ function PreviewBody({ target }: { target: CoursewarePreviewTarget }) {
     staleTime: Infinity,
     meta: { silentError: true },
   });
-  const url = useObjectUrl(preview.data?.blob);
+  const source = useBlobSource(preview.data?.blob);
 
   if (preview.isError) {
     return <LoadError title="预览加载失败" error={preview.error} onRetry={() => void preview.refetch()} />;
   }
-  if (!preview.data || !url) {
+  if (!preview.data) {
     return (
       <Center h={240} aria-busy="true" aria-label="正在加载预览">
         <Loader size="sm" />
@@ -81,14 +81,14 @@ function PreviewBody({ target }: { target: CoursewarePreviewTarget }) {
   }
   return preview.data.kind === 'pdf' ? (
     <iframe
-      src={url}
+      ref={source}
       title={`${target.file.fileName} 的预览`}
       style={{ width: '100%', height: 'min(75vh, 900px)', border: 0, borderRadius: 8, background: 'var(--mantine-color-gray-1)' }}
     />
   ) : (
     <Center bg="gray.0" style={{ borderRadius: 8 }}>
       <img
-        src={url}
+        ref={source}
         alt={target.file.fileName}
         style={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain', display: 'block' }}
       />
@@ -96,17 +96,18 @@ function PreviewBody({ target }: { target: CoursewarePreviewTarget }) {
   );
 }
 
-/** An object URL of the blob while it is shown, revoked after. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
+/**
+ * A ref that points the element at an object URL of the blob while it is mounted and revokes it
+ * after (React 19 ref cleanup): the URL lives exactly as long as the element showing it.
+ */
+function useBlobSource(blob: Blob | undefined) {
+  return useCallback(
+    (node: HTMLIFrameElement | HTMLImageElement | null) => {
+      if (!node || !blob) return;
+      const url = URL.createObjectURL(blob);
+      node.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [blob],
+  );
 }
