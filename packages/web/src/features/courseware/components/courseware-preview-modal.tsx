@@ -33,6 +33,7 @@ export function CoursewarePreviewModal({
       size="xl"
       centered
       styles={{ title: { fontWeight: 650, overflowWrap: 'anywhere' } }}
+      closeButtonProps={{ 'aria-label': '关闭' }}
     >
       {target ? (
         <Stack gap="sm">
