@@ -70,9 +70,18 @@ function CourseCard({ course, to }: { course: CardData; to: string | null }) {
   );
 }
 
-export function CourseGrid({ courses, to }: { courses: readonly CardData[]; to: string | null }) {
+/** Course cards; `wide` in a section that spans the page (two columns from sm up). */
+export function CourseGrid({
+  courses,
+  to,
+  wide = false,
+}: {
+  courses: readonly CardData[];
+  to: string | null;
+  wide?: boolean;
+}) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+    <SimpleGrid cols={wide ? { base: 1, sm: 2, md: 3 } : 1} spacing="sm">
       {courses.map((course) => (
         <CourseCard key={course.courseId} course={course} to={to} />
       ))}

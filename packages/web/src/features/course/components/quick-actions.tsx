@@ -15,10 +15,10 @@ export function QuickActions({ actions }: { actions: readonly QuickAction[] }) {
   return (
     <nav aria-label="快捷操作" className={classes.actions}>
       {actions.map((action) => (
-        <Paper key={action.label} withBorder radius="lg" className={classes.card}>
+        <Paper key={action.label} withBorder radius="lg" p="md" className={classes.card}>
+          {/* the link's ::after covers the card: the whole card is one click target */}
           <UnstyledButton
-            p="md"
-            w="100%"
+            display="block"
             className={classes.link}
             renderRoot={(props) => <Link {...props} to={action.to as '/'} />}
           >

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.layer.css';
-import { Badge, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconBellRinging,
   IconBook2,
@@ -196,7 +196,7 @@ function TeacherHome({ schoolId, links }: { schoolId: string; links: CourseHomeL
           <QueryContent query={recent} failed="课程加载失败">
             {(courses) =>
               courses.length > 0 ? (
-                <CourseGrid courses={courses.map(teacherCard)} to={links.teacherClassPage} />
+                <CourseGrid wide courses={courses.map(teacherCard)} to={links.teacherClassPage} />
               ) : noCourseYet ? (
                 <HomeEmpty
                   icon={<IconBook2 size={24} aria-hidden />}
@@ -270,14 +270,14 @@ function StudentHome({ schoolId, links }: { schoolId: string; links: CourseHomeL
               />
             ) : (
               <>
-                <Badge color="red" radius="sm" mb="xs">
+                <Badge color="red.9" radius="sm" mb="xs">
                   {page.unViewNum} 条未读
                 </Badge>
                 <ul className={classes.list} aria-label="未读通知列表">
                   {page.list.map((notice) => (
                     <li key={notice.announceId} className={classes.row}>
                       <div style={{ minWidth: 0 }}>
-                        <Text
+                        <Anchor
                           size="sm"
                           fw={600}
                           lineClamp={1}
@@ -290,7 +290,7 @@ function StudentHome({ schoolId, links }: { schoolId: string; links: CourseHomeL
                           )}
                         >
                           {notice.title}
-                        </Text>
+                        </Anchor>
                         <Text size="xs" c="dimmed">
                           {notice.courseName}
                         </Text>
@@ -320,7 +320,7 @@ function StudentHome({ schoolId, links }: { schoolId: string; links: CourseHomeL
                 {page.list.map((item) => (
                   <li key={item.courseWareId} className={classes.row}>
                     <div style={{ minWidth: 0 }}>
-                      <Text
+                      <Anchor
                         size="sm"
                         fw={600}
                         lineClamp={1}
@@ -333,9 +333,9 @@ function StudentHome({ schoolId, links }: { schoolId: string; links: CourseHomeL
                         )}
                       >
                         {item.courseWareName}
-                      </Text>
+                      </Anchor>
                       <Text size="xs" c="dimmed">
-                        {item.courseName} · {item.attachmentNum} 个课件文件
+                        {item.courseName} · {item.attachmentNum} 个附件
                       </Text>
                     </div>
                     <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
@@ -397,7 +397,7 @@ function ManagerHome({ schoolId, links }: { schoolId: string; links: CourseHomeL
                 description="教师新建课程后，会显示在这里。"
               />
             ) : (
-              <CourseGrid courses={page.list.map(schoolCourseCard)} to={null} />
+              <CourseGrid wide courses={page.list.map(schoolCourseCard)} to={null} />
             )
           }
         </QueryContent>
