@@ -166,7 +166,7 @@ test('a teacher sets up a course; students of one class see its notice and cours
     await expect(row.getByText(new RegExp(CLASS_2))).toHaveCount(0);
   });
 
-  await test.step('teacher1 uploads a PDF courseware and shares it with 1班', async () => {
+  await test.step('teacher1 uploads a PDF courseware shared with 1班', async () => {
     await sidebar(teacher).getByRole('link', { name: '课件管理' }).click();
     await teacher.getByRole('main').getByRole('link', { name: '上传课件' }).click();
     const form = teacher.getByRole('form', { name: '上传课件' });
@@ -177,18 +177,14 @@ test('a teacher sets up a course; students of one class see its notice and cours
     await expect(form.getByRole('textbox', { name: '课件名称' })).toHaveValue(COURSEWARE);
     await form.getByRole('combobox', { name: '课程' }).click();
     await teacher.getByRole('option', { name: COURSE }).click();
+    // shared while uploading: the course's classes are offered in the form
+    await form.getByRole('checkbox', { name: new RegExp(CLASS_1) }).check();
     await form.getByRole('button', { name: '上传', exact: true }).click();
-    await expect(teacher.getByText('课件已上传')).toBeVisible();
+    await expect(teacher.getByText('课件已上传，并共享给 1 个教学班')).toBeVisible();
     const row = teacher
       .getByRole('table', { name: '课件列表' })
       .getByRole('row')
       .filter({ hasText: COURSEWARE });
-    await expect(row.getByText('未共享')).toBeVisible();
-    await row.getByRole('button', { name: `共享 ${COURSEWARE}` }).click();
-    const dialog = teacher.getByRole('dialog', { name: '共享课件' });
-    await dialog.getByRole('checkbox', { name: new RegExp(CLASS_1) }).check();
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await expect(teacher.getByText('已共享给 1 个教学班')).toBeVisible();
     await expect(row.getByText('1 个班')).toBeVisible();
   });
   await teacher.context().close();

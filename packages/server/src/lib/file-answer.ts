@@ -12,6 +12,8 @@ export interface FileAnswer {
   fileName: string;
   contentType: string;
   size?: number | undefined;
+  /** Shown in the page (Content-Disposition inline) rather than saved; attachment by default. */
+  inline?: boolean | undefined;
   open(range?: ByteRange): Readable | Promise<Readable>;
 }
 
@@ -77,7 +79,12 @@ function pulled(open: () => Readable | Promise<Readable>): ReadableStream<Uint8A
  * Content-Range for a satisfiable single Range, 416 for an unsatisfiable one.
  */
 export function fileResponse(c: Context, answer: FileAnswer): Response {
-  const headers = attachmentHeaders(answer.fileName, answer.contentType, answer.size);
+  const headers = attachmentHeaders(
+    answer.fileName,
+    answer.contentType,
+    answer.size,
+    answer.inline ? 'inline' : 'attachment',
+  );
   const size = answer.size;
   if (size === undefined)
     return c.body(

@@ -98,9 +98,11 @@ describe('security headers', () => {
     expect(directive(csp, 'connect-src')).toBe(
       "connect-src 'self' https://nb.example.edu https://ai.example.edu",
     );
+    // blob:: the courseware PDF preview frames the file the page fetched
     expect(directive(csp, 'frame-src')).toBe(
-      "frame-src 'self' https://nb.example.edu https://ai.example.edu",
+      "frame-src 'self' blob: https://nb.example.edu https://ai.example.edu",
     );
+    expect(directive(csp, 'object-src')).toBe("object-src 'none'");
     expect(directive(csp, 'script-src')).toBe("script-src 'self'");
   });
 });

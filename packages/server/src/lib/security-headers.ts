@@ -31,6 +31,10 @@ type CspOptions = NonNullable<NonNullable<Parameters<typeof secureHeaders>[0]>['
  * - Images also from data:, blob: and any http(s) host: a notice's rich text may show images
  *   by address or as data: URLs (the server's sanitizer allows exactly those schemes).
  * - The notebook gateway and the AI assistant may be fetched and framed; the remote module fetched.
+ * - Frames also from blob:: a courseware PDF is previewed in an <iframe> of the blob the page
+ *   fetched with the session's headers (a frame cannot send them). Only this origin's scripts can
+ *   make a blob: URL, the page makes one only of a file the server answered as application/pdf,
+ *   and a blob: document inherits this policy.
  * - Nothing else: no plugins, no <base> elsewhere, forms post only here, and only
  *   `frameAncestors` (FRAME_ANCESTORS) may show the app in a frame.
  */
@@ -46,7 +50,7 @@ export function cspDirectives(config: CspConfig): CspOptions {
     imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: unique(["'self'", ...notebook, ...assistant, ...remote]),
-    frameSrc: unique(["'self'", ...notebook, ...assistant]),
+    frameSrc: unique(["'self'", 'blob:', ...notebook, ...assistant]),
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

@@ -7013,6 +7013,10 @@ export type DownloadCourseWareData = {
          * 只下载这个附件。
          */
         fileId?: Id;
+        /**
+         * 为 true 时以 inline 返回这个附件，供页面内预览（须带 fileId，仅 PDF 和图片）。
+         */
+        preview?: boolean;
     };
     url: '/tms-server/courseWareMgr/downloadCourseWare/{courseWareId}';
 };

@@ -3845,7 +3845,8 @@ export const zDownloadCourseWarePath = /* @__PURE__ */ z.object({
 });
 
 export const zDownloadCourseWareQuery = /* @__PURE__ */ z.object({
-    fileId: /* @__PURE__ */ z.optional(zId)
+    fileId: /* @__PURE__ */ z.optional(zId),
+    preview: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
 });
 
 /**

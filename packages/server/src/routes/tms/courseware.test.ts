@@ -436,6 +436,59 @@ describe('reading: getCourseWareAttachmentList, downloadCourseWare, getStudentWa
     expect(entries[1]?.data).toEqual(notes);
   });
 
+  it('answers a PDF or an image inline for preview, only to the owner and students of a shared class', async () => {
+    const ware = await uploaded();
+    const pdfFile = ware.attachments[0]!;
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const withImage = await uploaded({ courseWareId: ware.courseWareId }, new File([png], '收益曲线.png'));
+    const imageFile = withImage.attachments[1]!;
+    const withNotes = await uploaded({ courseWareId: ware.courseWareId }, new File(['因子'], '笔记.txt'));
+    const notesFile = withNotes.attachments[2]!;
+    const student01 = await login(t.app, 'student01');
+    const student16 = await login(t.app, 'student16');
+    const preview = (session: Session, fileId: string) =>
+      download(session, ware.courseWareId, `?fileId=${fileId}&preview=true`);
+
+    // not shared yet: the student cannot preview it either
+    expect((await preview(student01, pdfFile.fileId)).status).toBe(403);
+    await share(teacher1, ware.courseWareId, [f.quant.class1]);
+
+    const answer = await preview(student01, pdfFile.fileId);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toBe(
+      `inline; filename="download.pdf"; filename*=UTF-8''${encodeURIComponent(PDF_NAME)}`,
+    );
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(PDF);
+    // the page that frames it is this origin: the file's own policy lets it be framed there
+    expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+
+    const image = await preview(student01, imageFile.fileId);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-disposition')).toMatch(/^inline; /);
+    expect((await preview(teacher1, pdfFile.fileId)).status).toBe(200);
+
+    // a student of the other class, and anyone without a session: refused
+    const refused = await preview(student16, pdfFile.fileId);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { errCode: number }).errCode).toBe(5);
+    const anonymous = await t.app.request(
+      `/api${MGR}/downloadCourseWare/${ware.courseWareId}?fileId=${pdfFile.fileId}&preview=true`,
+    );
+    expect(anonymous.status).toBe(401);
+
+    // other kinds are downloaded, not previewed; a preview names its file
+    const text = await preview(student01, notesFile.fileId);
+    expect(text.status).toBe(400);
+    expect(await text.json()).toMatchObject({ errCode: 2, errMsg: expect.stringContaining('不能在线预览') });
+    const whole = await download(student01, ware.courseWareId, '?preview=true');
+    expect(((await whole.json()) as { errCode: number }).errCode).toBe(2);
+    // without preview the same file is still an attachment
+    const saved = await download(student01, ware.courseWareId, `?fileId=${pdfFile.fileId}`);
+    expect(saved.headers.get('content-disposition')).toMatch(/^attachment; /);
+  });
+
   it('answers byte ranges of a file and of an archive of stored kinds', async () => {
     const ware = await uploaded();
     const whole = await download(teacher1, ware.courseWareId);

@@ -38,7 +38,7 @@ import {
   UNKNOWN_USER,
   userBriefs,
 } from '../teaching-content/shared';
-import { ALLOWED_EXTENSIONS, COURSEWARE_TYPES, cleanFileName, extensionOf } from './files';
+import { ALLOWED_EXTENSIONS, COURSEWARE_TYPES, PREVIEW_TYPES, cleanFileName, extensionOf } from './files';
 import { likePattern } from '../../lib/like';
 import { offsetOf } from '../../lib/paging';
 import { resolveSchoolId } from '../school/resolve-school';
@@ -463,6 +463,9 @@ export async function downloadCourseWare({
     null,
   );
   await assertReadable(ctx, row);
+  if (input.preview && input.fileId === undefined) {
+    throw new InvalidInputError('预览需要指定要预览的附件（fileId）');
+  }
   const conditions = [eq(coursewareFiles.coursewareId, row.id)];
   if (input.fileId !== undefined) {
     conditions.push(eq(coursewareFiles.id, idOrNotFound(input.fileId, ATTACHMENT_NOT_FOUND_MESSAGE)));
@@ -487,11 +490,15 @@ export async function downloadCourseWare({
     return stream;
   };
   const [only] = files;
+  if (input.preview && only && !PREVIEW_TYPES.has(only.contentType)) {
+    throw new InvalidInputError(`“${only.fileName}”不能在线预览（只能预览 PDF 和图片），请下载后查看`);
+  }
   if (only && files.length === 1) {
     return {
       fileName: only.fileName,
       contentType: only.contentType,
       size: sizes[0]?.size,
+      inline: input.preview === true,
       open: (range) => open(only, range),
     };
   }

@@ -26,6 +26,18 @@ export const COURSEWARE_TYPES: Readonly<Record<string, string>> = {
   webp: 'image/webp',
 };
 
+/**
+ * What a browser shows in the page by itself (its PDF viewer, <img>): the types the preview
+ * answers inline. Everything else is downloaded.
+ */
+export const PREVIEW_TYPES: ReadonlySet<string> = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
+
 export const ALLOWED_EXTENSIONS = Object.keys(COURSEWARE_TYPES);
 
 export const FILE_NAME_MAX = 200;

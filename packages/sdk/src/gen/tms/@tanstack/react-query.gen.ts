@@ -1224,7 +1224,10 @@ export const downloadCourseWareQueryKey = (options: Options<DownloadCourseWareDa
  *
  * 带 fileId 时下载这个附件的原文件；不带时，课件只有一个附件则下载它，有多个附件则打包为 <课件名>.zip 下载。
  * 以附件形式返回文件本身（Content-Disposition 带原文件名），不是信封。
- * 错误（信封）：课件或附件不存在、课件没有附件 errCode 6；教师不是课件所有者、学生所在教学班没有被共享该课件时 errCode 5。
+ * preview=true 时（本规范设计，产品规范没有在线预览）为页面内预览返回这个附件：Content-Disposition 为 inline，
+ * Content-Type 为文件类型（application/pdf、image/png、image/jpeg、image/gif、image/webp），浏览器可直接显示；只有 PDF 和图片可以预览。
+ * 错误（信封）：课件或附件不存在、课件没有附件 errCode 6；教师不是课件所有者、学生所在教学班没有被共享该课件时 errCode 5；
+ * preview=true 而没有 fileId，或附件不是 PDF 或图片 errCode 2。
  * 调用者：课件所有者（教师）；被共享教学班里的学生。
  *
  */

@@ -1,23 +1,20 @@
 import '@mantine/core/styles/Badge.layer.css';
-import type { CourseItem, CourseStatus, MyCourseItem } from '@dfrm/sdk/tms';
-import { Anchor, Badge, Card, EmptyState, Group, SimpleGrid, Text } from '@mantine/core';
-import { IconBook2 } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { studentHomeCoursesQuery, teacherHomeCoursesQuery } from '@/features/course/api/course-home-queries';
-import classes from './course-cards.module.css';
+import type {
+  CourseItem,
+  CourseSection,
+  CourseStatus,
+  StudentRecentCourse,
+  TeacherRecentCourse,
+} from '@dfrm/sdk/tms';
+import { Anchor, Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { COURSE_STATUS_LABELS } from '@/shared/labels';
+import { formatDay } from './timetable-list';
+import classes from './home.module.css';
 
-const STATUS: Record<CourseStatus, { label: string; color: string }> = {
-  0: { label: '未开始', color: 'gray' },
-  1: { label: '进行中', color: 'teal' },
-  2: { label: '已结束', color: 'orange' },
-};
+const STATUS_COLOR: Record<CourseStatus, string> = { 0: 'gray', 1: 'teal', 2: 'orange' };
 
-const TEACHER_DETAIL = '/teaching-manage/teacher/class-detail';
-const STUDENT_DETAIL = '/teaching-manage/student/class-detail';
-
-interface CardData {
+export interface CardData {
   courseId: string;
   courseName: string;
   status: CourseStatus;
@@ -26,7 +23,7 @@ interface CardData {
   facts: string[];
 }
 
-/** One course; the whole card links to its class detail when that page exists. */
+/** One course; the whole card links to its class page when there is one. */
 function CourseCard({ course, to }: { course: CardData; to: string | null }) {
   const title = (
     <Text fw={650} size="md" lineClamp={1}>
@@ -34,14 +31,7 @@ function CourseCard({ course, to }: { course: CardData; to: string | null }) {
     </Text>
   );
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      className={classes.card}
-      component="article"
-      aria-label={course.courseName}
-    >
+    <Card withBorder radius="lg" padding="md" className={classes.card} component="article" aria-label={course.courseName}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         {to ? (
           <Anchor
@@ -57,14 +47,8 @@ function CourseCard({ course, to }: { course: CardData; to: string | null }) {
         ) : (
           title
         )}
-        <Badge
-          variant="light"
-          size="sm"
-          radius="sm"
-          color={STATUS[course.status].color}
-          style={{ flex: 'none' }}
-        >
-          {STATUS[course.status].label}
+        <Badge variant="light" size="sm" radius="sm" color={STATUS_COLOR[course.status]} style={{ flex: 'none' }}>
+          {COURSE_STATUS_LABELS[course.status]}
         </Badge>
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
@@ -75,7 +59,7 @@ function CourseCard({ course, to }: { course: CardData; to: string | null }) {
           {line}
         </Text>
       ))}
-      <Group gap="md" mt="sm">
+      <Group gap="md" mt="xs">
         {course.facts.map((fact) => (
           <Text key={fact} size="xs" c="dimmed">
             {fact}
@@ -86,98 +70,60 @@ function CourseCard({ course, to }: { course: CardData; to: string | null }) {
   );
 }
 
-function Grid({ children }: { children: ReactNode }) {
+/** Course cards; `wide` in a section that spans the page (two columns from sm up). */
+export function CourseGrid({
+  courses,
+  to,
+  wide = false,
+}: {
+  courses: readonly CardData[];
+  to: string | null;
+  wide?: boolean;
+}) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-      {children}
+    <SimpleGrid cols={wide ? { base: 1, sm: 2, md: 3 } : 1} spacing="sm">
+      {courses.map((course) => (
+        <CourseCard key={course.courseId} course={course} to={to} />
+      ))}
     </SimpleGrid>
   );
 }
 
-function NoCourses({ description }: { description: string }) {
-  return (
-    <EmptyState
-      icon={<IconBook2 size={28} aria-hidden />}
-      variant="light"
-      title="还没有课程"
-      description={description}
-      py="xl"
-    />
-  );
+function nextClass(section: CourseSection | null): string {
+  if (!section?.classDate) return '暂无上课安排';
+  return `下次上课：${formatDay(section.classDate)}${section.startTime ? ` ${section.startTime}` : ''}`;
 }
 
-/** Links only to routes the app has, so a card never leads to a missing page. */
-function useExisting(path: string): string | null {
-  const router = useRouter();
-  return path in (router.routesByPath as unknown as Record<string, unknown>) ? path : null;
-}
-
-const teaching = (course: CourseItem): CardData => ({
+export const teacherCard = (course: TeacherRecentCourse): CardData => ({
   courseId: course.courseId,
   courseName: course.courseName,
   status: course.status,
   dates: `${course.startDate} 至 ${course.endDate}`,
-  lines: [course.teachingClasses.map((tc) => tc.className).join('、') || '还没有教学班'],
-  facts: [
-    `${course.studentNum} 名学生`,
-    `${course.teachingClasses.length} 个教学班`,
-    `${course.sectionNum} 个章节`,
-  ],
+  lines: [nextClass(course.nextSection)],
+  facts: [`${course.teachingClassNum} 个教学班`, `${course.studentNum} 名学生`],
 });
 
-/** A teacher's courses (a school manager's: the school's), newest first. */
-export function TeachingCourseCards({ schoolId, linked }: { schoolId: string; linked: boolean }) {
-  const { data } = useSuspenseQuery(teacherHomeCoursesQuery(schoolId));
-  const detail = useExisting(TEACHER_DETAIL);
-  const list = useExisting('/teaching-manage/teacher/teaching-class');
-  if (data.list.length === 0)
-    return <NoCourses description="新建课程并选择行政班后，你任教的课程会显示在这里。" />;
-  return (
-    <>
-      <Grid>
-        {data.list.map((course) => (
-          <CourseCard key={course.courseId} course={teaching(course)} to={linked ? detail : null} />
-        ))}
-      </Grid>
-      {linked && list && data.total > data.list.length ? (
-        <Anchor
-          renderRoot={(props) => <Link {...props} to={list as '/'} />}
-          size="sm"
-          mt="md"
-          display="block"
-        >
-          查看全部 {data.total} 门课程
-        </Anchor>
-      ) : null}
-    </>
-  );
-}
+export const schoolCourseCard = (course: CourseItem): CardData => ({
+  courseId: course.courseId,
+  courseName: course.courseName,
+  status: course.status,
+  dates: `${course.startDate} 至 ${course.endDate}`,
+  lines: [
+    `${course.teacher?.realName || course.teacher?.userName || '任课教师'} · ${
+      course.teachingClasses.map((tc) => tc.className).join('、') || '还没有教学班'
+    }`,
+  ],
+  facts: [`${course.teachingClasses.length} 个教学班`, `${course.studentNum} 名学生`],
+});
 
-const learning = (course: MyCourseItem): CardData => ({
+export const studentCard = (course: StudentRecentCourse): CardData => ({
   courseId: course.courseId,
   courseName: course.courseName,
   status: course.status,
   dates: `${course.startDate} 至 ${course.endDate}`,
   lines: [
     `${course.teacher?.realName || course.teacher?.userName || '任课教师'} · ${course.teachingClass.className}`,
+    nextClass(course.nextSection),
   ],
-  facts: [
-    `${course.sectionNum} 个章节`,
-    ...(course.unCommitWorkNum > 0 ? [`${course.unCommitWorkNum} 份作业待交`] : []),
-    ...(course.unViewAnnounceNum > 0 ? [`${course.unViewAnnounceNum} 条未读通知`] : []),
-  ],
+  facts: course.unCommitWorkNum > 0 ? [`${course.unCommitWorkNum} 份作业待交`] : [],
 });
-
-/** A student's courses: ongoing first, as the server orders them. */
-export function LearningCourseCards({ schoolId }: { schoolId: string }) {
-  const { data } = useSuspenseQuery(studentHomeCoursesQuery(schoolId));
-  const detail = useExisting(STUDENT_DETAIL);
-  if (data.length === 0) return <NoCourses description="老师把你所在的班级加入课程后，课程会显示在这里。" />;
-  return (
-    <Grid>
-      {data.map((course) => (
-        <CourseCard key={course.courseId} course={learning(course)} to={detail} />
-      ))}
-    </Grid>
-  );
-}

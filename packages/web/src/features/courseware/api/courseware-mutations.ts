@@ -1,4 +1,4 @@
-import { clients, downloadFile } from '@dfrm/sdk';
+import { ApiError, clients, downloadFile } from '@dfrm/sdk';
 import {
   type CourseWareDetail,
   delCourseWare,
@@ -27,10 +27,14 @@ export const deleteCoursewareMutation = () =>
 export const updateCoursewareSharesMutation = () =>
   mutationOptions({
     mutationKey: ['courseware', 'share'],
-    mutationFn: (body: { schoolId: string; courseWareId: string; teachingClassIds: string[] }) =>
-      updateCourseWareShareList({ body }),
+    mutationFn: shareCourseware,
     meta,
   });
+
+/** Shares a courseware with exactly these classes (the list's share icon does the same). */
+export function shareCourseware(body: { schoolId: string; courseWareId: string; teachingClassIds: string[] }) {
+  return updateCourseWareShareList({ body });
+}
 
 export interface CoursewareUploadInput {
   schoolId: string;
@@ -83,6 +87,46 @@ export async function downloadCourseware(
   const name = file.fileName || target.fallbackName;
   saveBlob(file.blob, name);
   return name;
+}
+
+/** What the preview shows in the page: PDFs in the browser's viewer, images as images. */
+export const PREVIEW_KINDS: Readonly<Record<string, 'pdf' | 'image'>> = {
+  'application/pdf': 'pdf',
+  'image/png': 'image',
+  'image/jpeg': 'image',
+  'image/gif': 'image',
+  'image/webp': 'image',
+};
+
+export const previewKindOf = (contentType: string): 'pdf' | 'image' | null =>
+  PREVIEW_KINDS[contentType.split(';')[0]?.trim().toLowerCase() ?? ''] ?? null;
+
+export interface CoursewarePreview {
+  kind: 'pdf' | 'image';
+  /** The file, typed as what the server said it is (only a PDF or an image gets here). */
+  blob: Blob;
+}
+
+/**
+ * One attachment fetched for preview (downloadCourseWare?preview=true, answered inline), with the
+ * session's headers: a frame or an <img> cannot send them, so the page shows a blob of it. The type
+ * is the server's, and anything but a PDF or an image is refused here as well.
+ */
+export async function fetchCoursewarePreview(
+  target: { courseWareId: string; fileId: string },
+  auth: Auth,
+  signal?: AbortSignal,
+): Promise<CoursewarePreview> {
+  const base = (clients.tms.getConfig().baseUrl ?? '').replace(/\/+$/, '');
+  const url = `${base}/tms-server/courseWareMgr/downloadCourseWare/${encodeURIComponent(target.courseWareId)}?fileId=${encodeURIComponent(target.fileId)}&preview=true`;
+  const file = await downloadFile(url, {
+    token: auth?.token ?? null,
+    userId: auth?.userId ?? null,
+    ...(signal ? { signal } : {}),
+  });
+  const kind = previewKindOf(file.blob.type);
+  if (!kind) throw new ApiError(2, '这个文件不能在线预览，请下载后查看', 0);
+  return { kind, blob: new Blob([file.blob], { type: file.blob.type.split(';')[0] ?? '' }) };
 }
 
 /** downloadCourseware as a mutation, so failures take the app's one error path. */

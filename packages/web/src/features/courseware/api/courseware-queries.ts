@@ -35,6 +35,7 @@ export const coursewareKeys = {
     [...QUERY_ROOTS.courseware, 'attachments', schoolId, courseWareId] as const,
   courses: (schoolId: string) => [...QUERY_ROOTS.courseware, 'teacher', 'courses', schoolId] as const,
   studentList: (params: StudentCoursewareListParams) => [...QUERY_ROOTS.courseware, 'student', 'list', params] as const,
+  preview: (courseWareId: string, fileId: string) => [...QUERY_ROOTS.courseware, 'preview', courseWareId, fileId] as const,
 };
 
 const withoutUndefined = <T extends object>(value: T): T =>

@@ -2,10 +2,11 @@ import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/Tooltip.layer.css';
 import type { FileInfo } from '@dfrm/sdk/tms';
 import { ActionIcon, Button, Group, Popover, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconPaperclip } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatFileSize } from '@/shared/format';
+import { previewKindOf } from '@/features/courseware/api/courseware-mutations';
 import { coursewareAttachmentsQuery } from '@/features/courseware/api/courseware-queries';
 
 /** "3 个附件": opens the attachment list (read when opened), each downloadable on its own. */
@@ -80,13 +81,18 @@ function AttachmentList({
   return <AttachmentRows files={files.data} onDownload={onDownload} />;
 }
 
-/** Attachment rows with a download button each (shared by the teacher popover and the student list). */
+/**
+ * Attachment rows with a download button each (shared by the teacher popover and the student
+ * list); with `onPreview`, PDFs and images also get 预览.
+ */
 export function AttachmentRows({
   files,
   onDownload,
+  onPreview,
 }: {
   files: readonly FileInfo[];
   onDownload: (file: FileInfo) => void;
+  onPreview?: ((file: FileInfo) => void) | undefined;
 }) {
   return (
     <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="附件">
@@ -100,15 +106,24 @@ export function AttachmentRows({
               {formatFileSize(file.fileSize)}
             </Text>
           </div>
-          <Tooltip label="下载附件">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`下载 ${file.fileName}`}
-              onClick={() => onDownload(file)}
-            >
-              <IconDownload size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+            {onPreview && previewKindOf(file.contentType) ? (
+              <Tooltip label="在页面中预览">
+                <ActionIcon variant="subtle" aria-label={`预览 ${file.fileName}`} onClick={() => onPreview(file)}>
+                  <IconEye size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            <Tooltip label="下载附件">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`下载 ${file.fileName}`}
+                onClick={() => onDownload(file)}
+              >
+                <IconDownload size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
       ))}
     </Stack>

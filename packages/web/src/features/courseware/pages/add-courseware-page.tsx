@@ -6,15 +6,18 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useSchoolId } from '@/shared/session/current-school-id';
+import { errorMessage } from '@/shared/error-notifications';
 import { FileDrop } from '@/components/file-drop/file-drop';
 import { useUploadQueue } from '@/components/file-drop/use-upload-queue';
 import { useAppForm } from '@/lib/form';
-import { SelectField, TextareaField } from '@/lib/form-fields';
-import { uploadCoursewareFile } from '@/features/courseware/api/courseware-mutations';
+import { CheckboxGroupField, SelectField, TextareaField } from '@/lib/form-fields';
+import { shareCourseware, uploadCoursewareFile } from '@/features/courseware/api/courseware-mutations';
 import { coursewareCoursesQuery, coursewareKeys } from '@/features/courseware/api/courseware-queries';
 import { COURSEWARE_FILE_RULES, TEACHER_COURSEWARE_PATHS } from '@/features/courseware/courseware-paths';
 import type { TeachingArea } from '@/shared/teaching-area';
+import type { CourseItem } from '@dfrm/sdk/tms';
 import {
+  coursewareClassesError,
   coursewareCourseSchema,
   coursewareDescriptionSchema,
   coursewareNameSchema,
@@ -28,6 +31,15 @@ export interface AddCoursewarePageProps {
 
 const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
 
+const classesOf = (courses: readonly CourseItem[], courseId: string) =>
+  courses.find((course) => course.courseId === courseId)?.teachingClasses ?? [];
+
+/** The only class of a one-class course is ticked; with several, the teacher picks. */
+const startClasses = (courses: readonly CourseItem[], courseId: string) => {
+  const classes = classesOf(courses, courseId);
+  return classes.length === 1 ? classes.map((c) => c.teachingClassId) : [];
+};
+
 /** 上传课件: name, description and course, then the files, uploaded one by one with progress. */
 export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
   const schoolId = useSchoolId();
@@ -40,17 +52,19 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
   // The first file creates the courseware; later files (and retries) are added to it.
   const created = useRef<{ courseWareId: string; courseId: string } | null>(null);
 
+  const initialCourse = courses.some((c) => c.courseId === courseId) ? (courseId ?? '') : '';
   const form = useAppForm({
     defaultValues: {
       courseWareName: '',
       description: '',
-      courseId: courses.some((c) => c.courseId === courseId) ? (courseId ?? '') : '',
+      courseId: initialCourse,
+      teachingClassIds: startClasses(courses, initialCourse),
     },
     onSubmit: async ({ value }) => {
       const pending = queue.items.filter((item) => item.status === 'waiting' || item.status === 'failed');
       if (pending.length === 0) {
         // Nothing chosen (the drop area says so), or everything went up on an earlier try.
-        if (created.current) await finish(created.current.courseId);
+        if (created.current) await finish(created.current, value.teachingClassIds);
         return;
       }
       // Moving the courseware to another course after its first file is not an upload's business.
@@ -78,13 +92,30 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
         });
         return;
       }
-      if (created.current) await finish(created.current.courseId);
+      if (created.current) await finish(created.current, value.teachingClassIds);
     },
   });
 
-  async function finish(savedCourseId: string) {
-    notifications.show({ color: 'teal', message: '课件已上传' });
-    await navigate({ to: paths.list, search: { courseId: savedCourseId } });
+  /** Shares the uploaded courseware with the ticked classes, then back to the list. */
+  async function finish(saved: { courseWareId: string; courseId: string }, teachingClassIds: string[]) {
+    if (teachingClassIds.length > 0) {
+      try {
+        await shareCourseware({ schoolId, courseWareId: saved.courseWareId, teachingClassIds });
+      } catch (error) {
+        // the files are up; 上传 again retries the share alone
+        notifications.show({ color: 'red', message: `课件已上传，但共享失败：${errorMessage(error)}，请再次点击“上传”重试` });
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: coursewareKeys.all });
+    }
+    notifications.show({
+      color: 'teal',
+      message:
+        teachingClassIds.length > 0
+          ? `课件已上传，并共享给 ${teachingClassIds.length} 个教学班`
+          : '课件已上传，暂未共享给教学班',
+    });
+    await navigate({ to: paths.list, search: { courseId: saved.courseId } });
   }
 
   const submitting = useStore(form.store, (state) => state.isSubmitting);
@@ -123,7 +154,13 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
                 )}
               </form.AppField>
 
-              <form.AppField name="courseId" validators={{ onChange: coursewareCourseSchema }}>
+              <form.AppField
+                name="courseId"
+                validators={{ onChange: coursewareCourseSchema }}
+                listeners={{
+                  onChange: ({ value }) => form.setFieldValue('teachingClassIds', startClasses(courses, value)),
+                }}
+              >
                 {() => (
                   <SelectField
                     label="课程"
@@ -137,6 +174,36 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
                 )}
               </form.AppField>
 
+              <form.Subscribe selector={(state) => state.values.courseId}>
+                {(chosenCourse) => (
+                  <form.AppField
+                    name="teachingClassIds"
+                    validators={{
+                      onSubmit: ({ value }) => coursewareClassesError(value, classesOf(courses, chosenCourse).length),
+                    }}
+                  >
+                    {() => (
+                      <CheckboxGroupField
+                        label="共享给教学班"
+                        required={classesOf(courses, chosenCourse).length > 0}
+                        description="勾选的教学班的学生上传后即可在“课程课件”中查看、预览和下载。"
+                        options={classesOf(courses, chosenCourse).map((c) => ({
+                          value: c.teachingClassId,
+                          label: `${c.className}（${c.studentCount} 人）`,
+                        }))}
+                        empty={
+                          <Text size="sm" c="dimmed" pt={6}>
+                            {chosenCourse
+                              ? '这门课程还没有教学班，课件上传后暂不共享。'
+                              : '请先选择课程。'}
+                          </Text>
+                        }
+                      />
+                    )}
+                  </form.AppField>
+                )}
+              </form.Subscribe>
+
               <form.AppField name="description" validators={{ onChange: coursewareDescriptionSchema }}>
                 {() => (
                   <TextareaField
@@ -149,9 +216,9 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
                 )}
               </form.AppField>
 
-              <Input.Wrapper label="文件" required error={filesError} labelElement="div">
+              <Input.Wrapper label="附件" required error={filesError} labelElement="div">
                 <Text size="xs" c="dimmed" mb={6}>
-                  第一个文件创建课件，其余文件作为它的附件。
+                  课件的每个文件都是它的一个附件：可以一次选择多个（讲义、数据、代码），学生逐个下载或打包下载全部附件。
                 </Text>
                 <FileDrop
                   queue={{
@@ -168,7 +235,7 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
                     },
                   }}
                   rules={COURSEWARE_FILE_RULES}
-                  label="上传课件文件"
+                  label="上传附件"
                   disabled={submitting}
                 />
               </Input.Wrapper>

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
-import type { MyCourseWare } from '@dfrm/sdk/tms';
+import type { FileInfo, MyCourseWare } from '@dfrm/sdk/tms';
 import { Badge, Button, Container, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFolder } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,10 @@ import { formatFileSize } from '@/shared/format';
 import { COURSEWARE_PAGE_SIZE, studentCoursewareListQuery } from '@/features/courseware/api/courseware-queries';
 import { useCoursewareDownload } from '@/features/courseware/api/use-courseware-download';
 import { AttachmentRows } from '@/features/courseware/components/courseware-attachments';
+import {
+  type CoursewarePreviewTarget,
+  CoursewarePreviewModal,
+} from '@/features/courseware/components/courseware-preview-modal';
 import { formatInstant } from '@/shared/format';
 import { LoadError } from '@/components/feedback/load-error';
 import { ListPagination } from '@/components/feedback/list-pagination';
@@ -28,10 +32,11 @@ export function StudentCoursewarePage({ courseId, embedded = false }: StudentCou
   const [pageIndex, setPageIndex] = useState(1);
   const list = useQuery(studentCoursewareListQuery({ schoolId: schoolId, courseId, pageIndex }));
   const download = useCoursewareDownload();
+  const [preview, setPreview] = useState<CoursewarePreviewTarget | null>(null);
 
   const content = (
     <Stack gap="lg">
-      <PageHeader title="课程课件" description="老师共享给你所在教学班的课件。" embedded={embedded} />
+      <PageHeader title="课程课件" description="老师共享给你所在教学班的课件：PDF 和图片可以直接预览，其他附件下载后查看。" embedded={embedded} />
 
       {list.isError ? (
         <LoadError title="课件加载失败" error={list.error} onRetry={() => void list.refetch()} />
@@ -57,10 +62,23 @@ export function StudentCoursewarePage({ courseId, embedded = false }: StudentCou
               onDownload={(fileId, fallbackName) =>
                 download.mutate({ courseWareId: item.courseWareId, fileId, fallbackName })
               }
+              onPreview={(file) => setPreview({ courseWareId: item.courseWareId, file })}
             />
           ))}
         </Stack>
       )}
+
+      <CoursewarePreviewModal
+        target={preview}
+        onClose={() => setPreview(null)}
+        onDownload={(target) =>
+          download.mutate({
+            courseWareId: target.courseWareId,
+            fileId: target.file.fileId,
+            fallbackName: target.file.fileName,
+          })
+        }
+      />
 
       <ListPagination
         end
@@ -85,11 +103,13 @@ function CoursewareCard({
   showCourse,
   downloading,
   onDownload,
+  onPreview,
 }: {
   item: MyCourseWare;
   showCourse: boolean;
   downloading: boolean;
   onDownload: (fileId: string | undefined, fallbackName: string) => void;
+  onPreview: (file: FileInfo) => void;
 }) {
   const teacher = item.owner.realName || item.owner.userName;
   return (
@@ -132,6 +152,7 @@ function CoursewareCard({
           <AttachmentRows
             files={item.attachments}
             onDownload={(file) => onDownload(file.fileId, file.fileName)}
+            onPreview={onPreview}
           />
         </Paper>
       ) : null}
