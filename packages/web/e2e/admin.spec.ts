@@ -1,21 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'dfrm2026';
+import { expect, test } from '@playwright/test';
+import { fillLogin, PASSWORD } from './support';
 
 // three logins, a reset and a password change: longer than the default 30 s on a busy machine
 test.setTimeout(120_000);
 
-async function loginWithPassword(page: Page, account: string, password = PASSWORD) {
-  await page.goto('/account');
-  await page.getByLabel('账号', { exact: true }).fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-}
-
 test('the admin resets teacher1’s password; teacher1 logs in with it and must set a new one', async ({
   page,
 }) => {
-  await loginWithPassword(page, 'admin');
+  await fillLogin(page, 'admin');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: '管理后台', level: 1 })).toBeVisible();
 
@@ -38,10 +30,10 @@ test('the admin resets teacher1’s password; teacher1 logs in with it and must 
   await expect(page).toHaveURL(/\/account/);
 
   // the old password no longer opens the account
-  await loginWithPassword(page, 'teacher1');
+  await fillLogin(page, 'teacher1');
   await expect(page.getByText('账号或密码错误')).toBeVisible();
 
-  await loginWithPassword(page, 'teacher1', temporary);
+  await fillLogin(page, 'teacher1', temporary);
   const form = page.getByRole('form', { name: '修改初始密码' });
   await expect(form).toBeVisible();
   await expect(page).toHaveURL(/\/account/);

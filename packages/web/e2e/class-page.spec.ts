@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { CLASS_1, CLASS_2, expectNoSidewaysOverflow, loginHome } from './support';
 
 /**
  * One class, one place: a teacher opens a course from the course list and
@@ -8,39 +9,16 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
  * on the tab. A class page opened without a course says so.
  */
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'dfrm2026';
-const CLASS_1 = '金融工程2026级1班';
-const CLASS_2 = '金融工程2026级2班';
 const COURSE = '固定收益与利率模型';
 const NOTICE = '第二周课堂测验安排';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-async function login(browser: Browser, account: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  const page = await context.newPage();
-  await page.goto('/account');
-  await page.getByLabel('账号', { exact: true }).fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/course$/);
-  return page;
-}
-
-/** Nothing on the page is wider than the window (no sideways scrolling, nothing cut off). */
-async function expectNoSidewaysOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
-
 test('a teacher goes through the class page of a course and publishes a notice from its 通知 tab', async ({
   browser,
 }) => {
-  const teacher = await login(browser, 'teacher1');
+  const teacher = await loginHome(browser, 'teacher1', { viewport: { width: 1280, height: 720 } });
   const header = teacher.getByRole('region', { name: '课程概况' });
   const courseHeading = header.getByRole('heading', { level: 1, name: COURSE });
   const tabs = teacher.getByRole('tablist', { name: '班级详情' });

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { CLASS_1, CLASS_2, loginHome, pdf, sidebar } from './support';
 
 /**
  * Courseware end to end against the real server: a teacher uploads a PDF and shares it with one
@@ -6,9 +7,6 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
  * the page, under the server's Content-Security-Policy.
  */
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'dfrm2026';
-const CLASS_1 = '金融工程2026级1班';
-const CLASS_2 = '金融工程2026级2班';
 const COURSE = '资产定价专题';
 const COURSEWARE = '第三章 资产定价讲义';
 const PDF_NAME = `${COURSEWARE}.pdf`;
@@ -16,45 +14,12 @@ const PDF_NAME = `${COURSEWARE}.pdf`;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
-async function login(browser: Browser, account: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/account');
-  await page.getByLabel('账号', { exact: true }).fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/course$/);
-  return page;
-}
-
-/** A one-page PDF, enough for a browser's viewer. */
-function pdf(text: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R >>',
-  ];
-  const stream = `BT /F1 18 Tf 20 60 Td (${text}) Tj ET`;
-  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 const PDF = pdf('CAPM');
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: /^(教学管理|学习中心)导航$/ });
 
 test('a teacher uploads a PDF shared with 1班 in the upload form; a student of 1班 previews it in the page', async ({
   browser,
 }) => {
-  const teacher = await login(browser, 'teacher1');
+  const teacher = await loginHome(browser, 'teacher1');
 
   await test.step('teacher1 starts from the home page: no course yet, 新建第一门课程', async () => {
     const recent = teacher.getByRole('region', { name: '最近课程' });
@@ -69,7 +34,11 @@ test('a teacher uploads a PDF shared with 1班 in the upload form; a student of 
     await form.getByLabel(/结课日期/).press('Tab');
     const classes = form.getByRole('table', { name: '可选行政班' });
     for (const name of [CLASS_1, CLASS_2]) {
-      await classes.getByRole('row').filter({ hasText: name }).getByRole('checkbox', { name: '选择此行' }).check();
+      await classes
+        .getByRole('row')
+        .filter({ hasText: name })
+        .getByRole('checkbox', { name: '选择此行' })
+        .check();
     }
     await form.getByRole('button', { name: '创建课程' }).click();
     await expect(teacher.getByText(`已创建课程「${COURSE}」，生成 2 个教学班`)).toBeVisible();
@@ -79,7 +48,9 @@ test('a teacher uploads a PDF shared with 1班 in the upload form; a student of 
     await sidebar(teacher).getByRole('link', { name: '课件管理' }).click();
     await teacher.getByRole('main').getByRole('link', { name: '上传课件' }).click();
     const form = teacher.getByRole('form', { name: '上传课件' });
-    await form.locator('input[type="file"]').setInputFiles({ name: PDF_NAME, mimeType: 'application/pdf', buffer: PDF });
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: PDF_NAME, mimeType: 'application/pdf', buffer: PDF });
     await form.getByRole('combobox', { name: '课程' }).click();
     await teacher.getByRole('option', { name: COURSE }).click();
     await form.getByRole('button', { name: '上传', exact: true }).click();
@@ -88,23 +59,34 @@ test('a teacher uploads a PDF shared with 1班 in the upload form; a student of 
     await form.getByRole('checkbox', { name: new RegExp(CLASS_1) }).check();
     await form.getByRole('button', { name: '上传', exact: true }).click();
     await expect(teacher.getByText('课件已上传，并共享给 1 个教学班')).toBeVisible();
-    const row = teacher.getByRole('table', { name: '课件列表' }).getByRole('row').filter({ hasText: COURSEWARE });
+    const row = teacher
+      .getByRole('table', { name: '课件列表' })
+      .getByRole('row')
+      .filter({ hasText: COURSEWARE });
     await expect(row.getByText('1 个班')).toBeVisible();
     await teacher.context().close();
   });
 
   await test.step('student01 (1班) opens 课件 and previews the PDF in the page', async () => {
-    const student = await login(browser, 'student01');
+    const student = await loginHome(browser, 'student01');
     const refused: string[] = [];
     student.on('console', (message) => {
       if (message.type() === 'error') refused.push(message.text());
     });
     // the home page names the new courseware
-    await expect(student.getByRole('region', { name: '新课件' }).getByRole('link', { name: COURSEWARE })).toBeVisible();
+    await expect(
+      student.getByRole('region', { name: '新课件' }).getByRole('link', { name: COURSEWARE }),
+    ).toBeVisible();
 
     await student.goto('/teaching-manage/student');
-    await student.getByRole('listitem', { name: COURSE }).getByRole('link', { name: COURSE, exact: true }).click();
-    await student.getByRole('tablist', { name: '课程内容' }).getByRole('tab', { name: /课程课件/ }).click();
+    await student
+      .getByRole('listitem', { name: COURSE })
+      .getByRole('link', { name: COURSE, exact: true })
+      .click();
+    await student
+      .getByRole('tablist', { name: '课程内容' })
+      .getByRole('tab', { name: /课程课件/ })
+      .click();
     const ware = student.getByRole('listitem', { name: COURSEWARE });
 
     const previewAnswer = student.waitForResponse((response) => response.url().includes('preview=true'));

@@ -1,36 +1,16 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { api, PASSWORD, type Session } from './support';
 
 /**
  * A student on a phone (390 × 844): every page of their 学习中心 is reached through the
  * header's menu, shows its heading, and the page never scrolls sideways.
  */
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'dfrm2026';
 const WIDTH = 390;
 const COURSE = '移动端学习体验课';
 
 test.use({ viewport: { width: WIDTH, height: 844 }, hasTouch: true, isMobile: true });
 test.setTimeout(120_000);
-
-interface Session {
-  token: string;
-  userId: string;
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  path: string,
-  body: unknown,
-  session?: Session,
-): Promise<T> {
-  const response = await request.post(`/api${path}`, {
-    headers: { Product: 'dfrm', ...(session ? { token: session.token, userId: session.userId } : {}) },
-    data: body,
-  });
-  const answer = (await response.json()) as { errCode: number; errMsg: string; data: T };
-  if (answer.errCode !== 0) throw new Error(`${path}: ${answer.errCode} ${answer.errMsg}`);
-  return answer.data;
-}
 
 interface SchoolClass {
   classId: string;

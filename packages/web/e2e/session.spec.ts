@@ -1,13 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'dfrm2026';
-
-async function loginWithPassword(page: Page, account: string, password = PASSWORD) {
-  await page.goto('/account');
-  await page.getByLabel('账号', { exact: true }).fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import { fillLogin } from './support';
 
 test('the guard sends a visitor from /course to /account', async ({ page }) => {
   await page.goto('/course');
@@ -16,13 +8,13 @@ test('the guard sends a visitor from /course to /account', async ({ page }) => {
 });
 
 test('a wrong password shows the server message', async ({ page }) => {
-  await loginWithPassword(page, 'teacher2', 'not-the-password');
+  await fillLogin(page, 'teacher2', 'not-the-password');
   await expect(page.getByText('账号或密码错误')).toBeVisible();
   await expect(page).toHaveURL(/\/account/);
 });
 
 test('teacher1 logs in, keeps the session over a reload, and logs out', async ({ page }) => {
-  await loginWithPassword(page, 'teacher1');
+  await fillLogin(page, 'teacher1');
   await expect(page).toHaveURL(/\/course$/);
   const header = page.getByRole('banner');
   await expect(header.getByText('李明华')).toBeVisible();
@@ -43,12 +35,12 @@ test('a second login elsewhere makes the first session see 登录提示 within o
   browser,
 }) => {
   await page.clock.install();
-  await loginWithPassword(page, 'teacher1');
+  await fillLogin(page, 'teacher1');
   await expect(page).toHaveURL(/\/course$/);
 
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
-  await loginWithPassword(other, 'teacher1');
+  await fillLogin(other, 'teacher1');
   await expect(other).toHaveURL(/\/course$/);
   await elsewhere.close();
 

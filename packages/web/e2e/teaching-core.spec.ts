@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { CLASS_1, CLASS_2, login, pdf, sidebar, studentsWorkbook } from './support';
 
 /**
  * The first day of term, end to end against the real server: a teacher sets up
@@ -10,9 +10,6 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
  * student, who can no longer log in.
  */
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'dfrm2026';
-const CLASS_1 = '金融工程2026级1班';
-const CLASS_2 = '金融工程2026级2班';
 const COURSE = '量化交易策略实务';
 const NOTICE = '第一周上课安排';
 const COURSEWARE = '第一章 量化交易概论';
@@ -22,60 +19,17 @@ const IMPORTED = 40;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-async function login(browser: Browser, account: string, password = PASSWORD): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto('/account');
-  await page.getByLabel('账号', { exact: true }).fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  return page;
-}
-
-/** An .xlsx in the layout of the server's template: header row, then one student per row. */
-async function studentsWorkbook(rows: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('学生');
-  sheet.addRow(['学号', '姓名', '性别', '账号', '手机号', '邮箱']);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 const goodRows = Array.from({ length: IMPORTED }, (_, i) => {
   const n = String(i + 1).padStart(3, '0');
   return [`2026E${n}`, `新生${n}`, i % 2 === 0 ? '男' : '女', '', '', ''];
 });
 
-/** A one-page PDF, enough for a browser to open. */
-function pdf(text: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R >>',
-  ];
-  const stream = `BT /F1 18 Tf 20 60 Td (${text}) Tj ET`;
-  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 const PDF = pdf('Week 1');
-
-/** The teaching-manage area's side navigation: 教学管理 for teachers, 学习中心 for students. */
-const sidebar = (page: Page) => page.getByRole('navigation', { name: /^(教学管理|学习中心)导航$/ });
 
 test('a teacher sets up a course; students of one class see its notice and courseware; the manager imports and disables students', async ({
   browser,
 }) => {
-  const teacher = await login(browser, 'teacher1');
+  const teacher = await login(browser, 'teacher1', { acceptDownloads: true });
   await expect(teacher).toHaveURL(/\/course$/);
 
   await test.step('teacher1 creates a course for both administrative classes', async () => {
@@ -190,7 +144,7 @@ test('a teacher sets up a course; students of one class see its notice and cours
   await teacher.context().close();
 
   await test.step('student01 (1班) sees the course, reads the notice and downloads the PDF', async () => {
-    const student = await login(browser, 'student01');
+    const student = await login(browser, 'student01', { acceptDownloads: true });
     await expect(student).toHaveURL(/\/course$/);
     await student.goto('/teaching-manage/student');
     const card = student.getByRole('listitem', { name: COURSE });
@@ -233,7 +187,7 @@ test('a teacher sets up a course; students of one class see its notice and cours
   });
 
   await test.step('student16 (2班) sees neither the notice nor the courseware', async () => {
-    const student = await login(browser, 'student16');
+    const student = await login(browser, 'student16', { acceptDownloads: true });
     await expect(student).toHaveURL(/\/course$/);
     await student.goto('/teaching-manage/student/notice');
     await expect(student.getByText('暂无通知')).toBeVisible();
@@ -247,7 +201,7 @@ test('a teacher sets up a course; students of one class see its notice and cours
   await test.step('the school manager disables an imported student, who can no longer log in', async () => {
     // An imported student's account is their student number; the initial password is its last 6
     // characters, and must be replaced at the first login before anything else.
-    const imported = await login(browser, '2026E040', '26E040');
+    const imported = await login(browser, '2026E040', { password: '26E040', acceptDownloads: true });
     const change = imported.getByRole('form', { name: '修改初始密码' });
     await change.getByLabel('新密码', { exact: true }).fill('Quant2026x');
     await change.getByLabel('确认新密码', { exact: true }).fill('Quant2026x');
@@ -255,7 +209,7 @@ test('a teacher sets up a course; students of one class see its notice and cours
     await expect(imported).toHaveURL(/\/course$/);
     await imported.context().close();
 
-    const manager = await login(browser, 'manager');
+    const manager = await login(browser, 'manager', { acceptDownloads: true });
     await expect(manager).toHaveURL(/\/course$/);
     await manager.getByRole('banner').getByRole('link', { name: '学生管理' }).click();
     // the school's students and classes are the manager's: they import into 2班, which no course of theirs uses
@@ -293,7 +247,7 @@ test('a teacher sets up a course; students of one class see its notice and cours
     await expect(row.getByText('停用')).toBeVisible();
     await manager.context().close();
 
-    const disabled = await login(browser, '2026E040', 'Quant2026x');
+    const disabled = await login(browser, '2026E040', { password: 'Quant2026x', acceptDownloads: true });
     await expect(disabled.getByText('账号已被停用，请联系学校管理员')).toBeVisible();
     await expect(disabled).toHaveURL(/\/account/);
     await disabled.context().close();

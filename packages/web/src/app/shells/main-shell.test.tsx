@@ -37,7 +37,8 @@ describe('main shell header', () => {
     await user.click(within(roles).getByRole('radio', { name: '学生' }));
     await waitFor(() => expect(within(roles).getByRole('radio', { name: '学生' })).toBeChecked());
     expect(await screen.findByText('已切换为学生身份')).toBeVisible();
-    // The page re-reads the school from the server under the new role.
-    expect(await within(screen.getByRole('region', { name: '当前身份' })).findByText('学生')).toBeVisible();
+    // The home re-reads the school from the server under the new role: the student's sections.
+    expect(await screen.findByRole('region', { name: '未读通知' })).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: '快捷操作' })).not.toBeInTheDocument();
   });
 });

@@ -71,7 +71,9 @@ async function uploadAndShare() {
   await user.click(within(form).getByRole('button', { name: '上传' }));
 
   expect(await screen.findByText('课件已上传，并共享给 1 个教学班')).toBeVisible();
-  await waitFor(() => expect(router.state.location.pathname).toBe('/teaching-manage/teacher/courseware/list'));
+  await waitFor(() =>
+    expect(router.state.location.pathname).toBe('/teaching-manage/teacher/courseware/list'),
+  );
   const table = await screen.findByRole('table', { name: '课件列表' });
   const row = (await within(table).findByText('第一章 量化投资导论')).closest('tr') as HTMLElement;
   expect(await within(row).findByText('1 个班')).toBeVisible();
@@ -140,11 +142,21 @@ describe('courseware', () => {
     // the generated check knows browser Files only; the server checks the upload itself
     const noCheck = { requestValidator: () => Promise.resolve() };
     const saved = await uploadCourseWare({
-      body: { schoolId: '1', courseId: course.courseId, courseWareName: '第二章 讲义', file: new File([pdfBytes], '第二章 讲义.pdf') },
+      body: {
+        schoolId: '1',
+        courseId: course.courseId,
+        courseWareName: '第二章 讲义',
+        file: new File([pdfBytes], '第二章 讲义.pdf'),
+      },
       ...noCheck,
     });
     await uploadCourseWare({
-      body: { schoolId: '1', courseId: course.courseId, courseWareId: saved.courseWareId, file: new File([FILE_TEXT], FILE_NAME) },
+      body: {
+        schoolId: '1',
+        courseId: course.courseId,
+        courseWareId: saved.courseWareId,
+        file: new File([FILE_TEXT], FILE_NAME),
+      },
       ...noCheck,
     });
     await updateCourseWareShareList({
@@ -181,7 +193,11 @@ describe('courseware', () => {
     // Dragged in (the file picker would not even offer it).
     const exe = new File(['MZ'], '安装程序.exe', { type: 'application/x-msdownload' });
     fireEvent.drop(form.querySelector('.mantine-Dropzone-root') as HTMLElement, {
-      dataTransfer: { files: [exe], items: [{ kind: 'file', type: exe.type, getAsFile: () => exe }], types: ['Files'] },
+      dataTransfer: {
+        files: [exe],
+        items: [{ kind: 'file', type: exe.type, getAsFile: () => exe }],
+        types: ['Files'],
+      },
     });
     expect(await within(form).findByText(/安装程序\.exe：不支持的文件类型/)).toBeVisible();
     expect(within(form).queryByRole('list', { name: '已选择的文件' })).not.toBeInTheDocument();

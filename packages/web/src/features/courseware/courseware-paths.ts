@@ -15,6 +15,24 @@ export const TEACHER_COURSEWARE_PATHS = {
 /** What uploadCourseWare accepts (specs/tms/courseware.yaml). */
 export const COURSEWARE_FILE_RULES = {
   maxSize: 200 * 1024 * 1024,
-  extensions: ['pdf', 'doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx', 'csv', 'txt', 'zip', 'rar', 'ipynb', 'py', 'mp4', 'png', 'jpg', 'jpeg'],
+  extensions: [
+    'pdf',
+    'doc',
+    'docx',
+    'ppt',
+    'pptx',
+    'xls',
+    'xlsx',
+    'csv',
+    'txt',
+    'zip',
+    'rar',
+    'ipynb',
+    'py',
+    'mp4',
+    'png',
+    'jpg',
+    'jpeg',
+  ],
   maxFiles: 20,
 } as const;

@@ -194,10 +194,19 @@ describe('one class page', () => {
     const courseware = await screen.findByRole('table', { name: '课件列表' });
     expect(within(courseware).queryByRole('columnheader', { name: '课程' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: '量化投资基础' })).toBeVisible();
+    // 上传课件 is for this course and leads back to this tab, as 取消 shows
+    const coursewareTab = `/teaching-manage/teacher/class-detail?courseId=${mine.courseId}&tab=courseware`;
     expect(screen.getByRole('link', { name: '上传课件' })).toHaveAttribute(
       'href',
-      `/teaching-manage/teacher/add/courseware?courseId=${mine.courseId}`,
+      `/teaching-manage/teacher/add/courseware?courseId=${mine.courseId}&returnTo=${encodeURIComponent(coursewareTab)}`,
     );
+    await user.click(screen.getByRole('link', { name: '上传课件' }));
+    const upload = await screen.findByRole('form', { name: '上传课件' });
+    expect(within(upload).getByRole('combobox', { name: '课程' })).toHaveValue('量化投资基础');
+    await user.click(screen.getByRole('link', { name: '返回课程' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teaching-manage/teacher/class-detail'));
+    expect(router.state.location.search).toEqual({ courseId: mine.courseId, tab: 'courseware' });
+    expect(await screen.findByRole('table', { name: '课件列表' })).toBeVisible();
   });
 
   it("publishes a notice from the class's 通知 tab with the course filled in, and comes back to the tab", async () => {

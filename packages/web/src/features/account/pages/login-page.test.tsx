@@ -92,11 +92,12 @@ describe('login page against the reference server', () => {
     await user.click(screen.getByRole('button', { name: '以学生身份进入' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/course'));
-    expect(await within(screen.getByRole('region', { name: '当前身份' })).findByText('学生')).toBeVisible();
-    // The header offers the way back.
-    expect(
-      await within(screen.getByRole('banner')).findByRole('radiogroup', { name: '切换身份' }),
-    ).toBeVisible();
+    // The header shows the role chosen and offers the way back.
+    const roles = await within(screen.getByRole('banner')).findByRole('radiogroup', { name: '切换身份' });
+    expect(roles).toBeVisible();
+    expect(within(roles).getByRole('radio', { name: '学生' })).toBeChecked();
+    // and the home is the student's
+    expect(await screen.findByRole('region', { name: '未读通知' })).toBeVisible();
   });
 
   it('keeps a student on the initial password at /account until they set their own', async () => {

@@ -20,7 +20,8 @@ const meta = { invalidates: [coursewareKeys.all] };
 export const deleteCoursewareMutation = () =>
   mutationOptions({
     mutationKey: ['courseware', 'delete'],
-    mutationFn: (body: { schoolId: string; courseWareId: string; fileId?: string }) => delCourseWare({ body }),
+    mutationFn: (body: { schoolId: string; courseWareId: string; fileId?: string }) =>
+      delCourseWare({ body }),
     meta,
   });
 
@@ -32,7 +33,11 @@ export const updateCoursewareSharesMutation = () =>
   });
 
 /** Shares a courseware with exactly these classes (the list's share icon does the same). */
-export function shareCourseware(body: { schoolId: string; courseWareId: string; teachingClassIds: string[] }) {
+export function shareCourseware(body: {
+  schoolId: string;
+  courseWareId: string;
+  teachingClassIds: string[];
+}) {
   return updateCourseWareShareList({ body });
 }
 

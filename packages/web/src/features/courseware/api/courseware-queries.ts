@@ -29,13 +29,17 @@ export interface StudentCoursewareListParams {
 /** Every key of the courseware feature starts with its root; invalidate by prefix. */
 export const coursewareKeys = {
   all: QUERY_ROOTS.courseware,
-  teacherList: (params: TeacherCoursewareListParams) => [...QUERY_ROOTS.courseware, 'teacher', 'list', params] as const,
-  shares: (schoolId: string, courseWareId: string) => [...QUERY_ROOTS.courseware, 'teacher', 'shares', schoolId, courseWareId] as const,
+  teacherList: (params: TeacherCoursewareListParams) =>
+    [...QUERY_ROOTS.courseware, 'teacher', 'list', params] as const,
+  shares: (schoolId: string, courseWareId: string) =>
+    [...QUERY_ROOTS.courseware, 'teacher', 'shares', schoolId, courseWareId] as const,
   attachments: (schoolId: string, courseWareId: string) =>
     [...QUERY_ROOTS.courseware, 'attachments', schoolId, courseWareId] as const,
   courses: (schoolId: string) => [...QUERY_ROOTS.courseware, 'teacher', 'courses', schoolId] as const,
-  studentList: (params: StudentCoursewareListParams) => [...QUERY_ROOTS.courseware, 'student', 'list', params] as const,
-  preview: (courseWareId: string, fileId: string) => [...QUERY_ROOTS.courseware, 'preview', courseWareId, fileId] as const,
+  studentList: (params: StudentCoursewareListParams) =>
+    [...QUERY_ROOTS.courseware, 'student', 'list', params] as const,
+  preview: (courseWareId: string, fileId: string) =>
+    [...QUERY_ROOTS.courseware, 'preview', courseWareId, fileId] as const,
 };
 
 const withoutUndefined = <T extends object>(value: T): T =>

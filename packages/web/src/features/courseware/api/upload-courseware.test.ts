@@ -30,7 +30,9 @@ beforeEach(async () => {
 });
 
 async function coursewareNames(): Promise<string[]> {
-  const page = await getCourseWareList({ body: { schoolId: '1', courseId: course.courseId, pageIndex: 1, pageSize: 50 } });
+  const page = await getCourseWareList({
+    body: { schoolId: '1', courseId: course.courseId, pageIndex: 1, pageSize: 50 },
+  });
   return page.list.map((item) => item.courseWareName);
 }
 

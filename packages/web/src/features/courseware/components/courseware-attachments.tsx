@@ -109,7 +109,11 @@ export function AttachmentRows({
           <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
             {onPreview && previewKindOf(file.contentType) ? (
               <Tooltip label="在页面中预览">
-                <ActionIcon variant="subtle" aria-label={`预览 ${file.fileName}`} onClick={() => onPreview(file)}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`预览 ${file.fileName}`}
+                  onClick={() => onPreview(file)}
+                >
                   <IconEye size={18} aria-hidden />
                 </ActionIcon>
               </Tooltip>

@@ -62,7 +62,11 @@ function PreviewBody({ target }: { target: CoursewarePreviewTarget }) {
   const preview = useQuery({
     queryKey: coursewareKeys.preview(target.courseWareId, target.file.fileId),
     queryFn: ({ signal }) =>
-      fetchCoursewarePreview({ courseWareId: target.courseWareId, fileId: target.file.fileId }, session.auth(), signal),
+      fetchCoursewarePreview(
+        { courseWareId: target.courseWareId, fileId: target.file.fileId },
+        session.auth(),
+        signal,
+      ),
     // the bytes live as long as the viewer: nothing kept once it closes
     gcTime: 0,
     staleTime: Infinity,
@@ -84,7 +88,13 @@ function PreviewBody({ target }: { target: CoursewarePreviewTarget }) {
     <iframe
       ref={source}
       title={`${target.file.fileName} 的预览`}
-      style={{ width: '100%', height: 'min(75vh, 900px)', border: 0, borderRadius: 8, background: 'var(--mantine-color-gray-1)' }}
+      style={{
+        width: '100%',
+        height: 'min(75vh, 900px)',
+        border: 0,
+        borderRadius: 8,
+        background: 'var(--mantine-color-gray-1)',
+      }}
     />
   ) : (
     <Center bg="gray.0" style={{ borderRadius: 8 }}>

@@ -8,6 +8,9 @@ export const coursewareDescriptionSchema = z.string().check(z.maxLength(1000, '�
 export const coursewareCourseSchema = z.string().check(z.minLength(1, '请选择课程'));
 
 /** A courseware goes to at least one class of its course, when the course has any. */
-export function coursewareClassesError(teachingClassIds: readonly string[], classCount: number): string | undefined {
+export function coursewareClassesError(
+  teachingClassIds: readonly string[],
+  classCount: number,
+): string | undefined {
   return classCount > 0 && teachingClassIds.length === 0 ? '请至少选择一个共享的教学班' : undefined;
 }

@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useStore } from '@tanstack/react-form';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { BackLink } from '@/components/page/back-link';
 import { useRef, useState } from 'react';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { errorMessage } from '@/shared/error-notifications';
@@ -27,6 +28,8 @@ export interface AddCoursewarePageProps {
   area: TeachingArea;
   /** Course chosen in advance (from the list's filter). */
   courseId?: string | undefined;
+  /** Where 上传 and 取消 lead (a class page's 课件 tab); the courseware list otherwise. */
+  returnTo?: string | undefined;
 }
 
 const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
@@ -41,7 +44,7 @@ const startClasses = (courses: readonly CourseItem[], courseId: string) => {
 };
 
 /** 上传课件: name, description and course, then the files, uploaded one by one with progress. */
-export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
+export function AddCoursewarePage({ area, courseId, returnTo }: AddCoursewarePageProps) {
   const schoolId = useSchoolId();
   const paths = TEACHER_COURSEWARE_PATHS[area];
   const navigate = useNavigate();
@@ -103,7 +106,10 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
         await shareCourseware({ schoolId, courseWareId: saved.courseWareId, teachingClassIds });
       } catch (error) {
         // the files are up; 上传 again retries the share alone
-        notifications.show({ color: 'red', message: `课件已上传，但共享失败：${errorMessage(error)}，请再次点击“上传”重试` });
+        notifications.show({
+          color: 'red',
+          message: `课件已上传，但共享失败：${errorMessage(error)}，请再次点击“上传”重试`,
+        });
         return;
       }
       await queryClient.invalidateQueries({ queryKey: coursewareKeys.all });
@@ -115,7 +121,9 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
           ? `课件已上传，并共享给 ${teachingClassIds.length} 个教学班`
           : '课件已上传，暂未共享给教学班',
     });
-    await navigate({ to: paths.list, search: { courseId: saved.courseId } });
+    await (returnTo
+      ? navigate({ href: returnTo })
+      : navigate({ to: paths.list, search: { courseId: saved.courseId } }));
   }
 
   const submitting = useStore(form.store, (state) => state.isSubmitting);
@@ -124,10 +132,16 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
     <Container size="md" py="md">
       <Stack gap="lg">
         <div>
-          <Anchor component={Link} to={paths.list} size="sm" c="dimmed">
+          <Anchor
+            renderRoot={(props) =>
+              returnTo ? <BackLink {...props} href={returnTo} /> : <Link {...props} to={paths.list} />
+            }
+            size="sm"
+            c="dimmed"
+          >
             <Group gap={4} component="span">
               <IconArrowLeft size={14} aria-hidden />
-              返回课件列表
+              {returnTo ? '返回课程' : '返回课件列表'}
             </Group>
           </Anchor>
           <Title order={1} fz="h2" mt="xs">
@@ -158,7 +172,8 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
                 name="courseId"
                 validators={{ onChange: coursewareCourseSchema }}
                 listeners={{
-                  onChange: ({ value }) => form.setFieldValue('teachingClassIds', startClasses(courses, value)),
+                  onChange: ({ value }) =>
+                    form.setFieldValue('teachingClassIds', startClasses(courses, value)),
                 }}
               >
                 {() => (
@@ -179,7 +194,8 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
                   <form.AppField
                     name="teachingClassIds"
                     validators={{
-                      onSubmit: ({ value }) => coursewareClassesError(value, classesOf(courses, chosenCourse).length),
+                      onSubmit: ({ value }) =>
+                        coursewareClassesError(value, classesOf(courses, chosenCourse).length),
                     }}
                   >
                     {() => (
@@ -193,9 +209,7 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
                         }))}
                         empty={
                           <Text size="sm" c="dimmed" pt={6}>
-                            {chosenCourse
-                              ? '这门课程还没有教学班，课件上传后暂不共享。'
-                              : '请先选择课程。'}
+                            {chosenCourse ? '这门课程还没有教学班，课件上传后暂不共享。' : '请先选择课程。'}
                           </Text>
                         }
                       />
@@ -241,7 +255,12 @@ export function AddCoursewarePage({ area, courseId }: AddCoursewarePageProps) {
               </Input.Wrapper>
 
               <Group justify="flex-end" gap="sm">
-                <Button component={Link} to={paths.list} variant="default">
+                <Button
+                  renderRoot={(props) =>
+                    returnTo ? <BackLink {...props} href={returnTo} /> : <Link {...props} to={paths.list} />
+                  }
+                  variant="default"
+                >
                   取消
                 </Button>
                 <Button type="submit" loading={submitting}>

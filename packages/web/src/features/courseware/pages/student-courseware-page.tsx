@@ -7,7 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { formatFileSize } from '@/shared/format';
-import { COURSEWARE_PAGE_SIZE, studentCoursewareListQuery } from '@/features/courseware/api/courseware-queries';
+import {
+  COURSEWARE_PAGE_SIZE,
+  studentCoursewareListQuery,
+} from '@/features/courseware/api/courseware-queries';
 import { useCoursewareDownload } from '@/features/courseware/api/use-courseware-download';
 import { AttachmentRows } from '@/features/courseware/components/courseware-attachments';
 import {
@@ -36,7 +39,11 @@ export function StudentCoursewarePage({ courseId, embedded = false }: StudentCou
 
   const content = (
     <Stack gap="lg">
-      <PageHeader title="课程课件" description="老师共享给你所在教学班的课件：PDF 和图片可以直接预览，其他附件下载后查看。" embedded={embedded} />
+      <PageHeader
+        title="课程课件"
+        description="老师共享给你所在教学班的课件：PDF 和图片可以直接预览，其他附件下载后查看。"
+        embedded={embedded}
+      />
 
       {list.isError ? (
         <LoadError title="课件加载失败" error={list.error} onRetry={() => void list.refetch()} />

@@ -11,6 +11,7 @@ import type { SortingState } from '@tanstack/react-table';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { useReturnHere } from '@/shared/return-to';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
@@ -62,6 +63,8 @@ export function TeacherCoursewareListPage({
   const schoolId = useSchoolId();
   const paths = TEACHER_COURSEWARE_PATHS[area];
   const navigate = useNavigate();
+  // Inside a class page the upload form leads back there, to this tab.
+  const returnSearch = useReturnHere(embedded);
   const { data: courses } = useSuspenseQuery(coursewareCoursesQuery(schoolId));
   const [page, setPage] = useState({ courseId, index: 1 });
   const pageIndex = page.courseId === courseId ? page.index : 1;
@@ -234,7 +237,11 @@ export function TeacherCoursewareListPage({
               )}
               <Button
                 renderRoot={(props) => (
-                  <Link {...props} to={paths.add} search={courseId ? { courseId } : {}} />
+                  <Link
+                    {...props}
+                    to={paths.add}
+                    search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
+                  />
                 )}
                 leftSection={<IconUpload size={18} aria-hidden />}
               >

@@ -31,17 +31,21 @@ export interface StudentNoticeListParams {
 export const noticeKeys = {
   all: QUERY_ROOTS.notice,
   teacher: [...QUERY_ROOTS.notice, 'teacher'] as const,
-  teacherList: (params: TeacherNoticeListParams) => [...QUERY_ROOTS.notice, 'teacher', 'list', params] as const,
-  detail: (schoolId: string, announceId: string) => [...QUERY_ROOTS.notice, 'teacher', 'detail', schoolId, announceId] as const,
+  teacherList: (params: TeacherNoticeListParams) =>
+    [...QUERY_ROOTS.notice, 'teacher', 'list', params] as const,
+  detail: (schoolId: string, announceId: string) =>
+    [...QUERY_ROOTS.notice, 'teacher', 'detail', schoolId, announceId] as const,
   visible: (schoolId: string, announceId: string) =>
     [...QUERY_ROOTS.notice, 'teacher', 'visible', schoolId, announceId] as const,
   courses: (schoolId: string) => [...QUERY_ROOTS.notice, 'teacher', 'courses', schoolId] as const,
   student: [...QUERY_ROOTS.notice, 'student'] as const,
-  studentList: (params: StudentNoticeListParams) => [...QUERY_ROOTS.notice, 'student', 'list', params] as const,
+  studentList: (params: StudentNoticeListParams) =>
+    [...QUERY_ROOTS.notice, 'student', 'list', params] as const,
   unread: (schoolId: string) => [...QUERY_ROOTS.notice, 'student', 'unread', schoolId] as const,
   latest: (schoolId: string) => [...QUERY_ROOTS.notice, 'student', 'latest', schoolId] as const,
   // Apart from 'student' so refreshing the lists after a read does not fetch the notice again.
-  view: (schoolId: string, announceId: string) => [...QUERY_ROOTS.notice, 'view', schoolId, announceId] as const,
+  view: (schoolId: string, announceId: string) =>
+    [...QUERY_ROOTS.notice, 'view', schoolId, announceId] as const,
 };
 
 const withoutUndefined = <T extends object>(value: T): T =>

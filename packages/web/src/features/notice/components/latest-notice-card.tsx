@@ -11,7 +11,11 @@ import { formatInstant } from '@/shared/format';
 import { NoticeReader, type NoticeReaderTarget } from './notice-reader';
 
 /** The student home's notice corner: unread count, the newest notice (openable), a link to all. */
-export function LatestNoticeCard({ allPath }: { allPath: '/teaching/student/notice' | '/teaching-manage/student/notice' }) {
+export function LatestNoticeCard({
+  allPath,
+}: {
+  allPath: '/teaching/student/notice' | '/teaching-manage/student/notice';
+}) {
   const schoolId = useSchoolId();
   const latest = useQuery({ ...latestNoticeQuery(schoolId), meta: { silentError: true } });
   const unread = useQuery({ ...unreadNoticeCountQuery(schoolId), meta: { silentError: true } });
@@ -57,7 +61,11 @@ export function LatestNoticeCard({ allPath }: { allPath: '/teaching/student/noti
             fw={latest.data.viewed ? 500 : 700}
             onClick={() =>
               latest.data &&
-              setOpen({ announceId: latest.data.announceId, title: latest.data.title, viewed: latest.data.viewed })
+              setOpen({
+                announceId: latest.data.announceId,
+                title: latest.data.title,
+                viewed: latest.data.viewed,
+              })
             }
           >
             {latest.data.title}

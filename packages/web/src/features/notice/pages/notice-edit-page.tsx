@@ -5,8 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { BackLink } from '@/components/page/back-link';
 import { useStore } from '@tanstack/react-form';
-import { type ComponentPropsWithoutRef, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { RichTextField } from '@/components/rich-text/rich-text-input';
 import { useAppForm } from '@/lib/form';
@@ -305,23 +306,5 @@ function NoticeForm({
       </Stack>
       <NoticePreviewModal preview={preview} onClose={() => setPreview(null)} />
     </Container>
-  );
-}
-
-/** A link to a path of this app given as a whole href (returnTo), followed inside the app. */
-function BackLink({ href, ...props }: ComponentPropsWithoutRef<'a'> & { href: string }) {
-  const navigate = useNavigate();
-  return (
-    <a
-      {...props}
-      href={href}
-      onClick={(event) => {
-        props.onClick?.(event);
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-          return;
-        event.preventDefault();
-        void navigate({ href });
-      }}
-    />
   );
 }

@@ -8,8 +8,9 @@ import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
 import { IconEdit, IconPlus, IconSpeakerphone, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { useReturnHere } from '@/shared/return-to';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
@@ -51,8 +52,7 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
   const paths = TEACHER_NOTICE_PATHS[area];
   const navigate = useNavigate();
   // Inside a class page the form leads back there, to this tab.
-  const here = useLocation({ select: (location) => location.href });
-  const returnSearch = useMemo(() => (embedded ? { returnTo: here } : {}), [embedded, here]);
+  const returnSearch = useReturnHere(embedded);
   const { data: courses } = useSuspenseQuery(noticeCoursesQuery(schoolId));
   const [page, setPage] = useState({ courseId, index: 1 });
   // A new course filter starts at its first page.

@@ -13,7 +13,9 @@ export const Route = createFileRoute('/_main/teaching/student/notice')({
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: async ({ context: { queryClient }, deps }) => {
     const schoolId = await ensureSchoolId(queryClient);
-    await queryClient.ensureQueryData(studentNoticeListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 }));
+    await queryClient.ensureQueryData(
+      studentNoticeListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 }),
+    );
   },
   pendingComponent: NoticePageSkeleton,
   component: StudentNoticeRoute,

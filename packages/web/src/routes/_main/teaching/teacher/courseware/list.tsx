@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
-import { coursewareCoursesQuery, teacherCoursewareListQuery } from '@/features/courseware/api/courseware-queries';
+import {
+  coursewareCoursesQuery,
+  teacherCoursewareListQuery,
+} from '@/features/courseware/api/courseware-queries';
 import { CoursewarePageSkeleton } from '@/features/courseware/pages/courseware-page-skeleton';
 import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-courseware-list-page';
 import { courseIdSearch } from '@/lib/search-params';
@@ -16,7 +19,9 @@ export const Route = createFileRoute('/_main/teaching/teacher/courseware/list')(
     const schoolId = await ensureSchoolId(queryClient);
     await Promise.all([
       queryClient.ensureQueryData(coursewareCoursesQuery(schoolId)),
-      queryClient.ensureQueryData(teacherCoursewareListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 })),
+      queryClient.ensureQueryData(
+        teacherCoursewareListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 }),
+      ),
     ]);
   },
   pendingComponent: CoursewarePageSkeleton,

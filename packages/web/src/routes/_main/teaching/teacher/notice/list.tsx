@@ -16,7 +16,9 @@ export const Route = createFileRoute('/_main/teaching/teacher/notice/list')({
     const schoolId = await ensureSchoolId(queryClient);
     await Promise.all([
       queryClient.ensureQueryData(noticeCoursesQuery(schoolId)),
-      queryClient.ensureQueryData(teacherNoticeListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 })),
+      queryClient.ensureQueryData(
+        teacherNoticeListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 }),
+      ),
     ]);
   },
   pendingComponent: NoticePageSkeleton,

@@ -9,7 +9,9 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/student/
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: async ({ context: { queryClient }, deps }) => {
     const schoolId = await ensureSchoolId(queryClient);
-    await queryClient.ensureQueryData(studentCoursewareListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 }));
+    await queryClient.ensureQueryData(
+      studentCoursewareListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 }),
+    );
   },
   pendingComponent: CoursewarePageSkeleton,
   component: ClassCoursewareRoute,

@@ -10,7 +10,9 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/student/
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: async ({ context: { queryClient }, deps }) => {
     const schoolId = await ensureSchoolId(queryClient);
-    await queryClient.ensureQueryData(studentNoticeListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 }));
+    await queryClient.ensureQueryData(
+      studentNoticeListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 }),
+    );
   },
   pendingComponent: NoticeListSkeleton,
   component: ClassNoticeRoute,

@@ -16,7 +16,9 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/
     const schoolId = await ensureSchoolId(queryClient);
     await Promise.all([
       queryClient.ensureQueryData(noticeCoursesQuery(schoolId)),
-      queryClient.ensureQueryData(teacherNoticeListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 })),
+      queryClient.ensureQueryData(
+        teacherNoticeListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 }),
+      ),
     ]);
   },
   pendingComponent: NoticePageSkeleton,

@@ -4,12 +4,12 @@ import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { noticeCoursesQuery, noticeDetailQuery } from '@/features/notice/api/notice-queries';
 import { NoticeEditPage } from '@/features/notice/pages/notice-edit-page';
 import { NoticePageSkeleton } from '@/features/notice/pages/notice-page-skeleton';
-import { noticeReturnSearch } from '@/features/notice/notice-paths';
+import { returnToSearch } from '@/shared/return-to';
 
 export const Route = createFileRoute('/_main/teaching/teacher/notice/edit/$announceId')({
   // notices and courseware are the teacher's (a school manager meets 无权访问, not a refused call)
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
-  validateSearch: noticeReturnSearch,
+  validateSearch: returnToSearch,
   // The loader travels with the page: its SDK calls stay out of the first bundle.
   loader: async ({ context: { queryClient }, params }) => {
     const schoolId = await ensureSchoolId(queryClient);

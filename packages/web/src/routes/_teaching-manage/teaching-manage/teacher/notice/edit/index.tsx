@@ -4,7 +4,7 @@ import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { noticeCoursesQuery } from '@/features/notice/api/notice-queries';
 import { NoticeEditPage } from '@/features/notice/pages/notice-edit-page';
 import { NoticePageSkeleton } from '@/features/notice/pages/notice-page-skeleton';
-import { noticeReturnSearch } from '@/features/notice/notice-paths';
+import { returnToSearch } from '@/shared/return-to';
 import { courseIdSearch } from '@/lib/search-params';
 
 /** A new notice; ?courseId= picks its course in advance, ?returnTo= is the class page it came from. */
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/
   // The loader travels with the page: its SDK calls stay out of the first bundle.
   validateSearch: (search: Record<string, unknown>) => ({
     ...courseIdSearch(search),
-    ...noticeReturnSearch(search),
+    ...returnToSearch(search),
   }),
   loader: async ({ context: { queryClient } }) => {
     const schoolId = await ensureSchoolId(queryClient);
