@@ -37,6 +37,17 @@ export default defineConfig({
       ],
     },
   },
+  // One server and data folder for the run. The first-day journeys start from the demo school
+  // alone (they count its students and find its classes empty); the later ones add to whatever
+  // is there and only ever look for what they created.
+  projects: [
+    { name: 'first-day', testMatch: ['session.spec.ts', 'teaching-core.spec.ts'] },
+    {
+      name: 'journeys',
+      testIgnore: ['session.spec.ts', 'teaching-core.spec.ts'],
+      dependencies: ['first-day'],
+    },
+  ],
   webServer: {
     command: 'npx tsx src/main.ts',
     cwd: join(import.meta.dirname, '..', 'server'),
