@@ -1,4 +1,4 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { type Column, type Row, type RowData, type Table, flexRender } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -177,10 +177,11 @@ function CardsToolbar({ table }: { table: Table<DataTableFeatures, RowData> }) {
                 key={header.id}
                 className={classes.cardSort}
                 data-active={sorted ? true : undefined}
-                aria-label={`按${name}排序${state}`}
                 onClick={column.getToggleSortingHandler()}
               >
+                {/* named by its visible text, the sort state said after it */}
                 {name}
+                {state ? <VisuallyHidden>{state}</VisuallyHidden> : null}
                 <Icon
                   size={14}
                   aria-hidden

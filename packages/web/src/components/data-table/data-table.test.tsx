@@ -313,9 +313,10 @@ describe('DataTable', () => {
         within(screen.getByRole('list', { name: '人员' }))
           .getAllByRole('listitem')
           .map((card) => within(card).getAllByRole('definition')[0]!.textContent);
-      await user.click(screen.getByRole('button', { name: '按年龄排序' }));
+      const sorting = screen.getByRole('group', { name: '排序' });
+      await user.click(within(sorting).getByRole('button', { name: '年龄' }));
       expect(names()).toEqual(['李四', '张三', '王五']);
-      expect(screen.getByRole('button', { name: '按年龄排序（升序）' })).toBeVisible();
+      expect(within(sorting).getByRole('button', { name: '年龄（升序）' })).toBeVisible();
       await user.click(screen.getAllByRole('checkbox', { name: '选择此行' })[0]!);
       expect(onSelect).toHaveBeenLastCalledWith({ '2': true });
       await user.click(screen.getByRole('checkbox', { name: '全选' }));
