@@ -6,7 +6,7 @@
 // the login page as teacher1, student01, manager and admin, and walks the links each one's pages
 // offer (menus, tabs, cards, table rows), one page per route shape.
 // Run after `pnpm build`:  node scripts/bench/pages.mjs   (PAGES_OUT=<dir>, PAGES_ROLES=teacher1,admin)
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +68,9 @@ async function settle(page) {
   await page.waitForTimeout(300);
 }
 
-function lighthouse(url, port, preset) {
+// Asynchronous on purpose: Playwright holds every new tab of the browser (Lighthouse's included)
+// until its own event loop resumes it, so a synchronous child would wait for ever.
+async function lighthouse(url, port, preset) {
   const args = [
     '-y',
     'lighthouse@12.2.3',
@@ -81,7 +83,14 @@ function lighthouse(url, port, preset) {
     '--chrome-flags=--headless',
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  const run = spawnSync('npx', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = await new Promise((done) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', () => done({ stdout, stderr }));
+  });
   try {
     const report = JSON.parse(run.stdout);
     const score = (c) => Math.round((report.categories[c]?.score ?? 0) * 100);
@@ -138,7 +147,7 @@ try {
           );
           const row = { account, size: size.name, url: url.replace(server.base, ''), violations, overflow };
           if (finalUrl !== url) row.landed = finalUrl.replace(server.base, '');
-          if (LIGHTHOUSE) Object.assign(row, { lighthouse: lighthouse(url, port, size.name) });
+          if (LIGHTHOUSE) Object.assign(row, { lighthouse: await lighthouse(url, port, size.name) });
           results.push(row);
           if (size.name === 'desktop') {
             const links = await page.$$eval('a[href]', (as) => as.map((a) => a.href));
