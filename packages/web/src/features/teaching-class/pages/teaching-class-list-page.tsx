@@ -145,8 +145,14 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
       col.accessor('startDate', {
         id: 'startDate',
         header: '起止日期',
-        meta: { width: 236 },
-        cell: ({ row }) => `${row.original.startDate} 至 ${row.original.endDate}`,
+        // two lines, so the classes beside it keep their full names at 1280 px
+        meta: { width: 128 },
+        cell: ({ row }) => (
+          <Text size="sm" component="span" style={{ display: 'block', lineHeight: 1.4 }}>
+            {row.original.startDate}
+            <br />至 {row.original.endDate}
+          </Text>
+        ),
       }),
       col.accessor('status', {
         id: 'status',
@@ -159,7 +165,7 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
         id: 'content',
         header: '章节/作业/课件',
         enableSorting: false,
-        meta: { width: 130, align: 'center' },
+        meta: { width: 120, align: 'center' },
         cell: ({ row }) =>
           `${row.original.sectionNum} / ${row.original.workNum} / ${row.original.courseWareNum}`,
       }),
