@@ -97,7 +97,9 @@ async function lighthouse(url, port, preset) {
     const failed = Object.values(report.audits)
       .filter((a) => a.score === 0 && report.categories.accessibility.auditRefs.some((r) => r.id === a.id))
       .map((a) => a.id);
-    return { a11y: score('accessibility'), perf: score('performance'), failed };
+    const metric = (id) => report.audits[id]?.displayValue?.replace(/\s/g, '') ?? '?';
+    const metrics = `FCP ${metric('first-contentful-paint')} LCP ${metric('largest-contentful-paint')} TBT ${metric('total-blocking-time')} CLS ${metric('cumulative-layout-shift')}`;
+    return { a11y: score('accessibility'), perf: score('performance'), failed, metrics };
   } catch {
     return { error: (run.stderr || '').split('\n').slice(-3).join(' ') };
   }
@@ -195,7 +197,7 @@ for (const r of results) {
   const lh = r.lighthouse
     ? r.lighthouse.error
       ? ` lighthouse error ${r.lighthouse.error}`
-      : ` a11y ${r.lighthouse.a11y} perf ${r.lighthouse.perf}${r.lighthouse.failed.length ? ` (${r.lighthouse.failed.join(',')})` : ''}`
+      : ` a11y ${r.lighthouse.a11y} perf ${r.lighthouse.perf} [${r.lighthouse.metrics}]${r.lighthouse.failed.length ? ` (${r.lighthouse.failed.join(',')})` : ''}`
     : '';
   const flag = r.violations.length || r.overflow > 0 ? '✗' : '✓';
   if (flag === '✗') failing++;
