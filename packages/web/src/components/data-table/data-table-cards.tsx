@@ -2,8 +2,9 @@ import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { type Column, type Row, type RowData, type Table, flexRender } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { memo, type ReactNode, type RefObject, useRef } from 'react';
 import classes from './data-table.module.css';
+import { useVirtualWindow } from './virtual-window';
 import { ACTIONS_COLUMN_ID, type DataTableFeatures, SELECT_COLUMN_ID } from './data-table-features';
 
 const SKELETON_CARDS = 4;
@@ -292,15 +293,7 @@ function VirtualCards({
     gap: CARD_GAP,
     initialRect: { width: 0, height },
   });
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = items.length > 0 ? items[items.length - 1]!.index : -1;
-  const nearEnd = onNearEnd !== undefined && lastVisible >= loaded - LOAD_AHEAD_CARDS;
-  useEffect(() => {
-    if (nearEnd) onNearEnd?.();
-  }, [nearEnd, onNearEnd, loaded]);
-
-  const paddingTop = items.length > 0 ? items[0]!.start : 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const { items, paddingTop, paddingBottom } = useVirtualWindow(virtualizer, loaded, LOAD_AHEAD_CARDS, onNearEnd);
   return (
     <>
       {paddingTop > 0 ? (

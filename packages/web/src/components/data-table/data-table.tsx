@@ -27,6 +27,7 @@ import { LoadError } from '@/components/feedback/load-error';
 import { useSmallScreen } from '@/lib/small-screen';
 import { DataTableCards } from './data-table-cards';
 import classes from './data-table.module.css';
+import { useVirtualWindow } from './virtual-window';
 import {
   ACTIONS_COLUMN_ID,
   type DataTableColumns,
@@ -380,15 +381,7 @@ function VirtualRows({
     scrollPaddingStart: rowHeight,
     initialRect: { width: 0, height },
   });
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = items.length > 0 ? items[items.length - 1]!.index : -1;
-  const nearEnd = onNearEnd !== undefined && lastVisible >= loaded - LOAD_AHEAD_ROWS;
-  useEffect(() => {
-    if (nearEnd) onNearEnd?.();
-  }, [nearEnd, onNearEnd, loaded]);
-
-  const paddingTop = items.length > 0 ? items[0]!.start : 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const { items, paddingTop, paddingBottom } = useVirtualWindow(virtualizer, loaded, LOAD_AHEAD_ROWS, onNearEnd);
   return (
     <>
       {paddingTop > 0 ? <tr aria-hidden className={classes.spacer} style={{ height: paddingTop }} /> : null}
