@@ -293,7 +293,12 @@ function VirtualCards({
     gap: CARD_GAP,
     initialRect: { width: 0, height },
   });
-  const { items, paddingTop, paddingBottom } = useVirtualWindow(virtualizer, loaded, LOAD_AHEAD_CARDS, onNearEnd);
+  const { items, paddingTop, paddingBottom } = useVirtualWindow(
+    virtualizer,
+    loaded,
+    LOAD_AHEAD_CARDS,
+    onNearEnd,
+  );
   return (
     <>
       {paddingTop > 0 ? (

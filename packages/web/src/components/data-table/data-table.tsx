@@ -381,7 +381,12 @@ function VirtualRows({
     scrollPaddingStart: rowHeight,
     initialRect: { width: 0, height },
   });
-  const { items, paddingTop, paddingBottom } = useVirtualWindow(virtualizer, loaded, LOAD_AHEAD_ROWS, onNearEnd);
+  const { items, paddingTop, paddingBottom } = useVirtualWindow(
+    virtualizer,
+    loaded,
+    LOAD_AHEAD_ROWS,
+    onNearEnd,
+  );
   return (
     <>
       {paddingTop > 0 ? <tr aria-hidden className={classes.spacer} style={{ height: paddingTop }} /> : null}

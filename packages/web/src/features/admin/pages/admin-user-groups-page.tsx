@@ -10,7 +10,6 @@ import {
   Container,
   EmptyState,
   Group,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -31,7 +30,8 @@ import {
   saveGroupMutation,
   updateGroupMutation,
 } from '@/features/admin/api/admin-mutations';
-import { ADMIN_PAGE_SIZE, adminGroupsQuery, schoolOptionsQuery } from '@/features/admin/api/admin-queries';
+import { ADMIN_PAGE_SIZE, adminGroupsQuery } from '@/features/admin/api/admin-queries';
+import { SchoolFilter, useSchoolOptions } from '@/features/admin/components/school-filter';
 import { AdminBackLink } from '@/features/admin/components/admin-back-link';
 import { NameFormModal, type NameFormValues } from '@/features/admin/components/name-form-modal';
 import { openConfirmModal } from '@/shared/overlays';
@@ -48,7 +48,7 @@ export function AdminUserGroupsPage() {
   const [page, setPage] = useState({ filter, index: 1 });
   const pageIndex = page.filter === filter ? page.index : 1;
   const list = useQuery(adminGroupsQuery({ keyword, schoolId, pageIndex }));
-  const schools = useQuery(schoolOptionsQuery());
+  const schools = useSchoolOptions();
   const [editing, setEditing] = useState<UserGroup | 'new' | null>(null);
   const save = useMutation(saveGroupMutation(queryClient));
   const update = useMutation(updateGroupMutation(queryClient));
@@ -151,10 +151,6 @@ export function AdminUserGroupsPage() {
 
   const rows = list.data?.list;
   const data = useMemo(() => rows ?? [], [rows]);
-  const schoolOptions = (schools.data?.list ?? []).map((school) => ({
-    value: school.schoolId,
-    label: school.name,
-  }));
   const filtered = keyword !== '' || schoolId !== null;
 
   const submit = async (values: NameFormValues) => {
@@ -199,17 +195,7 @@ export function AdminUserGroupsPage() {
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={{ base: '100%', xs: 220 }}
           />
-          <Select
-            label="学校"
-            placeholder={schools.isError ? '学校列表加载失败' : '全部学校'}
-            data={schoolOptions}
-            value={schoolId}
-            onChange={setSchoolId}
-            clearable
-            searchable
-            nothingFoundMessage="没有这个学校"
-            w={{ base: '100%', xs: 220 }}
-          />
+          <SchoolFilter schools={schools} value={schoolId} onChange={setSchoolId} />
         </Group>
         <DataTable
           label="用户组列表"
@@ -240,7 +226,7 @@ export function AdminUserGroupsPage() {
         nameLabel="用户组名称"
         maxLength={50}
         withDescription
-        schools={editing === 'new' ? schoolOptions : undefined}
+        schools={editing === 'new' ? schools.options : undefined}
         initial={{
           name: editing && editing !== 'new' ? editing.name : '',
           description: editing && editing !== 'new' ? editing.description : '',

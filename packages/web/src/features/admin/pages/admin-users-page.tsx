@@ -27,7 +27,8 @@ import { dataTableColumnHelper } from '@/components/data-table/data-table-featur
 import { tableQueryState } from '@/components/data-table/query-state';
 import { PageHeader } from '@/components/page/page-header';
 import { resetPasswordMutation, setDisabledMutation } from '@/features/admin/api/admin-mutations';
-import { ADMIN_PAGE_SIZE, adminUsersQuery, schoolOptionsQuery } from '@/features/admin/api/admin-queries';
+import { ADMIN_PAGE_SIZE, adminUsersQuery } from '@/features/admin/api/admin-queries';
+import { SchoolFilter, useSchoolOptions } from '@/features/admin/components/school-filter';
 import { AdminBackLink } from '@/features/admin/components/admin-back-link';
 import { TemporaryPasswordModal } from '@/features/admin/components/temporary-password-modal';
 import { ROLE_LABELS } from '@/shared/labels';
@@ -54,7 +55,7 @@ export function AdminUsersPage() {
   const [page, setPage] = useState({ filter, index: 1 });
   const pageIndex = page.filter === filter ? page.index : 1;
   const list = useQuery(adminUsersQuery({ keyword, schoolId, role, pageIndex }));
-  const schools = useQuery(schoolOptionsQuery());
+  const schools = useSchoolOptions();
   const [shown, setShown] = useState<{ reset: AdminPasswordReset; realName: string } | null>(null);
   const { mutate: reset } = useMutation(resetPasswordMutation());
   const { mutate: setDisabled } = useMutation(setDisabledMutation(queryClient));
@@ -191,10 +192,6 @@ export function AdminUsersPage() {
   const rows = list.data?.list;
   const data = useMemo(() => rows ?? [], [rows]);
   const filtered = keyword !== '' || schoolId !== null;
-  const schoolOptions = (schools.data?.list ?? []).map((school) => ({
-    value: school.schoolId,
-    label: school.name,
-  }));
 
   return (
     <Container size="xl" py="md">
@@ -214,19 +211,13 @@ export function AdminUsersPage() {
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={{ base: '100%', xs: 240 }}
           />
-          <Select
-            label="学校"
-            placeholder={schools.isError ? '学校列表加载失败' : '全部学校'}
-            data={schoolOptions}
+          <SchoolFilter
+            schools={schools}
             value={schoolId}
             onChange={(value) => {
               setSchoolId(value);
               if (!value) setRole(null);
             }}
-            clearable
-            searchable
-            nothingFoundMessage="没有这个学校"
-            w={{ base: '100%', xs: 220 }}
           />
           <Select
             label="身份"
