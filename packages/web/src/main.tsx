@@ -1,5 +1,5 @@
 import './lib/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { handleGlobalError } from './shared/error-notifications';
@@ -24,11 +24,16 @@ async function boot() {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} session={session} environment={environment} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition renders in slices that yield to the browser (input, paint) instead of one long
+  // task; the boot spinner stays until the first screen is ready.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} session={session} environment={environment} />
+      </StrictMode>,
+    );
+  });
 }
 
 void boot();

@@ -20,7 +20,9 @@ export interface AppProps {
 
 export function App({ router, queryClient, session, environment, mantineEnv = 'default' }: AppProps) {
   return (
-    <MantineProvider theme={theme} env={mantineEnv}>
+    // The theme's CSS variables come from lib/theme-variables.css (generated from the theme and
+    // checked by its test), not computed and inserted on every start.
+    <MantineProvider theme={theme} env={mantineEnv} withCssVariables={false}>
       <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider session={session}>

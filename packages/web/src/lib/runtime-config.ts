@@ -45,7 +45,9 @@ export async function loadRuntimeConfig(
 ): Promise<RuntimeConfig> {
   const url = new URL(`${import.meta.env.BASE_URL}config.json`, window.location.href);
   try {
-    const response = await fetchImpl(url, { cache: 'no-store', credentials: 'same-origin' });
+    // The default cache mode, so the request index.html preloads is the one used; the server
+    // answers no-cache, so a changed config is still seen on the next load.
+    const response = await fetchImpl(url, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return parseRuntimeConfig(await response.json());
   } catch (error) {

@@ -33,7 +33,7 @@ describe('session at start', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('正在检查登录状态');
     release();
     await waitFor(() => expect(screen.queryByText('正在检查登录状态…')).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { name: `欢迎回来，${TEACHER1}` })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: `欢迎回来，${TEACHER1}` })).toBeVisible();
   });
 
   it("errCode 3 shows 登录提示 with the server's message, then logs out, goes to /account and reloads", async () => {

@@ -209,6 +209,7 @@ const BodyCard = memo(
         ref={measure}
         data-index={index}
         className={classes.card}
+        data-lazy={measure ? undefined : true}
         data-selected={selected || undefined}
         {...rowProps?.(row.original)}
       >

@@ -17,6 +17,7 @@ import {
   memo,
   type ReactNode,
   type RefObject,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -96,6 +97,7 @@ export interface DataTableProps<TData extends RowData> {
 }
 
 const DEFAULT_VIRTUALIZE_AFTER = 200;
+const NO_ROWS: never[] = [];
 const DEFAULT_ROW_HEIGHT = 44;
 const DEFAULT_HEIGHT = 560;
 const OVERSCAN_ROWS = 5;
@@ -173,11 +175,15 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     sortDescFirst: false,
   });
 
-  const rows = table.getRowModel().rows;
+  const currentRows = table.getRowModel().rows;
+  // Rows that arrive (the first page, a sort, the next page) are drawn in a transition: React
+  // renders them in slices between which the browser paints and answers input, instead of one
+  // long task for a whole page of rows. Until then the previous rows (or the skeleton) stay.
+  const rows = useDeferredValue<typeof currentRows>(currentRows, NO_ROWS);
   const leafColumns = table.getAllLeafColumns();
-  const rowCount = Math.max(infinite?.total ?? 0, rows.length);
+  const rowCount = Math.max(infinite?.total ?? 0, currentRows.length);
   const virtual = rowCount > virtualizeAfter;
-  const showSkeleton = loading && rows.length === 0;
+  const showSkeleton = loading && currentRows.length === 0;
   const showEmpty = !loading && !error && rowCount === 0;
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -188,7 +194,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const wantMoreNow = canLoadMore && !virtual;
   useEffect(() => {
     if (wantMoreNow) onLoadMore?.();
-  }, [wantMoreNow, onLoadMore, rows.length]);
+  }, [wantMoreNow, onLoadMore, currentRows.length]);
 
   // One column template for every row (rows are grids, see data-table.module.css): a column's
   // meta width in px, the others share the rest, each at least MIN_SHARED_COLUMN wide.

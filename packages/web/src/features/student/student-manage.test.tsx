@@ -96,6 +96,8 @@ describe('student management', () => {
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(header).toEqual(['行号', '学号', '原因']);
+    // rows are drawn just after the table (DataTable renders arriving rows in a transition)
+    await waitFor(() => expect(within(errors).getAllByRole('row')).toHaveLength(4));
     const rows = within(errors).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['2', '3', '4']);
     expect(within(rows[1]!).getByText('20269001')).toBeVisible();

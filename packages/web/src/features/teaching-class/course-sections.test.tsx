@@ -1,5 +1,5 @@
 import { DEMO_SCHOOL } from '@dfrm/server/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
 import { createCourseAs, sectionWorkbook, setupNodeFormData } from '@/test/course-helpers';
@@ -26,11 +26,14 @@ describe('teaching-class detail', () => {
     );
     expect(await within(panel).findByText('导入失败，没有导入任何章节')).toBeVisible();
     const errors = within(panel).getByRole('table', { name: '章节导入错误' });
-    const rowNumbers = within(errors)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => row.firstChild?.textContent);
-    expect(new Set(rowNumbers)).toEqual(new Set(['2', '3']));
+    // rows are drawn just after the table (DataTable renders arriving rows in a transition)
+    await waitFor(() => {
+      const rowNumbers = within(errors)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.firstChild?.textContent);
+      expect(new Set(rowNumbers)).toEqual(new Set(['2', '3']));
+    });
 
     await user.upload(
       input,

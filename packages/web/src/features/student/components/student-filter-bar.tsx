@@ -56,47 +56,48 @@ export const StudentFilterBar = memo(function StudentFilterBar({
         onChange={(event) => onKeywordChange(event.currentTarget.value)}
         w={220}
       />
-      {canPickClasses ? (
-        <>
-          <Select
-            aria-label="学院"
-            placeholder="全部学院"
-            data={options.colleges}
-            value={filters.collegeId ?? null}
-            onChange={(value) => setFilters({ ...filters, collegeId: value, majorId: null, classId: null })}
-            clearable
-            w={160}
-          />
-          <Select
-            aria-label="专业"
-            placeholder="全部专业"
-            data={options.majors}
-            value={filters.majorId ?? null}
-            onChange={(value) => setFilters({ ...filters, majorId: value, classId: null })}
-            clearable
-            w={160}
-          />
-          <Select
-            aria-label="年级"
-            placeholder="全部年级"
-            data={options.grades}
-            value={filters.gradeId ?? null}
-            onChange={(value) => setFilters({ ...filters, gradeId: value, classId: null })}
-            clearable
-            w={120}
-          />
-          <Select
-            aria-label="行政班"
-            placeholder="全部班级"
-            data={options.classes}
-            value={filters.classId ?? null}
-            onChange={(value) => setFilters({ ...filters, classId: value })}
-            clearable
-            searchable
-            w={200}
-          />
-        </>
-      ) : null}
+      {/* Shown (disabled) while the class list loads, so nothing below moves when it arrives. */}
+      <Select
+        aria-label="学院"
+        placeholder="全部学院"
+        data={options.colleges}
+        value={filters.collegeId ?? null}
+        onChange={(value) => setFilters({ ...filters, collegeId: value, majorId: null, classId: null })}
+        clearable
+        disabled={!canPickClasses}
+        w={160}
+      />
+      <Select
+        aria-label="专业"
+        placeholder="全部专业"
+        data={options.majors}
+        value={filters.majorId ?? null}
+        onChange={(value) => setFilters({ ...filters, majorId: value, classId: null })}
+        clearable
+        disabled={!canPickClasses}
+        w={160}
+      />
+      <Select
+        aria-label="年级"
+        placeholder="全部年级"
+        data={options.grades}
+        value={filters.gradeId ?? null}
+        onChange={(value) => setFilters({ ...filters, gradeId: value, classId: null })}
+        clearable
+        disabled={!canPickClasses}
+        w={120}
+      />
+      <Select
+        aria-label="行政班"
+        placeholder="全部班级"
+        data={options.classes}
+        value={filters.classId ?? null}
+        onChange={(value) => setFilters({ ...filters, classId: value })}
+        clearable
+        disabled={!canPickClasses}
+        searchable
+        w={200}
+      />
       <Select
         aria-label="状态"
         placeholder="全部状态"
