@@ -1,12 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageOutlet } from '@/app/shells/page-outlet';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { MainShell } from '@/app/shells/main-shell';
 
 /** Pathless layout: the main shell around /course and, later, the rest of the main area. */
 export const Route = createFileRoute('/_main')({
   component: () => (
     <MainShell>
-      <PageOutlet />
+      <Outlet />
     </MainShell>
   ),
 });

@@ -1,5 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageOutlet } from '@/app/shells/page-outlet';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { TeachingManageShell } from '@/app/shells/teaching-manage-shell';
 
 /**
@@ -9,7 +8,7 @@ import { TeachingManageShell } from '@/app/shells/teaching-manage-shell';
 export const Route = createFileRoute('/_teaching-manage')({
   component: () => (
     <TeachingManageShell>
-      <PageOutlet />
+      <Outlet />
     </TeachingManageShell>
   ),
 });

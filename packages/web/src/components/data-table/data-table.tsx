@@ -183,7 +183,9 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const leafColumns = table.getAllLeafColumns();
   const rowCount = Math.max(infinite?.total ?? 0, currentRows.length);
   const virtual = rowCount > virtualizeAfter;
-  const showSkeleton = loading && currentRows.length === 0;
+  // the first rows not drawn yet: the skeleton stays meanwhile
+  const drawing = rows.length === 0 && currentRows.length > 0;
+  const showSkeleton = (loading && currentRows.length === 0) || drawing;
   const showEmpty = !loading && !error && rowCount === 0;
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -301,7 +303,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       role="table"
       aria-label={label}
       aria-rowcount={rowCount + 1}
-      aria-busy={loading || fetching || undefined}
+      aria-busy={loading || fetching || drawing || undefined}
       stickyHeader={virtual}
       highlightOnHover
       verticalSpacing="xs"
