@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-courseware-list-page';
 import { TeacherNoticeListPage } from '@/features/notice/pages/teacher-notice-list-page';
 import { CourseStudentsPage } from '@/features/student/pages/course-students-page';
-import type { ClassTab } from '@/features/teaching-class/area';
+import { ALL_CLASSES, type ClassTab } from '@/features/teaching-class/area';
 import { ClassPage, type ComposedClassTab } from '@/features/teaching-class/pages/class-page';
 import type { TeachingArea } from '@/shared/teaching-area';
 
@@ -11,6 +11,8 @@ export interface TeacherClassPageProps {
   courseId: string;
   tab: ClassTab;
   onTabChange: (tab: ClassTab) => void;
+  /** The detail routes' resourceId: one teaching class to open the student tabs on, or 'all'. */
+  teachingClassId?: string;
 }
 
 /**
@@ -18,13 +20,34 @@ export interface TeacherClassPageProps {
  * frame, and the students, notice and courseware features their lists of
  * this one course (composed here, since features do not import each other).
  */
-export function TeacherClassPage({ area, courseId, tab, onTabChange }: TeacherClassPageProps) {
+export function TeacherClassPage({
+  area,
+  courseId,
+  tab,
+  onTabChange,
+  teachingClassId,
+}: TeacherClassPageProps) {
+  const initialClass = teachingClassId === ALL_CLASSES ? undefined : teachingClassId;
   const renderTab = (which: ComposedClassTab): ReactNode => {
     switch (which) {
       case 'students':
-        return <CourseStudentsPage key={courseId} courseId={courseId} variant="list" />;
+        return (
+          <CourseStudentsPage
+            key={courseId}
+            courseId={courseId}
+            variant="list"
+            initialTeachingClassId={initialClass}
+          />
+        );
       case 'data':
-        return <CourseStudentsPage key={courseId} courseId={courseId} variant="data" />;
+        return (
+          <CourseStudentsPage
+            key={courseId}
+            courseId={courseId}
+            variant="data"
+            initialTeachingClassId={initialClass}
+          />
+        );
       case 'notices':
         return <TeacherNoticeListPage key={courseId} area={area} courseId={courseId} embedded />;
       case 'courseware':

@@ -1,9 +1,9 @@
 import { DEMO_SCHOOL } from '@dfrm/server/testing';
-import { updateAnnounce } from '@dfrm/sdk/tms';
+import { getCourseTeachingClass, updateAnnounce } from '@dfrm/sdk/tms';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
-import { createCourseAs } from '@/test/course-helpers';
+import { actAs, createCourseAs } from '@/test/course-helpers';
 import { renderApp } from '@/test/render-app';
 import '@/test/editor-dom';
 
@@ -98,6 +98,25 @@ describe('teaching classes', () => {
 });
 
 describe('one class page', () => {
+  it("opens the 学生 tab filtered to the detail route's teaching class", async () => {
+    const course = await createCourseAs('teacher1', '因子投资', [CLASS_1, CLASS_2]);
+    const teacher = await loginAs('teacher1');
+    actAs(teacher);
+    const classes = await getCourseTeachingClass({ path: { schoolId: '1', courseId: course.courseId } });
+    const first = classes.find((tc) => tc.teachingClassName.includes(CLASS_1))!;
+    storeUser(teacher);
+    renderApp({
+      path: `/teaching/teacher/teachingclass/detail/${course.courseId}/${first.teachingClassId}?tab=students`,
+    });
+    const table = await screen.findByRole('table', { name: '学生名单' });
+    expect(await screen.findByText('共 15 条')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: '教学班' })).toHaveValue(first.teachingClassName);
+    await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
+    expect(within(table).getAllByRole('row')).toHaveLength(16);
+    for (const row of within(table).getAllByRole('row').slice(1))
+      expect(row).toHaveTextContent(first.teachingClassName);
+  });
+
   it("the course card, the list's name link and its icon all open the same class page", async () => {
     const course = await createCourseAs('teacher1', '量化投资基础', [CLASS_1]);
     storeUser(await loginAs('teacher1'));

@@ -114,16 +114,23 @@ export interface CourseStudentsPageProps {
   courseId: string;
   /** 学生数据 (work and study figures) or 学生名单 (class, status, online). */
   variant: 'data' | 'list';
+  /** A teaching class of the course to filter by at first (the detail route's resourceId). */
+  initialTeachingClassId?: string;
 }
 
 /** The course's students, by the server's by-course lists: search, class filter, sort, pages. */
-export function CourseStudentsPage({ courseId, variant }: CourseStudentsPageProps) {
+export function CourseStudentsPage({ courseId, variant, initialTeachingClassId }: CourseStudentsPageProps) {
   const { schoolId } = useSuspenseQuery(currentSchoolQuery()).data;
   const { data: teachingClasses } = useSuspenseQuery(courseTeachingClassesQuery(schoolId, courseId));
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [debounced] = useDebouncedValue(keyword.trim(), 300);
-  const [teachingClassId, setTeachingClassId] = useState<string | null>(null);
+  // an id that is not one of this course's teaching classes is ignored (the whole course shows)
+  const [teachingClassId, setTeachingClassId] = useState<string | null>(() =>
+    teachingClasses.some((tc) => tc.teachingClassId === initialTeachingClassId)
+      ? (initialTeachingClassId ?? null)
+      : null,
+  );
   const [status, setStatus] = useState<StudentStatus | null>(null);
   const [sorting, setSorting] = useState<SortingState>([]);
   const sort = sorting[0];

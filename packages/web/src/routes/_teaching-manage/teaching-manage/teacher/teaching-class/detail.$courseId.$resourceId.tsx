@@ -17,13 +17,14 @@ export const Route = createFileRoute(
 });
 
 function ClassPageRoute() {
-  const { courseId } = Route.useParams();
+  const { courseId, resourceId } = Route.useParams();
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <TeacherClassPage
       area="teaching-manage"
       courseId={courseId}
+      teachingClassId={resourceId}
       tab={tab ?? 'chapters'}
       onTabChange={(next) => void navigate({ search: { tab: next } })}
     />

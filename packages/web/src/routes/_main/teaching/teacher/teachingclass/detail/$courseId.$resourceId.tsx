@@ -15,13 +15,14 @@ export const Route = createFileRoute('/_main/teaching/teacher/teachingclass/deta
 });
 
 function ClassPageRoute() {
-  const { courseId } = Route.useParams();
+  const { courseId, resourceId } = Route.useParams();
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <TeacherClassPage
       area="teaching"
       courseId={courseId}
+      teachingClassId={resourceId}
       tab={tab ?? 'chapters'}
       onTabChange={(next) => void navigate({ search: { tab: next } })}
     />
