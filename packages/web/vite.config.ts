@@ -162,7 +162,7 @@ export default defineConfig(({ command }) => ({
             {
               // A page with a form loads TanStack Form and Mantine's inputs together: one chunk.
               name: 'form',
-              test: /(node_modules[\\/](@tanstack[\\/](form-core|react-form|pacer-lite|(react-)?store[\\/]dist[\\/](useStore|store)\.js$)|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|CloseButton)[\\/])|[\\/]src[\\/]lib[\\/](form|no-form-groups|no-devtools-event-client)\.tsx?$)/,
+              test: /(node_modules[\\/](@tanstack[\\/](form-core|react-form|pacer-lite|(react-)?store[\\/]dist[\\/](useStore|store)\.js$)|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput)[\\/])|[\\/]src[\\/]lib[\\/](form|no-form-groups|no-devtools-event-client)\.tsx?$)/,
               includeDependenciesRecursively: false,
             },
             {
