@@ -176,13 +176,15 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   });
 
   const currentRows = table.getRowModel().rows;
-  // Rows that arrive (the first page, a sort, the next page) are drawn in a transition: React
-  // renders them in slices between which the browser paints and answers input, instead of one
-  // long task for a whole page of rows. Until then the previous rows (or the skeleton) stay.
-  const rows = useDeferredValue<typeof currentRows>(currentRows, NO_ROWS);
   const leafColumns = table.getAllLeafColumns();
   const rowCount = Math.max(infinite?.total ?? 0, currentRows.length);
   const virtual = rowCount > virtualizeAfter;
+  // A short list's arriving rows (up to virtualizeAfter of them, each drawn) are drawn in a
+  // transition: React renders them in slices between which the browser paints and answers
+  // input, instead of one long task. Until then the previous rows (or the skeleton) stay. A
+  // virtualized list draws only the rows in view, so it draws them at once.
+  const deferredRows = useDeferredValue<typeof currentRows>(currentRows, NO_ROWS);
+  const rows = virtual ? currentRows : deferredRows;
   // the first rows not drawn yet: the skeleton stays meanwhile
   const drawing = rows.length === 0 && currentRows.length > 0;
   const showSkeleton = (loading && currentRows.length === 0) || drawing;
