@@ -15,11 +15,10 @@ function mantineVariables(): string {
     <MantineProvider theme={theme}>
       <span />
     </MantineProvider>,
-    { container: document.head.appendChild(document.createElement('div')) },
   );
-  const style = document.head.querySelector('style[data-mantine-styles]:not([data-mantine-styles="classes"])');
-  const css = style?.textContent ?? container.querySelector('style[data-mantine-styles]')?.textContent ?? '';
-  return css;
+  // its other <style> (data-mantine-styles="classes") holds the static global classes
+  const style = container.querySelector('style[data-mantine-styles]:not([data-mantine-styles="classes"])');
+  return style?.textContent ?? '';
 }
 
 describe('theme variables', () => {

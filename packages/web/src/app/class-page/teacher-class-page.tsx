@@ -31,20 +31,12 @@ export function TeacherClassPage({
   const renderTab = (which: ComposedClassTab): ReactNode => {
     switch (which) {
       case 'students':
-        return (
-          <CourseStudentsPage
-            key={courseId}
-            courseId={courseId}
-            variant="list"
-            initialTeachingClassId={initialClass}
-          />
-        );
       case 'data':
         return (
           <CourseStudentsPage
             key={courseId}
             courseId={courseId}
-            variant="data"
+            variant={which === 'students' ? 'list' : 'data'}
             initialTeachingClassId={initialClass}
           />
         );
