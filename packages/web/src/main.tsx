@@ -22,6 +22,9 @@ async function boot() {
   const router = createAppRouter({ queryClient, session });
   const environment = { config, reload: () => window.location.reload() };
 
+  // The router and the React root are each a few tens of milliseconds on a phone: a task apiece,
+  // so the browser can paint and answer a tap in between.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);

@@ -1,4 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { PageOutlet } from '@/app/shells/page-outlet';
 import { TeachingManageShell } from '@/app/shells/teaching-manage-shell';
 
 /**
@@ -8,7 +9,7 @@ import { TeachingManageShell } from '@/app/shells/teaching-manage-shell';
 export const Route = createFileRoute('/_teaching-manage')({
   component: () => (
     <TeachingManageShell>
-      <Outlet />
+      <PageOutlet />
     </TeachingManageShell>
   ),
 });

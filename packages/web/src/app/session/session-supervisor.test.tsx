@@ -29,8 +29,14 @@ describe('session at start', () => {
         return forwardToApi(request);
       }),
     );
+    const asked: string[] = [];
+    const record = ({ request }: { request: Request }) => asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', record);
     renderApp({ path: '/course' });
     expect(await screen.findByRole('status')).toHaveTextContent('正在检查登录状态');
+    // the school lookup does not wait for the check: both are on the way at once
+    await waitFor(() => expect(asked.some((path) => path.endsWith('/getOwnUserGroup'))).toBe(true));
+    server.events.removeListener('request:start', record);
     release();
     await waitFor(() => expect(screen.queryByText('正在检查登录状态…')).not.toBeInTheDocument());
     expect(await screen.findByRole('heading', { name: `欢迎回来，${TEACHER1}` })).toBeVisible();

@@ -23,7 +23,7 @@ function sameUser(a: User | null, b: User): boolean {
 /**
  * Owns the session's life on this page (product spec §4):
  * - at start, with a stored token, covers the page until the login check and
- *   the school lookup finish;
+ *   the school lookup (run side by side) finish;
  * - while a token exists, checks it every LOGIN_POLL_MS (a real setInterval, so
  *   a browser clock can be fast-forwarded) and whenever a call comes back with
  *   errCode 3/4;
@@ -132,10 +132,10 @@ export function SessionSupervisor() {
       if (active) void check();
     });
 
-    // At start the stored token is checked first; after a login the token is fresh, so only school info loads.
+    // At start the stored token is checked while school info loads (a refused token fails both, and
+    // the check decides what follows); after a login the token is fresh, so only school info loads.
     void (async () => {
-      if (bootPending.current) await check();
-      if (active) await loadSchool();
+      await Promise.all([bootPending.current ? check() : undefined, loadSchool()]);
       if (!active) return;
       bootPending.current = false;
       setBooting(false);

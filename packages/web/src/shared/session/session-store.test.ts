@@ -58,6 +58,31 @@ describe('session store', () => {
     expect(second.auth()).toEqual({ token: 'tok', userId: '42' });
   });
 
+  it('redraws nothing when the start-up lookup confirms the stored school, and follows a real change', () => {
+    const school = {
+      ...INITIAL_SCHOOL,
+      schoolId: '1',
+      poolId: '9',
+      bindRole: 0,
+      schoolName: '演示金融科技学院',
+    };
+    createSession(window.localStorage).setSchool(school);
+    const session = createSession(window.localStorage);
+    const before = session.getState();
+    let calls = 0;
+    const stop = session.subscribe(() => (calls += 1));
+    session.setSchool({ ...school });
+    expect(calls).toBe(0);
+    expect(session.getState()).toBe(before);
+    session.setSchool({ ...school, type: 'teacher', roles: ['teacher'] });
+    expect(calls).toBe(1);
+    expect(session.getState().school.type).toBe('teacher');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.school) ?? '{}')).toMatchObject({
+      type: 'teacher',
+    });
+    stop();
+  });
+
   it('clear() forgets both, in memory and in storage', () => {
     const session = createSession(window.localStorage);
     session.setUser(user);

@@ -174,6 +174,8 @@ export function createSession(storage: Storage | null = defaultStorage()): Sessi
     },
     setSchool(school) {
       write(storage, STORAGE_KEYS.school, school);
+      // the start-up lookup mostly confirms what was stored: nothing to draw again then
+      if (JSON.stringify(school) === JSON.stringify(state.school)) return;
       set({ ...state, school });
     },
     clear() {
