@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from '../shared/client/index.js';
 import type { ForumCommentAddData, ForumCommentAddResponses, ForumCommentDeleteData, ForumCommentDeleteResponses, ForumCommentListData, ForumCommentListResponses, ForumCommentUpData, ForumCommentUpResponses, ForumPostAddByAdminData, ForumPostAddByAdminResponses, ForumPostAddData, ForumPostAddResponses, ForumPostAuthorSearchData, ForumPostAuthorSearchResponses, ForumPostCancelCollectData, ForumPostCancelCollectResponses, ForumPostCollectData, ForumPostCollectResponses, ForumPostDeleteByAdminData, ForumPostDeleteByAdminResponses, ForumPostDeleteData, ForumPostDeleteResponses, ForumPostDetailByAdminData, ForumPostDetailByAdminResponses, ForumPostDetailData, ForumPostDetailResponses, ForumPostDraftListData, ForumPostDraftListResponses, ForumPostListData, ForumPostListInnerData, ForumPostListInnerResponses, ForumPostListPersonalData, ForumPostListPersonalResponses, ForumPostListResponses, ForumPostSearchData, ForumPostSearchInnerByNameData, ForumPostSearchInnerByNameResponses, ForumPostSearchInnerListData, ForumPostSearchInnerListResponses, ForumPostSearchResponses, ForumPostThumbsUpData, ForumPostThumbsUpResponses, ForumPostUpdateByAdminData, ForumPostUpdateByAdminResponses, ForumPostUpdateData, ForumPostUpdateHighlightStatusData, ForumPostUpdateHighlightStatusResponses, ForumPostUpdateResponses, ForumPostUpdateSortPriData, ForumPostUpdateSortPriResponses, ForumPostUpdateTopStatusData, ForumPostUpdateTopStatusResponses, ForumPostUserEditData, ForumPostUserEditResponses, ForumPostUserInnerEditData, ForumPostUserInnerEditResponses, ForumSubForumAddData, ForumSubForumAddResponses, ForumSubForumAddSysData, ForumSubForumAddSysResponses, ForumSubForumDeleteData, ForumSubForumDeleteResponses, ForumSubForumListAllData, ForumSubForumListAllResponses, ForumSubForumListData, ForumSubForumListResponses, ForumSubForumUpdateSortData, ForumSubForumUpdateSortResponses, ForumTagAddData, ForumTagAddResponses, ForumTagAddSysData, ForumTagAddSysResponses, ForumTagDeleteData, ForumTagDeleteResponses, ForumTagListAllData, ForumTagListAllResponses, ForumTagListData, ForumTagListReadData, ForumTagListReadResponses, ForumTagListResponses, ForumTagUpdateSortData, ForumTagUpdateSortResponses, NewsAddData, NewsAddResponses, NewsDeleteData, NewsDeleteResponses, NewsDetailData, NewsDetailResponses, NewsFullInfoData, NewsFullInfoResponses, NewsGetByTimeData, NewsGetByTimeResponses, NewsListByTagNameData, NewsListByTagNameResponses, NewsListData, NewsListDetailData, NewsListDetailResponses, NewsListInnerData, NewsListInnerResponses, NewsListResponses, NewsSearchData, NewsSearchDetailData, NewsSearchDetailResponses, NewsSearchResponses, NewsTagAddData, NewsTagAddResponses, NewsTagDeleteData, NewsTagDeleteResponses, NewsTagIdByNameData, NewsTagIdByNameResponses, NewsTagListAllData, NewsTagListAllResponses, NewsTagListData, NewsTagListResponses, NewsTagUpdateSortData, NewsTagUpdateSortResponses, NewsUpdateData, NewsUpdateResponses, UserSettingDeleteData, UserSettingDeleteResponses, UserSettingGetData, UserSettingGetResponses, UserSettingSaveData, UserSettingSaveResponses } from './types.gen.js';
-import { zForumCommentAddBody, zForumCommentAddResponse, zForumCommentDeletePath, zForumCommentDeleteResponse, zForumCommentListBody, zForumCommentListResponse, zForumCommentUpPath, zForumCommentUpResponse, zForumPostAddBody, zForumPostAddByAdminBody, zForumPostAddByAdminResponse, zForumPostAddResponse, zForumPostAuthorSearchBody, zForumPostAuthorSearchResponse, zForumPostCancelCollectBody, zForumPostCancelCollectResponse, zForumPostCollectPath, zForumPostCollectResponse, zForumPostDeleteByAdminBody, zForumPostDeleteByAdminResponse, zForumPostDeletePath, zForumPostDeleteResponse, zForumPostDetailByAdminBody, zForumPostDetailByAdminResponse, zForumPostDetailPath, zForumPostDetailResponse, zForumPostDraftListBody, zForumPostDraftListPath, zForumPostDraftListResponse, zForumPostListBody, zForumPostListInnerBody, zForumPostListInnerResponse, zForumPostListPersonalBody, zForumPostListPersonalResponse, zForumPostListResponse, zForumPostSearchBody, zForumPostSearchInnerByNameBody, zForumPostSearchInnerByNamePath, zForumPostSearchInnerByNameResponse, zForumPostSearchInnerListBody, zForumPostSearchInnerListResponse, zForumPostSearchResponse, zForumPostThumbsUpBody, zForumPostThumbsUpResponse, zForumPostUpdateBody, zForumPostUpdateByAdminBody, zForumPostUpdateByAdminResponse, zForumPostUpdateHighlightStatusPath, zForumPostUpdateHighlightStatusResponse, zForumPostUpdateResponse, zForumPostUpdateSortPriPath, zForumPostUpdateSortPriResponse, zForumPostUpdateTopStatusPath, zForumPostUpdateTopStatusResponse, zForumPostUserEditPath, zForumPostUserEditResponse, zForumPostUserInnerEditPath, zForumPostUserInnerEditResponse, zForumSubForumAddBody, zForumSubForumAddPath, zForumSubForumAddResponse, zForumSubForumAddSysBody, zForumSubForumAddSysPath, zForumSubForumAddSysResponse, zForumSubForumDeletePath, zForumSubForumDeleteResponse, zForumSubForumListAllBody, zForumSubForumListAllResponse, zForumSubForumListResponse, zForumSubForumUpdateSortPath, zForumSubForumUpdateSortResponse, zForumTagAddPath, zForumTagAddResponse, zForumTagAddSysPath, zForumTagAddSysResponse, zForumTagDeletePath, zForumTagDeleteResponse, zForumTagListAllBody, zForumTagListAllResponse, zForumTagListReadBody, zForumTagListReadResponse, zForumTagListResponse, zForumTagUpdateSortPath, zForumTagUpdateSortResponse, zNewsAddBody, zNewsAddResponse, zNewsDeletePath, zNewsDeleteResponse, zNewsDetailPath, zNewsDetailResponse, zNewsFullInfoPath, zNewsFullInfoResponse, zNewsGetByTimeBody, zNewsGetByTimePath, zNewsGetByTimeResponse, zNewsListBody, zNewsListByTagNameBody, zNewsListByTagNamePath, zNewsListByTagNameResponse, zNewsListDetailBody, zNewsListDetailResponse, zNewsListInnerBody, zNewsListInnerPath, zNewsListInnerResponse, zNewsListResponse, zNewsSearchBody, zNewsSearchDetailBody, zNewsSearchDetailResponse, zNewsSearchResponse, zNewsTagAddPath, zNewsTagAddResponse, zNewsTagDeletePath, zNewsTagDeleteResponse, zNewsTagIdByNamePath, zNewsTagIdByNameResponse, zNewsTagListAllResponse, zNewsTagListResponse, zNewsTagUpdateSortPath, zNewsTagUpdateSortResponse, zNewsUpdateBody, zNewsUpdateResponse, zUserSettingDeleteBody, zUserSettingDeleteResponse, zUserSettingGetPath, zUserSettingGetResponse, zUserSettingSaveBody, zUserSettingSaveResponse } from './zod.gen.js';
+import { zForumCommentAddBody, zForumCommentAddResponse, zForumCommentDeletePath, zForumCommentDeleteResponse, zForumCommentListBody, zForumCommentListResponse, zForumCommentUpPath, zForumCommentUpResponse, zForumPostAddBody, zForumPostAddByAdminBody, zForumPostAddByAdminResponse, zForumPostAddResponse, zForumPostAuthorSearchBody, zForumPostAuthorSearchResponse, zForumPostCancelCollectBody, zForumPostCancelCollectResponse, zForumPostCollectPath, zForumPostCollectResponse, zForumPostDeleteByAdminBody, zForumPostDeleteByAdminResponse, zForumPostDeletePath, zForumPostDeleteResponse, zForumPostDetailByAdminBody, zForumPostDetailByAdminResponse, zForumPostDetailPath, zForumPostDetailResponse, zForumPostDraftListBody, zForumPostDraftListPath, zForumPostDraftListResponse, zForumPostListBody, zForumPostListInnerBody, zForumPostListInnerResponse, zForumPostListPersonalBody, zForumPostListPersonalResponse, zForumPostListResponse, zForumPostSearchBody, zForumPostSearchInnerByNameBody, zForumPostSearchInnerByNamePath, zForumPostSearchInnerByNameResponse, zForumPostSearchInnerListBody, zForumPostSearchInnerListResponse, zForumPostSearchResponse, zForumPostThumbsUpBody, zForumPostThumbsUpResponse, zForumPostUpdateBody, zForumPostUpdateByAdminBody, zForumPostUpdateByAdminResponse, zForumPostUpdateHighlightStatusPath, zForumPostUpdateHighlightStatusResponse, zForumPostUpdateResponse, zForumPostUpdateSortPriPath, zForumPostUpdateSortPriResponse, zForumPostUpdateTopStatusPath, zForumPostUpdateTopStatusResponse, zForumPostUserEditPath, zForumPostUserEditResponse, zForumPostUserInnerEditPath, zForumPostUserInnerEditResponse, zForumSubForumAddBody, zForumSubForumAddPath, zForumSubForumAddResponse, zForumSubForumAddSysBody, zForumSubForumAddSysPath, zForumSubForumAddSysResponse, zForumSubForumDeletePath, zForumSubForumDeleteResponse, zForumSubForumListAllBody, zForumSubForumListAllResponse, zForumSubForumListResponse, zForumSubForumUpdateSortPath, zForumSubForumUpdateSortResponse, zForumTagAddPath, zForumTagAddResponse, zForumTagAddSysPath, zForumTagAddSysResponse, zForumTagDeletePath, zForumTagDeleteResponse, zForumTagListAllBody, zForumTagListAllResponse, zForumTagListReadBody, zForumTagListReadResponse, zForumTagListResponse, zForumTagUpdateSortPath, zForumTagUpdateSortResponse, zNewsAddBody, zNewsAddResponse, zNewsDeletePath, zNewsDeleteResponse, zNewsDetailPath, zNewsDetailResponse, zNewsFullInfoPath, zNewsFullInfoResponse, zNewsGetByTimeBody, zNewsGetByTimePath, zNewsGetByTimeResponse, zNewsListBody, zNewsListByTagNameBody, zNewsListByTagNamePath, zNewsListByTagNameResponse, zNewsListDetailBody, zNewsListDetailResponse, zNewsListInnerBody, zNewsListInnerPath, zNewsListInnerResponse, zNewsListResponse, zNewsSearchBody, zNewsSearchDetailBody, zNewsSearchDetailResponse, zNewsSearchResponse, zNewsTagAddPath, zNewsTagAddResponse, zNewsTagDeletePath, zNewsTagDeleteResponse, zNewsTagIdByNamePath, zNewsTagIdByNameResponse, zNewsTagListAllResponse, zNewsTagListResponse, zNewsTagUpdateSortPath, zNewsTagUpdateSortResponse, zNewsUpdateBody, zNewsUpdateResponse, zUserSettingDeleteBody, zUserSettingDeleteResponse, zUserSettingGetPath, zUserSettingGetResponse, zUserSettingSaveBody, zUserSettingSaveResponse } from './zod.lazy.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -32,10 +32,10 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const forumTagAdd = <ThrowOnError extends boolean = true>(options: Options<ForumTagAddData, ThrowOnError>) => (options.client ?? client).post<ForumTagAddResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumTagAddPath,
+        path: zForumTagAddPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumTagAddResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumTagAddResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -56,10 +56,10 @@ export const forumTagAdd = <ThrowOnError extends boolean = true>(options: Option
 export const forumTagAddSys = <ThrowOnError extends boolean = true>(options: Options<ForumTagAddSysData, ThrowOnError>) => (options.client ?? client).post<ForumTagAddSysResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumTagAddSysPath,
+        path: zForumTagAddSysPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumTagAddSysResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumTagAddSysResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -80,10 +80,10 @@ export const forumTagAddSys = <ThrowOnError extends boolean = true>(options: Opt
 export const forumTagDelete = <ThrowOnError extends boolean = true>(options: Options<ForumTagDeleteData, ThrowOnError>) => (options.client ?? client).post<ForumTagDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumTagDeletePath,
+        path: zForumTagDeletePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumTagDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumTagDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -103,11 +103,11 @@ export const forumTagDelete = <ThrowOnError extends boolean = true>(options: Opt
  */
 export const forumTagListRead = <ThrowOnError extends boolean = true>(options?: Options<ForumTagListReadData, ThrowOnError>) => (options?.client ?? client).post<ForumTagListReadResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: z.optional(zForumTagListReadBody),
+        body: z.optional(zForumTagListReadBody()),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumTagListReadResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumTagListReadResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -135,7 +135,7 @@ export const forumTagList = <ThrowOnError extends boolean = true>(options?: Opti
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumTagListResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumTagListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -155,11 +155,11 @@ export const forumTagList = <ThrowOnError extends boolean = true>(options?: Opti
  */
 export const forumTagListAll = <ThrowOnError extends boolean = true>(options: Options<ForumTagListAllData, ThrowOnError>) => (options.client ?? client).post<ForumTagListAllResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumTagListAllBody,
+        body: zForumTagListAllBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumTagListAllResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumTagListAllResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -184,10 +184,10 @@ export const forumTagListAll = <ThrowOnError extends boolean = true>(options: Op
 export const forumTagUpdateSort = <ThrowOnError extends boolean = true>(options: Options<ForumTagUpdateSortData, ThrowOnError>) => (options.client ?? client).post<ForumTagUpdateSortResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumTagUpdateSortPath,
+        path: zForumTagUpdateSortPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumTagUpdateSortResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumTagUpdateSortResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -208,11 +208,11 @@ export const forumTagUpdateSort = <ThrowOnError extends boolean = true>(options:
  */
 export const forumSubForumAdd = <ThrowOnError extends boolean = true>(options: Options<ForumSubForumAddData, ThrowOnError>) => (options.client ?? client).post<ForumSubForumAddResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: z.optional(zForumSubForumAddBody),
-        path: zForumSubForumAddPath,
+        body: z.optional(zForumSubForumAddBody()),
+        path: zForumSubForumAddPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumSubForumAddResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumSubForumAddResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -236,11 +236,11 @@ export const forumSubForumAdd = <ThrowOnError extends boolean = true>(options: O
  */
 export const forumSubForumAddSys = <ThrowOnError extends boolean = true>(options: Options<ForumSubForumAddSysData, ThrowOnError>) => (options.client ?? client).post<ForumSubForumAddSysResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: z.optional(zForumSubForumAddSysBody),
-        path: zForumSubForumAddSysPath,
+        body: z.optional(zForumSubForumAddSysBody()),
+        path: zForumSubForumAddSysPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumSubForumAddSysResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumSubForumAddSysResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -265,10 +265,10 @@ export const forumSubForumAddSys = <ThrowOnError extends boolean = true>(options
 export const forumSubForumDelete = <ThrowOnError extends boolean = true>(options: Options<ForumSubForumDeleteData, ThrowOnError>) => (options.client ?? client).post<ForumSubForumDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumSubForumDeletePath,
+        path: zForumSubForumDeletePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumSubForumDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumSubForumDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -290,7 +290,7 @@ export const forumSubForumList = <ThrowOnError extends boolean = true>(options?:
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumSubForumListResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumSubForumListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -308,11 +308,11 @@ export const forumSubForumList = <ThrowOnError extends boolean = true>(options?:
  */
 export const forumSubForumListAll = <ThrowOnError extends boolean = true>(options: Options<ForumSubForumListAllData, ThrowOnError>) => (options.client ?? client).post<ForumSubForumListAllResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumSubForumListAllBody,
+        body: zForumSubForumListAllBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumSubForumListAllResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumSubForumListAllResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -335,10 +335,10 @@ export const forumSubForumListAll = <ThrowOnError extends boolean = true>(option
 export const forumSubForumUpdateSort = <ThrowOnError extends boolean = true>(options: Options<ForumSubForumUpdateSortData, ThrowOnError>) => (options.client ?? client).post<ForumSubForumUpdateSortResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumSubForumUpdateSortPath,
+        path: zForumSubForumUpdateSortPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumSubForumUpdateSortResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumSubForumUpdateSortResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -359,11 +359,11 @@ export const forumSubForumUpdateSort = <ThrowOnError extends boolean = true>(opt
  */
 export const forumPostAdd = <ThrowOnError extends boolean = true>(options: Options<ForumPostAddData, ThrowOnError>) => (options.client ?? client).post<ForumPostAddResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostAddBody,
+        body: zForumPostAddBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostAddResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostAddResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -387,11 +387,11 @@ export const forumPostAdd = <ThrowOnError extends boolean = true>(options: Optio
  */
 export const forumPostAddByAdmin = <ThrowOnError extends boolean = true>(options: Options<ForumPostAddByAdminData, ThrowOnError>) => (options.client ?? client).post<ForumPostAddByAdminResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostAddByAdminBody,
+        body: zForumPostAddByAdminBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostAddByAdminResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostAddByAdminResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -416,11 +416,11 @@ export const forumPostAddByAdmin = <ThrowOnError extends boolean = true>(options
  */
 export const forumPostUpdate = <ThrowOnError extends boolean = true>(options: Options<ForumPostUpdateData, ThrowOnError>) => (options.client ?? client).post<ForumPostUpdateResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostUpdateBody,
+        body: zForumPostUpdateBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostUpdateResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostUpdateResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -444,11 +444,11 @@ export const forumPostUpdate = <ThrowOnError extends boolean = true>(options: Op
  */
 export const forumPostUpdateByAdmin = <ThrowOnError extends boolean = true>(options: Options<ForumPostUpdateByAdminData, ThrowOnError>) => (options.client ?? client).post<ForumPostUpdateByAdminResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostUpdateByAdminBody,
+        body: zForumPostUpdateByAdminBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostUpdateByAdminResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostUpdateByAdminResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -473,11 +473,11 @@ export const forumPostUpdateByAdmin = <ThrowOnError extends boolean = true>(opti
  */
 export const forumPostList = <ThrowOnError extends boolean = true>(options: Options<ForumPostListData, ThrowOnError>) => (options.client ?? client).post<ForumPostListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostListBody,
+        body: zForumPostListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostListResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -501,11 +501,11 @@ export const forumPostList = <ThrowOnError extends boolean = true>(options: Opti
  */
 export const forumPostSearch = <ThrowOnError extends boolean = true>(options: Options<ForumPostSearchData, ThrowOnError>) => (options.client ?? client).post<ForumPostSearchResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostSearchBody,
+        body: zForumPostSearchBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostSearchResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostSearchResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -529,11 +529,11 @@ export const forumPostSearch = <ThrowOnError extends boolean = true>(options: Op
  */
 export const forumPostDraftList = <ThrowOnError extends boolean = true>(options: Options<ForumPostDraftListData, ThrowOnError>) => (options.client ?? client).post<ForumPostDraftListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostDraftListBody,
-        path: zForumPostDraftListPath,
+        body: zForumPostDraftListBody(),
+        path: zForumPostDraftListPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostDraftListResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostDraftListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -559,10 +559,10 @@ export const forumPostDraftList = <ThrowOnError extends boolean = true>(options:
 export const forumPostDetail = <ThrowOnError extends boolean = true>(options: Options<ForumPostDetailData, ThrowOnError>) => (options.client ?? client).post<ForumPostDetailResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumPostDetailPath,
+        path: zForumPostDetailPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostDetailResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostDetailResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -580,11 +580,11 @@ export const forumPostDetail = <ThrowOnError extends boolean = true>(options: Op
  */
 export const forumPostDetailByAdmin = <ThrowOnError extends boolean = true>(options: Options<ForumPostDetailByAdminData, ThrowOnError>) => (options.client ?? client).post<ForumPostDetailByAdminResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostDetailByAdminBody,
+        body: zForumPostDetailByAdminBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostDetailByAdminResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostDetailByAdminResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -612,11 +612,11 @@ export const forumPostDetailByAdmin = <ThrowOnError extends boolean = true>(opti
  */
 export const forumPostListPersonal = <ThrowOnError extends boolean = true>(options: Options<ForumPostListPersonalData, ThrowOnError>) => (options.client ?? client).post<ForumPostListPersonalResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostListPersonalBody,
+        body: zForumPostListPersonalBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostListPersonalResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostListPersonalResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -640,11 +640,11 @@ export const forumPostListPersonal = <ThrowOnError extends boolean = true>(optio
  */
 export const forumPostListInner = <ThrowOnError extends boolean = true>(options: Options<ForumPostListInnerData, ThrowOnError>) => (options.client ?? client).post<ForumPostListInnerResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostListInnerBody,
+        body: zForumPostListInnerBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostListInnerResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostListInnerResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -668,11 +668,11 @@ export const forumPostListInner = <ThrowOnError extends boolean = true>(options:
  */
 export const forumPostSearchInnerList = <ThrowOnError extends boolean = true>(options: Options<ForumPostSearchInnerListData, ThrowOnError>) => (options.client ?? client).post<ForumPostSearchInnerListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostSearchInnerListBody,
+        body: zForumPostSearchInnerListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostSearchInnerListResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostSearchInnerListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -696,11 +696,11 @@ export const forumPostSearchInnerList = <ThrowOnError extends boolean = true>(op
  */
 export const forumPostSearchInnerByName = <ThrowOnError extends boolean = true>(options: Options<ForumPostSearchInnerByNameData, ThrowOnError>) => (options.client ?? client).post<ForumPostSearchInnerByNameResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostSearchInnerByNameBody,
-        path: zForumPostSearchInnerByNamePath,
+        body: zForumPostSearchInnerByNameBody(),
+        path: zForumPostSearchInnerByNamePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostSearchInnerByNameResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostSearchInnerByNameResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -724,11 +724,11 @@ export const forumPostSearchInnerByName = <ThrowOnError extends boolean = true>(
  */
 export const forumPostAuthorSearch = <ThrowOnError extends boolean = true>(options: Options<ForumPostAuthorSearchData, ThrowOnError>) => (options.client ?? client).post<ForumPostAuthorSearchResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostAuthorSearchBody,
+        body: zForumPostAuthorSearchBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostAuthorSearchResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostAuthorSearchResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -753,10 +753,10 @@ export const forumPostAuthorSearch = <ThrowOnError extends boolean = true>(optio
 export const forumPostDelete = <ThrowOnError extends boolean = true>(options: Options<ForumPostDeleteData, ThrowOnError>) => (options.client ?? client).post<ForumPostDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumPostDeletePath,
+        path: zForumPostDeletePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -774,11 +774,11 @@ export const forumPostDelete = <ThrowOnError extends boolean = true>(options: Op
  */
 export const forumPostDeleteByAdmin = <ThrowOnError extends boolean = true>(options: Options<ForumPostDeleteByAdminData, ThrowOnError>) => (options.client ?? client).post<ForumPostDeleteByAdminResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostDeleteByAdminBody,
+        body: zForumPostDeleteByAdminBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostDeleteByAdminResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostDeleteByAdminResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -806,10 +806,10 @@ export const forumPostDeleteByAdmin = <ThrowOnError extends boolean = true>(opti
 export const forumPostUpdateTopStatus = <ThrowOnError extends boolean = true>(options: Options<ForumPostUpdateTopStatusData, ThrowOnError>) => (options.client ?? client).post<ForumPostUpdateTopStatusResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumPostUpdateTopStatusPath,
+        path: zForumPostUpdateTopStatusPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostUpdateTopStatusResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostUpdateTopStatusResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -833,10 +833,10 @@ export const forumPostUpdateTopStatus = <ThrowOnError extends boolean = true>(op
 export const forumPostUpdateHighlightStatus = <ThrowOnError extends boolean = true>(options: Options<ForumPostUpdateHighlightStatusData, ThrowOnError>) => (options.client ?? client).post<ForumPostUpdateHighlightStatusResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumPostUpdateHighlightStatusPath,
+        path: zForumPostUpdateHighlightStatusPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostUpdateHighlightStatusResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostUpdateHighlightStatusResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -858,10 +858,10 @@ export const forumPostUpdateHighlightStatus = <ThrowOnError extends boolean = tr
 export const forumPostUpdateSortPri = <ThrowOnError extends boolean = true>(options: Options<ForumPostUpdateSortPriData, ThrowOnError>) => (options.client ?? client).post<ForumPostUpdateSortPriResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumPostUpdateSortPriPath,
+        path: zForumPostUpdateSortPriPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostUpdateSortPriResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostUpdateSortPriResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -882,10 +882,10 @@ export const forumPostUpdateSortPri = <ThrowOnError extends boolean = true>(opti
 export const forumPostUserEdit = <ThrowOnError extends boolean = true>(options: Options<ForumPostUserEditData, ThrowOnError>) => (options.client ?? client).post<ForumPostUserEditResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumPostUserEditPath,
+        path: zForumPostUserEditPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostUserEditResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostUserEditResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -906,10 +906,10 @@ export const forumPostUserEdit = <ThrowOnError extends boolean = true>(options: 
 export const forumPostUserInnerEdit = <ThrowOnError extends boolean = true>(options: Options<ForumPostUserInnerEditData, ThrowOnError>) => (options.client ?? client).post<ForumPostUserInnerEditResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumPostUserInnerEditPath,
+        path: zForumPostUserInnerEditPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostUserInnerEditResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostUserInnerEditResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -929,11 +929,11 @@ export const forumPostUserInnerEdit = <ThrowOnError extends boolean = true>(opti
  */
 export const forumPostThumbsUp = <ThrowOnError extends boolean = true>(options: Options<ForumPostThumbsUpData, ThrowOnError>) => (options.client ?? client).post<ForumPostThumbsUpResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostThumbsUpBody,
+        body: zForumPostThumbsUpBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostThumbsUpResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostThumbsUpResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -958,10 +958,10 @@ export const forumPostThumbsUp = <ThrowOnError extends boolean = true>(options: 
 export const forumPostCollect = <ThrowOnError extends boolean = true>(options: Options<ForumPostCollectData, ThrowOnError>) => (options.client ?? client).post<ForumPostCollectResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumPostCollectPath,
+        path: zForumPostCollectPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostCollectResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostCollectResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -979,11 +979,11 @@ export const forumPostCollect = <ThrowOnError extends boolean = true>(options: O
  */
 export const forumPostCancelCollect = <ThrowOnError extends boolean = true>(options: Options<ForumPostCancelCollectData, ThrowOnError>) => (options.client ?? client).post<ForumPostCancelCollectResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumPostCancelCollectBody,
+        body: zForumPostCancelCollectBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumPostCancelCollectResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumPostCancelCollectResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1009,11 +1009,11 @@ export const forumPostCancelCollect = <ThrowOnError extends boolean = true>(opti
  */
 export const forumCommentAdd = <ThrowOnError extends boolean = true>(options: Options<ForumCommentAddData, ThrowOnError>) => (options.client ?? client).post<ForumCommentAddResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumCommentAddBody,
+        body: zForumCommentAddBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumCommentAddResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumCommentAddResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1038,10 +1038,10 @@ export const forumCommentAdd = <ThrowOnError extends boolean = true>(options: Op
 export const forumCommentDelete = <ThrowOnError extends boolean = true>(options: Options<ForumCommentDeleteData, ThrowOnError>) => (options.client ?? client).post<ForumCommentDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumCommentDeletePath,
+        path: zForumCommentDeletePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumCommentDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumCommentDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1061,11 +1061,11 @@ export const forumCommentDelete = <ThrowOnError extends boolean = true>(options:
  */
 export const forumCommentList = <ThrowOnError extends boolean = true>(options: Options<ForumCommentListData, ThrowOnError>) => (options.client ?? client).post<ForumCommentListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zForumCommentListBody,
+        body: zForumCommentListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumCommentListResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumCommentListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1088,10 +1088,10 @@ export const forumCommentList = <ThrowOnError extends boolean = true>(options: O
 export const forumCommentUp = <ThrowOnError extends boolean = true>(options: Options<ForumCommentUpData, ThrowOnError>) => (options.client ?? client).post<ForumCommentUpResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zForumCommentUpPath,
+        path: zForumCommentUpPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zForumCommentUpResponse.parseAsync(data),
+    responseValidator: async (data) => await zForumCommentUpResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1110,10 +1110,10 @@ export const forumCommentUp = <ThrowOnError extends boolean = true>(options: Opt
 export const newsTagAdd = <ThrowOnError extends boolean = true>(options: Options<NewsTagAddData, ThrowOnError>) => (options.client ?? client).post<NewsTagAddResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zNewsTagAddPath,
+        path: zNewsTagAddPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsTagAddResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsTagAddResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1132,10 +1132,10 @@ export const newsTagAdd = <ThrowOnError extends boolean = true>(options: Options
 export const newsTagDelete = <ThrowOnError extends boolean = true>(options: Options<NewsTagDeleteData, ThrowOnError>) => (options.client ?? client).post<NewsTagDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zNewsTagDeletePath,
+        path: zNewsTagDeletePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsTagDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsTagDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1157,7 +1157,7 @@ export const newsTagList = <ThrowOnError extends boolean = true>(options?: Optio
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsTagListResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsTagListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1179,7 +1179,7 @@ export const newsTagListAll = <ThrowOnError extends boolean = true>(options?: Op
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsTagListAllResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsTagListAllResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1198,10 +1198,10 @@ export const newsTagListAll = <ThrowOnError extends boolean = true>(options?: Op
 export const newsTagUpdateSort = <ThrowOnError extends boolean = true>(options: Options<NewsTagUpdateSortData, ThrowOnError>) => (options.client ?? client).post<NewsTagUpdateSortResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zNewsTagUpdateSortPath,
+        path: zNewsTagUpdateSortPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsTagUpdateSortResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsTagUpdateSortResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1221,11 +1221,11 @@ export const newsTagUpdateSort = <ThrowOnError extends boolean = true>(options: 
  */
 export const newsAdd = <ThrowOnError extends boolean = true>(options: Options<NewsAddData, ThrowOnError>) => (options.client ?? client).post<NewsAddResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNewsAddBody,
+        body: zNewsAddBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsAddResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsAddResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1249,11 +1249,11 @@ export const newsAdd = <ThrowOnError extends boolean = true>(options: Options<Ne
  */
 export const newsUpdate = <ThrowOnError extends boolean = true>(options: Options<NewsUpdateData, ThrowOnError>) => (options.client ?? client).post<NewsUpdateResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNewsUpdateBody,
+        body: zNewsUpdateBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsUpdateResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsUpdateResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1277,11 +1277,11 @@ export const newsUpdate = <ThrowOnError extends boolean = true>(options: Options
  */
 export const newsList = <ThrowOnError extends boolean = true>(options: Options<NewsListData, ThrowOnError>) => (options.client ?? client).post<NewsListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNewsListBody,
+        body: zNewsListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsListResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1305,11 +1305,11 @@ export const newsList = <ThrowOnError extends boolean = true>(options: Options<N
  */
 export const newsSearch = <ThrowOnError extends boolean = true>(options: Options<NewsSearchData, ThrowOnError>) => (options.client ?? client).post<NewsSearchResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNewsSearchBody,
+        body: zNewsSearchBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsSearchResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsSearchResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1333,11 +1333,11 @@ export const newsSearch = <ThrowOnError extends boolean = true>(options: Options
  */
 export const newsListDetail = <ThrowOnError extends boolean = true>(options: Options<NewsListDetailData, ThrowOnError>) => (options.client ?? client).post<NewsListDetailResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNewsListDetailBody,
+        body: zNewsListDetailBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsListDetailResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsListDetailResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1361,11 +1361,11 @@ export const newsListDetail = <ThrowOnError extends boolean = true>(options: Opt
  */
 export const newsSearchDetail = <ThrowOnError extends boolean = true>(options: Options<NewsSearchDetailData, ThrowOnError>) => (options.client ?? client).post<NewsSearchDetailResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNewsSearchDetailBody,
+        body: zNewsSearchDetailBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsSearchDetailResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsSearchDetailResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1390,10 +1390,10 @@ export const newsSearchDetail = <ThrowOnError extends boolean = true>(options: O
 export const newsDetail = <ThrowOnError extends boolean = true>(options: Options<NewsDetailData, ThrowOnError>) => (options.client ?? client).post<NewsDetailResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zNewsDetailPath,
+        path: zNewsDetailPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsDetailResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsDetailResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1412,10 +1412,10 @@ export const newsDetail = <ThrowOnError extends boolean = true>(options: Options
 export const newsFullInfo = <ThrowOnError extends boolean = true>(options: Options<NewsFullInfoData, ThrowOnError>) => (options.client ?? client).post<NewsFullInfoResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zNewsFullInfoPath,
+        path: zNewsFullInfoPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsFullInfoResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsFullInfoResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1434,10 +1434,10 @@ export const newsFullInfo = <ThrowOnError extends boolean = true>(options: Optio
 export const newsDelete = <ThrowOnError extends boolean = true>(options: Options<NewsDeleteData, ThrowOnError>) => (options.client ?? client).post<NewsDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zNewsDeletePath,
+        path: zNewsDeletePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1456,10 +1456,10 @@ export const newsDelete = <ThrowOnError extends boolean = true>(options: Options
 export const newsTagIdByName = <ThrowOnError extends boolean = true>(options: Options<NewsTagIdByNameData, ThrowOnError>) => (options.client ?? client).post<NewsTagIdByNameResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zNewsTagIdByNamePath,
+        path: zNewsTagIdByNamePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsTagIdByNameResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsTagIdByNameResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1477,11 +1477,11 @@ export const newsTagIdByName = <ThrowOnError extends boolean = true>(options: Op
  */
 export const newsListInner = <ThrowOnError extends boolean = true>(options: Options<NewsListInnerData, ThrowOnError>) => (options.client ?? client).post<NewsListInnerResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNewsListInnerBody,
-        path: zNewsListInnerPath,
+        body: zNewsListInnerBody(),
+        path: zNewsListInnerPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsListInnerResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsListInnerResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1503,11 +1503,11 @@ export const newsListInner = <ThrowOnError extends boolean = true>(options: Opti
  */
 export const newsListByTagName = <ThrowOnError extends boolean = true>(options: Options<NewsListByTagNameData, ThrowOnError>) => (options.client ?? client).post<NewsListByTagNameResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNewsListByTagNameBody,
-        path: zNewsListByTagNamePath,
+        body: zNewsListByTagNameBody(),
+        path: zNewsListByTagNamePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsListByTagNameResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsListByTagNameResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1531,11 +1531,11 @@ export const newsListByTagName = <ThrowOnError extends boolean = true>(options: 
  */
 export const newsGetByTime = <ThrowOnError extends boolean = true>(options: Options<NewsGetByTimeData, ThrowOnError>) => (options.client ?? client).post<NewsGetByTimeResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNewsGetByTimeBody,
-        path: zNewsGetByTimePath,
+        body: zNewsGetByTimeBody(),
+        path: zNewsGetByTimePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNewsGetByTimeResponse.parseAsync(data),
+    responseValidator: async (data) => await zNewsGetByTimeResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1560,10 +1560,10 @@ export const newsGetByTime = <ThrowOnError extends boolean = true>(options: Opti
 export const userSettingGet = <ThrowOnError extends boolean = true>(options: Options<UserSettingGetData, ThrowOnError>) => (options.client ?? client).post<UserSettingGetResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zUserSettingGetPath,
+        path: zUserSettingGetPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserSettingGetResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserSettingGetResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1583,11 +1583,11 @@ export const userSettingGet = <ThrowOnError extends boolean = true>(options: Opt
  */
 export const userSettingSave = <ThrowOnError extends boolean = true>(options: Options<UserSettingSaveData, ThrowOnError>) => (options.client ?? client).post<UserSettingSaveResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserSettingSaveBody,
+        body: zUserSettingSaveBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserSettingSaveResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserSettingSaveResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -1609,11 +1609,11 @@ export const userSettingSave = <ThrowOnError extends boolean = true>(options: Op
  */
 export const userSettingDelete = <ThrowOnError extends boolean = true>(options: Options<UserSettingDeleteData, ThrowOnError>) => (options.client ?? client).post<UserSettingDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserSettingDeleteBody,
+        body: zUserSettingDeleteBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserSettingDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserSettingDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from '../shared/client/index.js';
 import type { CciBootData, CciBootResponses, CciGetStatusData, CciGetStatusResponses, CciImageConfigData, CciImageConfigResponses, CciListNodeData, CciListNodeResponses, CciLocalUserIsExistData, CciLocalUserIsExistResponses, CciMonitorQueryByFileData, CciMonitorQueryByFileResponses, CciNodeResourceInfoData, CciNodeResourceInfoResponses, CciRefreshUseTimeData, CciRefreshUseTimeResponses, CciShutdownData, CciShutdownResponses, HandleLogListData, HandleLogListResponses, ImageConfigListData, ImageConfigListResponses, ImageConfigSaveData, ImageConfigSaveResponses, NodeAreaZoneListData, NodeAreaZoneListResponses, NodeCenterGetCciStatusData, NodeCenterGetCciStatusResponses, NodeCenterGetImageConfigData, NodeCenterGetImageConfigResponses, NodeCenterRefreshUseTimeData, NodeCenterRefreshUseTimeResponses, RdsBackupData, RdsBackupDeleteData, RdsBackupDeleteResponses, RdsBackupResponses, RdsExecuteSqlData, RdsExecuteSqlResponses, RdsGroupPrivilegeAddData, RdsGroupPrivilegeAddResponses, RdsGroupPrivilegeDeleteData, RdsGroupPrivilegeDeleteResponses, RdsGroupPrivilegeGetData, RdsGroupPrivilegeGetResponses, RdsGroupPrivilegeListByUserData, RdsGroupPrivilegeListByUserResponses, RdsGroupPrivilegeListData, RdsGroupPrivilegeListResponses, RdsGroupPrivilegeUpdateData, RdsGroupPrivilegeUpdateResponses, RdsImportCsvData, RdsImportCsvResponses, RdsImportTableData, RdsImportTableResponses, RdsPrivilegeListData, RdsPrivilegeListResponses, RdsPrivilegeRefreshData, RdsPrivilegeRefreshResponses, RdsRestoreData, RdsRestoreResponses, RdsTaskListData, RdsTaskListResponses, RdsTaskStatusData, RdsTaskStatusResponses, UserNodeListRunningData, UserNodeListRunningResponses } from './types.gen.js';
-import { zCciBootBody, zCciBootResponse, zCciGetStatusPath, zCciGetStatusResponse, zCciImageConfigBody, zCciImageConfigResponse, zCciListNodeBody, zCciListNodeResponse, zCciLocalUserIsExistResponse, zCciMonitorQueryByFileBody, zCciMonitorQueryByFilePath, zCciMonitorQueryByFileResponse, zCciNodeResourceInfoBody, zCciNodeResourceInfoResponse, zCciRefreshUseTimeBody, zCciRefreshUseTimeResponse, zCciShutdownBody, zCciShutdownPath, zCciShutdownResponse, zHandleLogListBody, zHandleLogListResponse, zImageConfigListBody, zImageConfigListResponse, zImageConfigSaveBody, zImageConfigSaveResponse, zNodeAreaZoneListResponse, zNodeCenterGetCciStatusPath, zNodeCenterGetCciStatusResponse, zNodeCenterGetImageConfigBody, zNodeCenterGetImageConfigResponse, zNodeCenterRefreshUseTimeBody, zNodeCenterRefreshUseTimeResponse, zRdsBackupBody, zRdsBackupDeletePath, zRdsBackupDeleteResponse, zRdsBackupResponse, zRdsExecuteSqlBody, zRdsExecuteSqlResponse, zRdsGroupPrivilegeAddBody, zRdsGroupPrivilegeAddResponse, zRdsGroupPrivilegeDeletePath, zRdsGroupPrivilegeDeleteResponse, zRdsGroupPrivilegeGetPath, zRdsGroupPrivilegeGetResponse, zRdsGroupPrivilegeListBody, zRdsGroupPrivilegeListByUserResponse, zRdsGroupPrivilegeListResponse, zRdsGroupPrivilegeUpdateBody, zRdsGroupPrivilegeUpdateResponse, zRdsImportCsvBody, zRdsImportCsvResponse, zRdsImportTableBody, zRdsImportTableResponse, zRdsPrivilegeListBody, zRdsPrivilegeListResponse, zRdsPrivilegeRefreshBody, zRdsPrivilegeRefreshResponse, zRdsRestoreBody, zRdsRestoreResponse, zRdsTaskListBody, zRdsTaskListResponse, zRdsTaskStatusPath, zRdsTaskStatusResponse, zUserNodeListRunningBody, zUserNodeListRunningResponse } from './zod.gen.js';
+import { zCciBootBody, zCciBootResponse, zCciGetStatusPath, zCciGetStatusResponse, zCciImageConfigBody, zCciImageConfigResponse, zCciListNodeBody, zCciListNodeResponse, zCciLocalUserIsExistResponse, zCciMonitorQueryByFileBody, zCciMonitorQueryByFilePath, zCciMonitorQueryByFileResponse, zCciNodeResourceInfoBody, zCciNodeResourceInfoResponse, zCciRefreshUseTimeBody, zCciRefreshUseTimeResponse, zCciShutdownBody, zCciShutdownPath, zCciShutdownResponse, zHandleLogListBody, zHandleLogListResponse, zImageConfigListBody, zImageConfigListResponse, zImageConfigSaveBody, zImageConfigSaveResponse, zNodeAreaZoneListResponse, zNodeCenterGetCciStatusPath, zNodeCenterGetCciStatusResponse, zNodeCenterGetImageConfigBody, zNodeCenterGetImageConfigResponse, zNodeCenterRefreshUseTimeBody, zNodeCenterRefreshUseTimeResponse, zRdsBackupBody, zRdsBackupDeletePath, zRdsBackupDeleteResponse, zRdsBackupResponse, zRdsExecuteSqlBody, zRdsExecuteSqlResponse, zRdsGroupPrivilegeAddBody, zRdsGroupPrivilegeAddResponse, zRdsGroupPrivilegeDeletePath, zRdsGroupPrivilegeDeleteResponse, zRdsGroupPrivilegeGetPath, zRdsGroupPrivilegeGetResponse, zRdsGroupPrivilegeListBody, zRdsGroupPrivilegeListByUserResponse, zRdsGroupPrivilegeListResponse, zRdsGroupPrivilegeUpdateBody, zRdsGroupPrivilegeUpdateResponse, zRdsImportCsvBody, zRdsImportCsvResponse, zRdsImportTableBody, zRdsImportTableResponse, zRdsPrivilegeListBody, zRdsPrivilegeListResponse, zRdsPrivilegeRefreshBody, zRdsPrivilegeRefreshResponse, zRdsRestoreBody, zRdsRestoreResponse, zRdsTaskListBody, zRdsTaskListResponse, zRdsTaskStatusPath, zRdsTaskStatusResponse, zUserNodeListRunningBody, zUserNodeListRunningResponse } from './zod.lazy.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -31,11 +31,11 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  */
 export const nodeCenterGetImageConfig = <ThrowOnError extends boolean = true>(options?: Options<NodeCenterGetImageConfigData, ThrowOnError>) => (options?.client ?? client).post<NodeCenterGetImageConfigResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: z.optional(zNodeCenterGetImageConfigBody),
+        body: z.optional(zNodeCenterGetImageConfigBody()),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNodeCenterGetImageConfigResponse.parseAsync(data),
+    responseValidator: async (data) => await zNodeCenterGetImageConfigResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -62,10 +62,10 @@ export const nodeCenterGetImageConfig = <ThrowOnError extends boolean = true>(op
 export const nodeCenterGetCciStatus = <ThrowOnError extends boolean = true>(options: Options<NodeCenterGetCciStatusData, ThrowOnError>) => (options.client ?? client).post<NodeCenterGetCciStatusResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zNodeCenterGetCciStatusPath,
+        path: zNodeCenterGetCciStatusPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNodeCenterGetCciStatusResponse.parseAsync(data),
+    responseValidator: async (data) => await zNodeCenterGetCciStatusResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -87,11 +87,11 @@ export const nodeCenterGetCciStatus = <ThrowOnError extends boolean = true>(opti
  */
 export const nodeCenterRefreshUseTime = <ThrowOnError extends boolean = true>(options: Options<NodeCenterRefreshUseTimeData, ThrowOnError>) => (options.client ?? client).post<NodeCenterRefreshUseTimeResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zNodeCenterRefreshUseTimeBody,
+        body: zNodeCenterRefreshUseTimeBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNodeCenterRefreshUseTimeResponse.parseAsync(data),
+    responseValidator: async (data) => await zNodeCenterRefreshUseTimeResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -115,11 +115,11 @@ export const nodeCenterRefreshUseTime = <ThrowOnError extends boolean = true>(op
  */
 export const rdsGroupPrivilegeAdd = <ThrowOnError extends boolean = true>(options: Options<RdsGroupPrivilegeAddData, ThrowOnError>) => (options.client ?? client).post<RdsGroupPrivilegeAddResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zRdsGroupPrivilegeAddBody,
+        body: zRdsGroupPrivilegeAddBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsGroupPrivilegeAddResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsGroupPrivilegeAddResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -143,11 +143,11 @@ export const rdsGroupPrivilegeAdd = <ThrowOnError extends boolean = true>(option
  */
 export const rdsGroupPrivilegeUpdate = <ThrowOnError extends boolean = true>(options: Options<RdsGroupPrivilegeUpdateData, ThrowOnError>) => (options.client ?? client).post<RdsGroupPrivilegeUpdateResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zRdsGroupPrivilegeUpdateBody,
+        body: zRdsGroupPrivilegeUpdateBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsGroupPrivilegeUpdateResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsGroupPrivilegeUpdateResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -170,10 +170,10 @@ export const rdsGroupPrivilegeUpdate = <ThrowOnError extends boolean = true>(opt
 export const rdsGroupPrivilegeDelete = <ThrowOnError extends boolean = true>(options: Options<RdsGroupPrivilegeDeleteData, ThrowOnError>) => (options.client ?? client).post<RdsGroupPrivilegeDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zRdsGroupPrivilegeDeletePath,
+        path: zRdsGroupPrivilegeDeletePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsGroupPrivilegeDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsGroupPrivilegeDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -192,10 +192,10 @@ export const rdsGroupPrivilegeDelete = <ThrowOnError extends boolean = true>(opt
 export const rdsGroupPrivilegeGet = <ThrowOnError extends boolean = true>(options: Options<RdsGroupPrivilegeGetData, ThrowOnError>) => (options.client ?? client).post<RdsGroupPrivilegeGetResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zRdsGroupPrivilegeGetPath,
+        path: zRdsGroupPrivilegeGetPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsGroupPrivilegeGetResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsGroupPrivilegeGetResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -213,11 +213,11 @@ export const rdsGroupPrivilegeGet = <ThrowOnError extends boolean = true>(option
  */
 export const rdsGroupPrivilegeList = <ThrowOnError extends boolean = true>(options: Options<RdsGroupPrivilegeListData, ThrowOnError>) => (options.client ?? client).post<RdsGroupPrivilegeListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zRdsGroupPrivilegeListBody,
+        body: zRdsGroupPrivilegeListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsGroupPrivilegeListResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsGroupPrivilegeListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -243,7 +243,7 @@ export const rdsGroupPrivilegeListByUser = <ThrowOnError extends boolean = true>
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsGroupPrivilegeListByUserResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsGroupPrivilegeListByUserResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -266,11 +266,11 @@ export const rdsGroupPrivilegeListByUser = <ThrowOnError extends boolean = true>
  */
 export const rdsExecuteSql = <ThrowOnError extends boolean = true>(options: Options<RdsExecuteSqlData, ThrowOnError>) => (options.client ?? client).post<RdsExecuteSqlResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zRdsExecuteSqlBody,
+        body: zRdsExecuteSqlBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsExecuteSqlResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsExecuteSqlResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -294,11 +294,11 @@ export const rdsExecuteSql = <ThrowOnError extends boolean = true>(options: Opti
  */
 export const rdsBackup = <ThrowOnError extends boolean = true>(options: Options<RdsBackupData, ThrowOnError>) => (options.client ?? client).post<RdsBackupResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zRdsBackupBody,
+        body: zRdsBackupBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsBackupResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsBackupResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -320,11 +320,11 @@ export const rdsBackup = <ThrowOnError extends boolean = true>(options: Options<
  */
 export const rdsTaskList = <ThrowOnError extends boolean = true>(options: Options<RdsTaskListData, ThrowOnError>) => (options.client ?? client).post<RdsTaskListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zRdsTaskListBody,
+        body: zRdsTaskListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsTaskListResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsTaskListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -348,11 +348,11 @@ export const rdsTaskList = <ThrowOnError extends boolean = true>(options: Option
  */
 export const rdsRestore = <ThrowOnError extends boolean = true>(options: Options<RdsRestoreData, ThrowOnError>) => (options.client ?? client).post<RdsRestoreResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zRdsRestoreBody,
+        body: zRdsRestoreBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsRestoreResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsRestoreResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -377,10 +377,10 @@ export const rdsRestore = <ThrowOnError extends boolean = true>(options: Options
 export const rdsBackupDelete = <ThrowOnError extends boolean = true>(options: Options<RdsBackupDeleteData, ThrowOnError>) => (options.client ?? client).post<RdsBackupDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zRdsBackupDeletePath,
+        path: zRdsBackupDeletePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsBackupDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsBackupDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -402,11 +402,11 @@ export const rdsBackupDelete = <ThrowOnError extends boolean = true>(options: Op
 export const rdsImportCsv = <ThrowOnError extends boolean = true>(options: Options<RdsImportCsvData, ThrowOnError>) => (options.client ?? client).post<RdsImportCsvResponses, unknown, ThrowOnError, 'data'>({
     ...formDataBodySerializer,
     requestValidator: async (data) => await z.object({
-        body: zRdsImportCsvBody,
+        body: zRdsImportCsvBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsImportCsvResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsImportCsvResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -431,11 +431,11 @@ export const rdsImportCsv = <ThrowOnError extends boolean = true>(options: Optio
  */
 export const rdsImportTable = <ThrowOnError extends boolean = true>(options: Options<RdsImportTableData, ThrowOnError>) => (options.client ?? client).post<RdsImportTableResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zRdsImportTableBody,
+        body: zRdsImportTableBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsImportTableResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsImportTableResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -458,10 +458,10 @@ export const rdsImportTable = <ThrowOnError extends boolean = true>(options: Opt
 export const rdsTaskStatus = <ThrowOnError extends boolean = true>(options: Options<RdsTaskStatusData, ThrowOnError>) => (options.client ?? client).post<RdsTaskStatusResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zRdsTaskStatusPath,
+        path: zRdsTaskStatusPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsTaskStatusResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsTaskStatusResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -482,11 +482,11 @@ export const rdsTaskStatus = <ThrowOnError extends boolean = true>(options: Opti
  */
 export const rdsPrivilegeRefresh = <ThrowOnError extends boolean = true>(options?: Options<RdsPrivilegeRefreshData, ThrowOnError>) => (options?.client ?? client).post<RdsPrivilegeRefreshResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: z.optional(zRdsPrivilegeRefreshBody),
+        body: z.optional(zRdsPrivilegeRefreshBody()),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsPrivilegeRefreshResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsPrivilegeRefreshResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -510,11 +510,11 @@ export const rdsPrivilegeRefresh = <ThrowOnError extends boolean = true>(options
  */
 export const rdsPrivilegeList = <ThrowOnError extends boolean = true>(options: Options<RdsPrivilegeListData, ThrowOnError>) => (options.client ?? client).post<RdsPrivilegeListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zRdsPrivilegeListBody,
+        body: zRdsPrivilegeListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zRdsPrivilegeListResponse.parseAsync(data),
+    responseValidator: async (data) => await zRdsPrivilegeListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -538,11 +538,11 @@ export const rdsPrivilegeList = <ThrowOnError extends boolean = true>(options: O
  */
 export const handleLogList = <ThrowOnError extends boolean = true>(options: Options<HandleLogListData, ThrowOnError>) => (options.client ?? client).post<HandleLogListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zHandleLogListBody,
+        body: zHandleLogListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zHandleLogListResponse.parseAsync(data),
+    responseValidator: async (data) => await zHandleLogListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -567,11 +567,11 @@ export const handleLogList = <ThrowOnError extends boolean = true>(options: Opti
  */
 export const cciRefreshUseTime = <ThrowOnError extends boolean = true>(options: Options<CciRefreshUseTimeData, ThrowOnError>) => (options.client ?? client).post<CciRefreshUseTimeResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zCciRefreshUseTimeBody,
+        body: zCciRefreshUseTimeBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zCciRefreshUseTimeResponse.parseAsync(data),
+    responseValidator: async (data) => await zCciRefreshUseTimeResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -597,11 +597,11 @@ export const cciRefreshUseTime = <ThrowOnError extends boolean = true>(options: 
  */
 export const cciBoot = <ThrowOnError extends boolean = true>(options: Options<CciBootData, ThrowOnError>) => (options.client ?? client).post<CciBootResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zCciBootBody,
+        body: zCciBootBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zCciBootResponse.parseAsync(data),
+    responseValidator: async (data) => await zCciBootResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -623,11 +623,11 @@ export const cciBoot = <ThrowOnError extends boolean = true>(options: Options<Cc
  */
 export const cciListNode = <ThrowOnError extends boolean = true>(options: Options<CciListNodeData, ThrowOnError>) => (options.client ?? client).post<CciListNodeResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zCciListNodeBody,
+        body: zCciListNodeBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zCciListNodeResponse.parseAsync(data),
+    responseValidator: async (data) => await zCciListNodeResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -651,11 +651,11 @@ export const cciListNode = <ThrowOnError extends boolean = true>(options: Option
  */
 export const cciShutdown = <ThrowOnError extends boolean = true>(options: Options<CciShutdownData, ThrowOnError>) => (options.client ?? client).post<CciShutdownResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: z.optional(zCciShutdownBody),
-        path: zCciShutdownPath,
+        body: z.optional(zCciShutdownBody()),
+        path: zCciShutdownPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zCciShutdownResponse.parseAsync(data),
+    responseValidator: async (data) => await zCciShutdownResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -679,11 +679,11 @@ export const cciShutdown = <ThrowOnError extends boolean = true>(options: Option
  */
 export const userNodeListRunning = <ThrowOnError extends boolean = true>(options?: Options<UserNodeListRunningData, ThrowOnError>) => (options?.client ?? client).post<UserNodeListRunningResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: z.optional(zUserNodeListRunningBody),
+        body: z.optional(zUserNodeListRunningBody()),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserNodeListRunningResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserNodeListRunningResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -706,10 +706,10 @@ export const userNodeListRunning = <ThrowOnError extends boolean = true>(options
 export const cciGetStatus = <ThrowOnError extends boolean = true>(options: Options<CciGetStatusData, ThrowOnError>) => (options.client ?? client).post<CciGetStatusResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zCciGetStatusPath,
+        path: zCciGetStatusPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zCciGetStatusResponse.parseAsync(data),
+    responseValidator: async (data) => await zCciGetStatusResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -729,11 +729,11 @@ export const cciGetStatus = <ThrowOnError extends boolean = true>(options: Optio
  */
 export const cciNodeResourceInfo = <ThrowOnError extends boolean = true>(options?: Options<CciNodeResourceInfoData, ThrowOnError>) => (options?.client ?? client).post<CciNodeResourceInfoResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: z.optional(zCciNodeResourceInfoBody),
+        body: z.optional(zCciNodeResourceInfoBody()),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zCciNodeResourceInfoResponse.parseAsync(data),
+    responseValidator: async (data) => await zCciNodeResourceInfoResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -762,7 +762,7 @@ export const cciLocalUserIsExist = <ThrowOnError extends boolean = true>(options
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zCciLocalUserIsExistResponse.parseAsync(data),
+    responseValidator: async (data) => await zCciLocalUserIsExistResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -784,7 +784,7 @@ export const nodeAreaZoneList = <ThrowOnError extends boolean = true>(options?: 
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zNodeAreaZoneListResponse.parseAsync(data),
+    responseValidator: async (data) => await zNodeAreaZoneListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -804,11 +804,11 @@ export const nodeAreaZoneList = <ThrowOnError extends boolean = true>(options?: 
  */
 export const cciImageConfig = <ThrowOnError extends boolean = true>(options?: Options<CciImageConfigData, ThrowOnError>) => (options?.client ?? client).post<CciImageConfigResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: z.optional(zCciImageConfigBody),
+        body: z.optional(zCciImageConfigBody()),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zCciImageConfigResponse.parseAsync(data),
+    responseValidator: async (data) => await zCciImageConfigResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -833,11 +833,11 @@ export const cciImageConfig = <ThrowOnError extends boolean = true>(options?: Op
  */
 export const imageConfigSave = <ThrowOnError extends boolean = true>(options: Options<ImageConfigSaveData, ThrowOnError>) => (options.client ?? client).post<ImageConfigSaveResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zImageConfigSaveBody,
+        body: zImageConfigSaveBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zImageConfigSaveResponse.parseAsync(data),
+    responseValidator: async (data) => await zImageConfigSaveResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -859,11 +859,11 @@ export const imageConfigSave = <ThrowOnError extends boolean = true>(options: Op
  */
 export const imageConfigList = <ThrowOnError extends boolean = true>(options: Options<ImageConfigListData, ThrowOnError>) => (options.client ?? client).post<ImageConfigListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zImageConfigListBody,
+        body: zImageConfigListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zImageConfigListResponse.parseAsync(data),
+    responseValidator: async (data) => await zImageConfigListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -888,11 +888,11 @@ export const imageConfigList = <ThrowOnError extends boolean = true>(options: Op
  */
 export const cciMonitorQueryByFile = <ThrowOnError extends boolean = true>(options: Options<CciMonitorQueryByFileData, ThrowOnError>) => (options.client ?? client).post<CciMonitorQueryByFileResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zCciMonitorQueryByFileBody,
-        path: zCciMonitorQueryByFilePath,
+        body: zCciMonitorQueryByFileBody(),
+        path: zCciMonitorQueryByFilePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zCciMonitorQueryByFileResponse.parseAsync(data),
+    responseValidator: async (data) => await zCciMonitorQueryByFileResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from '../shared/client/index.js';
 import type { DownloadStrategyCodeData, DownloadStrategyCodeResponses, GetStrategyBaseInfoData, GetStrategyBaseInfoResponses, GetStrategyCodeTextData, GetStrategyCodeTextResponses, GetStrategyDetailPerformanceData, GetStrategyDetailPerformanceResponses, GetUserStrategyPoolData, GetUserStrategyPoolResponses, GetUstStPerformanceData, GetUstStPerformanceResponses, SendSmsCodeData, SendSmsCodeResponses } from './types.gen.js';
-import { zDownloadStrategyCodePath, zDownloadStrategyCodeResponse, zGetStrategyBaseInfoPath, zGetStrategyBaseInfoResponse, zGetStrategyCodeTextPath, zGetStrategyCodeTextResponse, zGetStrategyDetailPerformancePath, zGetStrategyDetailPerformanceResponse, zGetUserStrategyPoolBody, zGetUserStrategyPoolPath, zGetUserStrategyPoolResponse, zGetUstStPerformancePath, zGetUstStPerformanceResponse, zSendSmsCodePath, zSendSmsCodeResponse } from './zod.gen.js';
+import { zDownloadStrategyCodePath, zDownloadStrategyCodeResponse, zGetStrategyBaseInfoPath, zGetStrategyBaseInfoResponse, zGetStrategyCodeTextPath, zGetStrategyCodeTextResponse, zGetStrategyDetailPerformancePath, zGetStrategyDetailPerformanceResponse, zGetUserStrategyPoolBody, zGetUserStrategyPoolPath, zGetUserStrategyPoolResponse, zGetUstStPerformancePath, zGetUstStPerformanceResponse, zSendSmsCodePath, zSendSmsCodeResponse } from './zod.lazy.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -32,10 +32,10 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const sendSmsCode = <ThrowOnError extends boolean = true>(options: Options<SendSmsCodeData, ThrowOnError>) => (options.client ?? client).post<SendSmsCodeResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zSendSmsCodePath,
+        path: zSendSmsCodePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zSendSmsCodeResponse.parseAsync(data),
+    responseValidator: async (data) => await zSendSmsCodeResponse().parseAsync(data),
     responseStyle: 'data',
     url: '/support-server/sms/sendCode/{product}/{account}',
     ...options
@@ -50,11 +50,11 @@ export const sendSmsCode = <ThrowOnError extends boolean = true>(options: Option
  */
 export const getUserStrategyPool = <ThrowOnError extends boolean = true>(options: Options<GetUserStrategyPoolData, ThrowOnError>) => (options.client ?? client).post<GetUserStrategyPoolResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zGetUserStrategyPoolBody,
-        path: zGetUserStrategyPoolPath,
+        body: zGetUserStrategyPoolBody(),
+        path: zGetUserStrategyPoolPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zGetUserStrategyPoolResponse.parseAsync(data),
+    responseValidator: async (data) => await zGetUserStrategyPoolResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -80,10 +80,10 @@ export const getUserStrategyPool = <ThrowOnError extends boolean = true>(options
 export const getStrategyDetailPerformance = <ThrowOnError extends boolean = true>(options: Options<GetStrategyDetailPerformanceData, ThrowOnError>) => (options.client ?? client).get<GetStrategyDetailPerformanceResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zGetStrategyDetailPerformancePath,
+        path: zGetStrategyDetailPerformancePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zGetStrategyDetailPerformanceResponse.parseAsync(data),
+    responseValidator: async (data) => await zGetStrategyDetailPerformanceResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -105,10 +105,10 @@ export const getStrategyDetailPerformance = <ThrowOnError extends boolean = true
 export const getUstStPerformance = <ThrowOnError extends boolean = true>(options: Options<GetUstStPerformanceData, ThrowOnError>) => (options.client ?? client).get<GetUstStPerformanceResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zGetUstStPerformancePath,
+        path: zGetUstStPerformancePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zGetUstStPerformanceResponse.parseAsync(data),
+    responseValidator: async (data) => await zGetUstStPerformanceResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -130,10 +130,10 @@ export const getUstStPerformance = <ThrowOnError extends boolean = true>(options
 export const getStrategyCodeText = <ThrowOnError extends boolean = true>(options: Options<GetStrategyCodeTextData, ThrowOnError>) => (options.client ?? client).get<GetStrategyCodeTextResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zGetStrategyCodeTextPath,
+        path: zGetStrategyCodeTextPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zGetStrategyCodeTextResponse.parseAsync(data),
+    responseValidator: async (data) => await zGetStrategyCodeTextResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -154,10 +154,10 @@ export const getStrategyCodeText = <ThrowOnError extends boolean = true>(options
 export const downloadStrategyCode = <ThrowOnError extends boolean = true>(options: Options<DownloadStrategyCodeData, ThrowOnError>) => (options.client ?? client).get<DownloadStrategyCodeResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zDownloadStrategyCodePath,
+        path: zDownloadStrategyCodePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zDownloadStrategyCodeResponse.parseAsync(data),
+    responseValidator: async (data) => await zDownloadStrategyCodeResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -178,10 +178,10 @@ export const downloadStrategyCode = <ThrowOnError extends boolean = true>(option
 export const getStrategyBaseInfo = <ThrowOnError extends boolean = true>(options: Options<GetStrategyBaseInfoData, ThrowOnError>) => (options.client ?? client).get<GetStrategyBaseInfoResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
-        path: zGetStrategyBaseInfoPath,
+        path: zGetStrategyBaseInfoPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zGetStrategyBaseInfoResponse.parseAsync(data),
+    responseValidator: async (data) => await zGetStrategyBaseInfoResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from '../shared/client/index.js';
 import type { AdminResetUserPasswordData, AdminResetUserPasswordResponses, AdminSchoolListData, AdminSchoolListResponses, AdminSchoolRenameData, AdminSchoolRenameResponses, AdminSchoolSaveData, AdminSchoolSaveResponses, AdminSetUserDisabledData, AdminSetUserDisabledResponses, ChangePasswordData, ChangePasswordResponses, GetOwnUserGroupData, GetOwnUserGroupResponses, GetUserAttachInfoData, GetUserAttachInfoResponses, GetUserGroupSchoolIdsData, GetUserGroupSchoolIdsResponses, IsLoginData, IsLoginResponses, LoginData, LoginResponses, LogoutData, LogoutResponses, ResetPasswordData, ResetPasswordResponses, SearchUsersData, SearchUsersResponses, UserGroupDeleteData, UserGroupDeleteResponses, UserGroupInfoData, UserGroupInfoResponses, UserGroupListData, UserGroupListResponses, UserGroupSaveData, UserGroupSaveResponses, UserGroupSchoolRefreshUserBindData, UserGroupSchoolRefreshUserBindResponses, UserGroupSchoolSaveData, UserGroupSchoolSaveResponses, UserGroupUpdateData, UserGroupUpdateResponses, UserGroupUserBindByFileData, UserGroupUserBindByFileResponses, UserGroupUserBindData, UserGroupUserBindResponses, UserGroupUserExcelModelData, UserGroupUserExcelModelResponses, UserGroupUserListData, UserGroupUserListResponses, UserGroupUserUnbindData, UserGroupUserUnbindResponses } from './types.gen.js';
-import { zAdminResetUserPasswordBody, zAdminResetUserPasswordResponse, zAdminSchoolListBody, zAdminSchoolListResponse, zAdminSchoolRenameBody, zAdminSchoolRenameResponse, zAdminSchoolSaveBody, zAdminSchoolSaveResponse, zAdminSetUserDisabledBody, zAdminSetUserDisabledResponse, zChangePasswordBody, zChangePasswordResponse, zGetOwnUserGroupBody, zGetOwnUserGroupResponse, zGetUserAttachInfoBody, zGetUserAttachInfoResponse, zGetUserGroupSchoolIdsBody, zGetUserGroupSchoolIdsResponse, zIsLoginQuery, zIsLoginResponse, zLoginBody, zLoginResponse, zLogoutResponse, zResetPasswordBody, zResetPasswordResponse, zSearchUsersBody, zSearchUsersResponse, zUserGroupDeleteBody, zUserGroupDeleteResponse, zUserGroupInfoBody, zUserGroupInfoResponse, zUserGroupListBody, zUserGroupListResponse, zUserGroupSaveBody, zUserGroupSaveResponse, zUserGroupSchoolRefreshUserBindBody, zUserGroupSchoolRefreshUserBindPath, zUserGroupSchoolRefreshUserBindResponse, zUserGroupSchoolSaveBody, zUserGroupSchoolSaveResponse, zUserGroupUpdateBody, zUserGroupUpdateResponse, zUserGroupUserBindBody, zUserGroupUserBindByFileBody, zUserGroupUserBindByFilePath, zUserGroupUserBindByFileResponse, zUserGroupUserBindResponse, zUserGroupUserExcelModelResponse, zUserGroupUserListBody, zUserGroupUserListResponse, zUserGroupUserUnbindBody, zUserGroupUserUnbindResponse } from './zod.gen.js';
+import { zAdminResetUserPasswordBody, zAdminResetUserPasswordResponse, zAdminSchoolListBody, zAdminSchoolListResponse, zAdminSchoolRenameBody, zAdminSchoolRenameResponse, zAdminSchoolSaveBody, zAdminSchoolSaveResponse, zAdminSetUserDisabledBody, zAdminSetUserDisabledResponse, zChangePasswordBody, zChangePasswordResponse, zGetOwnUserGroupBody, zGetOwnUserGroupResponse, zGetUserAttachInfoBody, zGetUserAttachInfoResponse, zGetUserGroupSchoolIdsBody, zGetUserGroupSchoolIdsResponse, zIsLoginQuery, zIsLoginResponse, zLoginBody, zLoginResponse, zLogoutResponse, zResetPasswordBody, zResetPasswordResponse, zSearchUsersBody, zSearchUsersResponse, zUserGroupDeleteBody, zUserGroupDeleteResponse, zUserGroupInfoBody, zUserGroupInfoResponse, zUserGroupListBody, zUserGroupListResponse, zUserGroupSaveBody, zUserGroupSaveResponse, zUserGroupSchoolRefreshUserBindBody, zUserGroupSchoolRefreshUserBindPath, zUserGroupSchoolRefreshUserBindResponse, zUserGroupSchoolSaveBody, zUserGroupSchoolSaveResponse, zUserGroupUpdateBody, zUserGroupUpdateResponse, zUserGroupUserBindBody, zUserGroupUserBindByFileBody, zUserGroupUserBindByFilePath, zUserGroupUserBindByFileResponse, zUserGroupUserBindResponse, zUserGroupUserExcelModelResponse, zUserGroupUserListBody, zUserGroupUserListResponse, zUserGroupUserUnbindBody, zUserGroupUserUnbindResponse } from './zod.lazy.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -31,11 +31,11 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  */
 export const adminSchoolList = <ThrowOnError extends boolean = true>(options: Options<AdminSchoolListData, ThrowOnError>) => (options.client ?? client).post<AdminSchoolListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zAdminSchoolListBody,
+        body: zAdminSchoolListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zAdminSchoolListResponse.parseAsync(data),
+    responseValidator: async (data) => await zAdminSchoolListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -59,11 +59,11 @@ export const adminSchoolList = <ThrowOnError extends boolean = true>(options: Op
  */
 export const adminSchoolSave = <ThrowOnError extends boolean = true>(options: Options<AdminSchoolSaveData, ThrowOnError>) => (options.client ?? client).post<AdminSchoolSaveResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zAdminSchoolSaveBody,
+        body: zAdminSchoolSaveBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zAdminSchoolSaveResponse.parseAsync(data),
+    responseValidator: async (data) => await zAdminSchoolSaveResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -87,11 +87,11 @@ export const adminSchoolSave = <ThrowOnError extends boolean = true>(options: Op
  */
 export const adminSchoolRename = <ThrowOnError extends boolean = true>(options: Options<AdminSchoolRenameData, ThrowOnError>) => (options.client ?? client).post<AdminSchoolRenameResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zAdminSchoolRenameBody,
+        body: zAdminSchoolRenameBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zAdminSchoolRenameResponse.parseAsync(data),
+    responseValidator: async (data) => await zAdminSchoolRenameResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -118,11 +118,11 @@ export const adminSchoolRename = <ThrowOnError extends boolean = true>(options: 
  */
 export const adminResetUserPassword = <ThrowOnError extends boolean = true>(options: Options<AdminResetUserPasswordData, ThrowOnError>) => (options.client ?? client).post<AdminResetUserPasswordResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zAdminResetUserPasswordBody,
+        body: zAdminResetUserPasswordBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zAdminResetUserPasswordResponse.parseAsync(data),
+    responseValidator: async (data) => await zAdminResetUserPasswordResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -147,11 +147,11 @@ export const adminResetUserPassword = <ThrowOnError extends boolean = true>(opti
  */
 export const adminSetUserDisabled = <ThrowOnError extends boolean = true>(options: Options<AdminSetUserDisabledData, ThrowOnError>) => (options.client ?? client).post<AdminSetUserDisabledResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zAdminSetUserDisabledBody,
+        body: zAdminSetUserDisabledBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zAdminSetUserDisabledResponse.parseAsync(data),
+    responseValidator: async (data) => await zAdminSetUserDisabledResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -182,11 +182,11 @@ export const adminSetUserDisabled = <ThrowOnError extends boolean = true>(option
  */
 export const login = <ThrowOnError extends boolean = true>(options: Options<LoginData, ThrowOnError>) => (options.client ?? client).post<LoginResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zLoginBody,
+        body: zLoginBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zLoginResponse.parseAsync(data),
+    responseValidator: async (data) => await zLoginResponse().parseAsync(data),
     responseStyle: 'data',
     url: '/user/login',
     ...options,
@@ -206,9 +206,9 @@ export const isLogin = <ThrowOnError extends boolean = true>(options: Options<Is
     requestValidator: async (data) => await z.object({
         body: z.optional(z.never()),
         path: z.optional(z.never()),
-        query: zIsLoginQuery
+        query: zIsLoginQuery()
     }).parseAsync(data),
-    responseValidator: async (data) => await zIsLoginResponse.parseAsync(data),
+    responseValidator: async (data) => await zIsLoginResponse().parseAsync(data),
     responseStyle: 'data',
     url: '/user/islogin',
     ...options
@@ -225,7 +225,7 @@ export const logout = <ThrowOnError extends boolean = true>(options?: Options<Lo
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zLogoutResponse.parseAsync(data),
+    responseValidator: async (data) => await zLogoutResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -248,11 +248,11 @@ export const logout = <ThrowOnError extends boolean = true>(options?: Options<Lo
  */
 export const resetPassword = <ThrowOnError extends boolean = true>(options: Options<ResetPasswordData, ThrowOnError>) => (options.client ?? client).post<ResetPasswordResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zResetPasswordBody,
+        body: zResetPasswordBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zResetPasswordResponse.parseAsync(data),
+    responseValidator: async (data) => await zResetPasswordResponse().parseAsync(data),
     responseStyle: 'data',
     url: '/user/reset/password',
     ...options,
@@ -274,11 +274,11 @@ export const resetPassword = <ThrowOnError extends boolean = true>(options: Opti
  */
 export const changePassword = <ThrowOnError extends boolean = true>(options: Options<ChangePasswordData, ThrowOnError>) => (options.client ?? client).post<ChangePasswordResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zChangePasswordBody,
+        body: zChangePasswordBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zChangePasswordResponse.parseAsync(data),
+    responseValidator: async (data) => await zChangePasswordResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -304,11 +304,11 @@ export const changePassword = <ThrowOnError extends boolean = true>(options: Opt
  */
 export const getUserAttachInfo = <ThrowOnError extends boolean = true>(options: Options<GetUserAttachInfoData, ThrowOnError>) => (options.client ?? client).post<GetUserAttachInfoResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zGetUserAttachInfoBody,
+        body: zGetUserAttachInfoBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zGetUserAttachInfoResponse.parseAsync(data),
+    responseValidator: async (data) => await zGetUserAttachInfoResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -334,11 +334,11 @@ export const getUserAttachInfo = <ThrowOnError extends boolean = true>(options: 
  */
 export const searchUsers = <ThrowOnError extends boolean = true>(options: Options<SearchUsersData, ThrowOnError>) => (options.client ?? client).post<SearchUsersResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zSearchUsersBody,
+        body: zSearchUsersBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zSearchUsersResponse.parseAsync(data),
+    responseValidator: async (data) => await zSearchUsersResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -360,11 +360,11 @@ export const searchUsers = <ThrowOnError extends boolean = true>(options: Option
  */
 export const getOwnUserGroup = <ThrowOnError extends boolean = true>(options: Options<GetOwnUserGroupData, ThrowOnError>) => (options.client ?? client).post<GetOwnUserGroupResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zGetOwnUserGroupBody,
+        body: zGetOwnUserGroupBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zGetOwnUserGroupResponse.parseAsync(data),
+    responseValidator: async (data) => await zGetOwnUserGroupResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -388,11 +388,11 @@ export const getOwnUserGroup = <ThrowOnError extends boolean = true>(options: Op
  */
 export const userGroupList = <ThrowOnError extends boolean = true>(options: Options<UserGroupListData, ThrowOnError>) => (options.client ?? client).post<UserGroupListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupListBody,
+        body: zUserGroupListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupListResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -416,11 +416,11 @@ export const userGroupList = <ThrowOnError extends boolean = true>(options: Opti
  */
 export const userGroupInfo = <ThrowOnError extends boolean = true>(options: Options<UserGroupInfoData, ThrowOnError>) => (options.client ?? client).post<UserGroupInfoResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupInfoBody,
+        body: zUserGroupInfoBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupInfoResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupInfoResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -445,11 +445,11 @@ export const userGroupInfo = <ThrowOnError extends boolean = true>(options: Opti
  */
 export const userGroupSave = <ThrowOnError extends boolean = true>(options: Options<UserGroupSaveData, ThrowOnError>) => (options.client ?? client).post<UserGroupSaveResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupSaveBody,
+        body: zUserGroupSaveBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupSaveResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupSaveResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -473,11 +473,11 @@ export const userGroupSave = <ThrowOnError extends boolean = true>(options: Opti
  */
 export const userGroupUpdate = <ThrowOnError extends boolean = true>(options: Options<UserGroupUpdateData, ThrowOnError>) => (options.client ?? client).post<UserGroupUpdateResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupUpdateBody,
+        body: zUserGroupUpdateBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupUpdateResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUpdateResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -502,11 +502,11 @@ export const userGroupUpdate = <ThrowOnError extends boolean = true>(options: Op
  */
 export const userGroupDelete = <ThrowOnError extends boolean = true>(options: Options<UserGroupDeleteData, ThrowOnError>) => (options.client ?? client).post<UserGroupDeleteResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupDeleteBody,
+        body: zUserGroupDeleteBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupDeleteResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupDeleteResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -530,11 +530,11 @@ export const userGroupDelete = <ThrowOnError extends boolean = true>(options: Op
  */
 export const userGroupUserList = <ThrowOnError extends boolean = true>(options: Options<UserGroupUserListData, ThrowOnError>) => (options.client ?? client).post<UserGroupUserListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupUserListBody,
+        body: zUserGroupUserListBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupUserListResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserListResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -560,11 +560,11 @@ export const userGroupUserList = <ThrowOnError extends boolean = true>(options: 
  */
 export const userGroupUserBind = <ThrowOnError extends boolean = true>(options: Options<UserGroupUserBindData, ThrowOnError>) => (options.client ?? client).post<UserGroupUserBindResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupUserBindBody,
+        body: zUserGroupUserBindBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupUserBindResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserBindResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -589,11 +589,11 @@ export const userGroupUserBind = <ThrowOnError extends boolean = true>(options: 
  */
 export const userGroupUserUnbind = <ThrowOnError extends boolean = true>(options: Options<UserGroupUserUnbindData, ThrowOnError>) => (options.client ?? client).post<UserGroupUserUnbindResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupUserUnbindBody,
+        body: zUserGroupUserUnbindBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupUserUnbindResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserUnbindResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -620,11 +620,11 @@ export const userGroupUserUnbind = <ThrowOnError extends boolean = true>(options
 export const userGroupUserBindByFile = <ThrowOnError extends boolean = true>(options: Options<UserGroupUserBindByFileData, ThrowOnError>) => (options.client ?? client).post<UserGroupUserBindByFileResponses, unknown, ThrowOnError, 'data'>({
     ...formDataBodySerializer,
     requestValidator: async (data) => await z.object({
-        body: zUserGroupUserBindByFileBody,
-        path: zUserGroupUserBindByFilePath,
+        body: zUserGroupUserBindByFileBody(),
+        path: zUserGroupUserBindByFilePath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupUserBindByFileResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserBindByFileResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -649,11 +649,11 @@ export const userGroupUserBindByFile = <ThrowOnError extends boolean = true>(opt
  */
 export const userGroupSchoolSave = <ThrowOnError extends boolean = true>(options: Options<UserGroupSchoolSaveData, ThrowOnError>) => (options.client ?? client).post<UserGroupSchoolSaveResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupSchoolSaveBody,
+        body: zUserGroupSchoolSaveBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupSchoolSaveResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupSchoolSaveResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -677,11 +677,11 @@ export const userGroupSchoolSave = <ThrowOnError extends boolean = true>(options
  */
 export const getUserGroupSchoolIds = <ThrowOnError extends boolean = true>(options: Options<GetUserGroupSchoolIdsData, ThrowOnError>) => (options.client ?? client).post<GetUserGroupSchoolIdsResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zGetUserGroupSchoolIdsBody,
+        body: zGetUserGroupSchoolIdsBody(),
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zGetUserGroupSchoolIdsResponse.parseAsync(data),
+    responseValidator: async (data) => await zGetUserGroupSchoolIdsResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -707,11 +707,11 @@ export const getUserGroupSchoolIds = <ThrowOnError extends boolean = true>(optio
  */
 export const userGroupSchoolRefreshUserBind = <ThrowOnError extends boolean = true>(options: Options<UserGroupSchoolRefreshUserBindData, ThrowOnError>) => (options.client ?? client).post<UserGroupSchoolRefreshUserBindResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
-        body: zUserGroupSchoolRefreshUserBindBody,
-        path: zUserGroupSchoolRefreshUserBindPath,
+        body: zUserGroupSchoolRefreshUserBindBody(),
+        path: zUserGroupSchoolRefreshUserBindPath(),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupSchoolRefreshUserBindResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupSchoolRefreshUserBindResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
@@ -739,7 +739,7 @@ export const userGroupUserExcelModel = <ThrowOnError extends boolean = true>(opt
         path: z.optional(z.never()),
         query: z.optional(z.never())
     }).parseAsync(data),
-    responseValidator: async (data) => await zUserGroupUserExcelModelResponse.parseAsync(data),
+    responseValidator: async (data) => await zUserGroupUserExcelModelResponse().parseAsync(data),
     responseStyle: 'data',
     security: [
         { name: 'token', type: 'apiKey' },
