@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// Runs after mark-pure-schemas.mjs (`pnpm gen`). Building a zod schema is real work (each call of
-// z.object, z.string, a check… constructs an object), and hey-api's zod.gen.ts builds every schema
-// its importers keep at module level: a page that imported three operations paid for their schemas
-// while its first screen was still being drawn, even those of calls it makes later or never (about a
-// third of the first bundle's evaluation in a phone's profile). The SDK's own validators need a
-// schema only when their call is made, so:
+// Runs after share-client-runtime.mjs (`pnpm gen`). hey-api's zod.gen.ts builds every schema at module
+// level (`export const zX = z.object({ ... })`). That cost twice: a bundler cannot tell those calls
+// have no side effects, so importing one operation kept all of its service's schemas; and building
+// a schema is real work (each z.object, z.string, check… constructs an object), paid by a page for
+// every schema it kept while its first screen was still being drawn (about a third of the first
+// bundle's evaluation in a phone's profile). The SDK's validators need a schema only when their call
+// is made, so:
 //   - zod.lazy.gen.ts holds each schema as a memoized builder, `zX()`, built on first use (its
 //     references to other schemas become calls, so they too are built only when needed);
 //   - sdk.gen.ts's request and response validators call those builders;
 //   - zod.gen.ts, the public `@dfrm/sdk/<service>/zod` entry, keeps exporting built schemas (the
-//     server reads their shapes), each the builder's result, marked pure so unused ones drop out.
+//     server reads their shapes), each the builder's result.
+// Every module-level call either file makes is marked `/* @__PURE__ */`, so bundlers (esbuild,
+// Rollup, Rolldown) drop the schemas nothing uses; the calls inside builders run only when called.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
@@ -93,10 +96,7 @@ function transformService(service) {
       (ref) => `${ref}()`,
     );
     const docs = zodText.slice(statement.getFullStart(), statement.getStart(zodFile)).trim();
-    lazy.push(
-      `export const ${name} = ${PURE}memo(() => ${body.replace(/^(\/\* @__PURE__ \*\/ )+/, '')});`,
-      '',
-    );
+    lazy.push(`export const ${name} = ${PURE}memo(() => ${body});`, '');
     eager.push(...(docs ? [docs] : []), `export const ${name} = ${PURE}lazy.${name}();`, '');
   }
   writeFileSync(join(gen, service, 'zod.lazy.gen.ts'), lazy.join('\n'));

@@ -7,129 +7,129 @@ const memo = <T>(build: () => T): (() => T) => {
     return () => (value ??= build());
 };
 
-export const zForumHighlightStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zForumHighlightStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zForumPostStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zForumSubForumAddRequest = /* @__PURE__ */ memo(() => z.object({
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))), ''),
-    sortPri: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))), 0)
+    description: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
+    sortPri: z._default(z.optional(z.int().check(z.gte(0), z.lte(9999))), 0)
 }));
 
-export const zForumSubForumType = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zForumSubForumType = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
-export const zForumTagType = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zForumTagType = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zForumTopStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zNewsStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zUserSettingKeyRequest = /* @__PURE__ */ memo(() => z.object({
-    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/))
+    key: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/))
 }));
 
 export const zUserSettingSaveRequest = /* @__PURE__ */ memo(() => z.object({
-    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/)),
-    value: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(65536))
+    key: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/)),
+    value: z.string().check(z.minLength(1), z.maxLength(65536))
 }));
 
 export const zErrCode = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5),
-    /* @__PURE__ */ z.literal(6),
-    /* @__PURE__ */ z.literal(7),
-    /* @__PURE__ */ z.literal(8),
-    /* @__PURE__ */ z.literal(9),
-    /* @__PURE__ */ z.literal(10)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+    z.literal(6),
+    z.literal(7),
+    z.literal(8),
+    z.literal(9),
+    z.literal(10)
 ]));
 
 export const zEnvelope = /* @__PURE__ */ memo(() => z.object({
     errCode: zErrCode(),
-    errMsg: /* @__PURE__ */ z.string()
+    errMsg: z.string()
 }));
 
-export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), /* @__PURE__ */ z.object({
-    data: /* @__PURE__ */ z.null()
+export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), z.object({
+    data: z.null()
 })));
 
-export const zId = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)));
+export const zId = /* @__PURE__ */ memo(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
 export const zForumAuthor = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
-    nickName: /* @__PURE__ */ z.string(),
-    portraitUrl: /* @__PURE__ */ z.string(),
-    isAdmin: /* @__PURE__ */ z.boolean()
+    userName: z.string(),
+    realName: z.string(),
+    nickName: z.string(),
+    portraitUrl: z.string(),
+    isAdmin: z.boolean()
 }));
 
 export const zForumCollectResult = /* @__PURE__ */ memo(() => z.object({
     postId: zId(),
-    collected: /* @__PURE__ */ z.boolean(),
-    collectCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    collected: z.boolean(),
+    collectCount: z.int().check(z.gte(0))
 }));
 
 export const zForumCommentAddRequest = /* @__PURE__ */ memo(() => z.object({
     forumId: zId(),
     postId: zId(),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
-    parentCommentId: /* @__PURE__ */ z.optional(zId())
+    content: z.string().check(z.minLength(1), z.maxLength(5000)),
+    parentCommentId: z.optional(zId())
 }));
 
 export const zForumCommentUpResult = /* @__PURE__ */ memo(() => z.object({
     commentId: zId(),
-    up: /* @__PURE__ */ z.boolean(),
-    upCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    up: z.boolean(),
+    upCount: z.int().check(z.gte(0))
 }));
 
 export const zForumPostAddRequest = /* @__PURE__ */ memo(() => z.object({
     forumId: zId(),
-    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100000)),
-    tagIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(5))),
-    status: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)])
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    content: z.string().check(z.minLength(1), z.maxLength(100000)),
+    tagIds: z.optional(z.array(zId()).check(z.maxLength(5))),
+    status: z.union([z.literal(0), z.literal(1)])
 }));
 
-export const zForumPostAdminAddRequest = /* @__PURE__ */ memo(() => z.intersection(zForumPostAddRequest(), /* @__PURE__ */ z.object({
-    topStatus: /* @__PURE__ */ z.optional(zForumTopStatus()),
-    highlightStatus: /* @__PURE__ */ z.optional(zForumHighlightStatus()),
-    sortPri: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))), 0)
+export const zForumPostAdminAddRequest = /* @__PURE__ */ memo(() => z.intersection(zForumPostAddRequest(), z.object({
+    topStatus: z.optional(zForumTopStatus()),
+    highlightStatus: z.optional(zForumHighlightStatus()),
+    sortPri: z._default(z.optional(z.int().check(z.gte(0), z.lte(9999))), 0)
 })));
 
 export const zForumPostAdminDeleteRequest = /* @__PURE__ */ memo(() => z.object({
     forumId: zId(),
     postId: zId(),
-    reason: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    reason: z.string().check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zForumPostAdminUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     forumId: zId(),
     postId: zId(),
-    targetForumId: /* @__PURE__ */ z.optional(zId()),
-    title: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
-    content: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100000))),
-    tagIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(5))),
-    status: /* @__PURE__ */ z.optional(zForumPostStatus()),
-    blockReason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))),
-    topStatus: /* @__PURE__ */ z.optional(zForumTopStatus()),
-    highlightStatus: /* @__PURE__ */ z.optional(zForumHighlightStatus()),
-    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)))
+    targetForumId: z.optional(zId()),
+    title: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    content: z.optional(z.string().check(z.minLength(1), z.maxLength(100000))),
+    tagIds: z.optional(z.array(zId()).check(z.maxLength(5))),
+    status: z.optional(zForumPostStatus()),
+    blockReason: z.optional(z.string().check(z.maxLength(200))),
+    topStatus: z.optional(zForumTopStatus()),
+    highlightStatus: z.optional(zForumHighlightStatus()),
+    sortPri: z.optional(z.int().check(z.gte(0), z.lte(9999)))
 }));
 
 export const zForumPostRef = /* @__PURE__ */ memo(() => z.object({
@@ -139,95 +139,95 @@ export const zForumPostRef = /* @__PURE__ */ memo(() => z.object({
 
 export const zForumTagBrief = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
+    tagName: z.string(),
     tagType: zForumTagType()
 }));
 
 export const zForumTagReadRequest = /* @__PURE__ */ memo(() => z.object({
-    forumId: /* @__PURE__ */ z.optional(zId())
+    forumId: z.optional(zId())
 }));
 
 export const zForumThumbsUpRequest = /* @__PURE__ */ memo(() => z.object({
     forumId: zId(),
     postId: zId(),
-    up: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    up: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zForumThumbsUpResult = /* @__PURE__ */ memo(() => z.object({
     postId: zId(),
-    thumbsUp: /* @__PURE__ */ z.boolean(),
-    thumbsUpCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    thumbsUp: z.boolean(),
+    thumbsUpCount: z.int().check(z.gte(0))
 }));
 
 export const zNewsNeighbor = /* @__PURE__ */ memo(() => z.object({
     newsId: zId(),
-    title: /* @__PURE__ */ z.string()
+    title: z.string()
 }));
 
 export const zDeleted = /* @__PURE__ */ memo(() => z.object({
     id: zId()
 }));
 
-export const zIdList = /* @__PURE__ */ memo(() => z.array(zId()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zIdList = /* @__PURE__ */ memo(() => z.array(zId()).check(z.maxLength(1000)));
 
-export const zInstant = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zInstant = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zForumCommentReply = /* @__PURE__ */ memo(() => z.object({
     commentId: zId(),
     postId: zId(),
-    parentCommentId: /* @__PURE__ */ z.nullable(zId()),
+    parentCommentId: z.nullable(zId()),
     author: zForumAuthor(),
-    replyTo: /* @__PURE__ */ z.nullable(zForumAuthor()),
-    content: /* @__PURE__ */ z.string(),
-    upCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    up: /* @__PURE__ */ z.boolean(),
-    canDelete: /* @__PURE__ */ z.boolean(),
+    replyTo: z.nullable(zForumAuthor()),
+    content: z.string(),
+    upCount: z.int().check(z.gte(0)),
+    up: z.boolean(),
+    canDelete: z.boolean(),
     createdAt: zInstant()
 }));
 
-export const zForumComment = /* @__PURE__ */ memo(() => z.intersection(zForumCommentReply(), /* @__PURE__ */ z.object({
-    replyCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    replies: /* @__PURE__ */ /* @__PURE__ */ z.array(zForumCommentReply()).check(/* @__PURE__ */ z.maxLength(3))
+export const zForumComment = /* @__PURE__ */ memo(() => z.intersection(zForumCommentReply(), z.object({
+    replyCount: z.int().check(z.gte(0)),
+    replies: z.array(zForumCommentReply()).check(z.maxLength(3))
 })));
 
 export const zForumPostBrief = /* @__PURE__ */ memo(() => z.object({
     postId: zId(),
     forumId: zId(),
-    forumName: /* @__PURE__ */ z.string(),
-    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    summary: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)),
-    coverUrl: /* @__PURE__ */ z.string(),
+    forumName: z.string(),
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    summary: z.string().check(z.maxLength(200)),
+    coverUrl: z.string(),
     author: zForumAuthor(),
-    tags: /* @__PURE__ */ /* @__PURE__ */ z.array(zForumTagBrief()).check(/* @__PURE__ */ z.maxLength(5)),
+    tags: z.array(zForumTagBrief()).check(z.maxLength(5)),
     status: zForumPostStatus(),
     topStatus: zForumTopStatus(),
     highlightStatus: zForumHighlightStatus(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
-    viewCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    commentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    thumbsUpCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    collectCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    thumbsUp: /* @__PURE__ */ z.boolean(),
-    collected: /* @__PURE__ */ z.boolean(),
+    sortPri: z.int().check(z.gte(0), z.lte(9999)),
+    viewCount: z.int().check(z.gte(0)),
+    commentCount: z.int().check(z.gte(0)),
+    thumbsUpCount: z.int().check(z.gte(0)),
+    collectCount: z.int().check(z.gte(0)),
+    thumbsUp: z.boolean(),
+    collected: z.boolean(),
     createdAt: zInstant(),
     updatedAt: zInstant(),
-    publishedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    lastCommentAt: /* @__PURE__ */ z.nullable(zInstant())
+    publishedAt: z.nullable(zInstant()),
+    lastCommentAt: z.nullable(zInstant())
 }));
 
-export const zForumPostDetail = /* @__PURE__ */ memo(() => z.intersection(zForumPostBrief(), /* @__PURE__ */ z.object({
-    content: /* @__PURE__ */ z.string(),
-    canEdit: /* @__PURE__ */ z.boolean(),
-    canDelete: /* @__PURE__ */ z.boolean(),
-    blockReason: /* @__PURE__ */ z.string()
+export const zForumPostDetail = /* @__PURE__ */ memo(() => z.intersection(zForumPostBrief(), z.object({
+    content: z.string(),
+    canEdit: z.boolean(),
+    canDelete: z.boolean(),
+    blockReason: z.string()
 })));
 
 export const zForumPostEdit = /* @__PURE__ */ memo(() => z.object({
     postId: zId(),
     forumId: zId(),
-    forumName: /* @__PURE__ */ z.string(),
-    title: /* @__PURE__ */ z.string(),
-    content: /* @__PURE__ */ z.string(),
+    forumName: z.string(),
+    title: z.string(),
+    content: z.string(),
     tagIds: zIdList(),
     status: zForumPostStatus(),
     updatedAt: zInstant()
@@ -239,239 +239,239 @@ export const zForumPostStatusResult = /* @__PURE__ */ memo(() => z.object({
     status: zForumPostStatus(),
     topStatus: zForumTopStatus(),
     highlightStatus: zForumHighlightStatus(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
+    sortPri: z.int().check(z.gte(0), z.lte(9999)),
     updatedAt: zInstant()
 }));
 
 export const zForumPostUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     forumId: zId(),
     postId: zId(),
-    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100000)),
-    tagIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(5))),
-    status: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
-    expectedUpdatedAt: /* @__PURE__ */ z.optional(zInstant())
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    content: z.string().check(z.minLength(1), z.maxLength(100000)),
+    tagIds: z.optional(z.array(zId()).check(z.maxLength(5))),
+    status: z.union([z.literal(0), z.literal(1)]),
+    expectedUpdatedAt: z.optional(zInstant())
 }));
 
 export const zNewsBrief = /* @__PURE__ */ memo(() => z.object({
     newsId: zId(),
-    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    summary: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(300)),
-    coverUrl: /* @__PURE__ */ z.string(),
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    summary: z.string().check(z.maxLength(300)),
+    coverUrl: z.string(),
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    source: /* @__PURE__ */ z.string(),
-    author: /* @__PURE__ */ z.string(),
+    tagName: z.string(),
+    source: z.string(),
+    author: z.string(),
     status: zNewsStatus(),
-    isTop: /* @__PURE__ */ z.boolean(),
-    viewCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    publishTime: /* @__PURE__ */ z.nullable(zInstant()),
+    isTop: z.boolean(),
+    viewCount: z.int().check(z.gte(0)),
+    publishTime: z.nullable(zInstant()),
     updatedAt: zInstant()
 }));
 
-export const zNewsDetail = /* @__PURE__ */ memo(() => z.intersection(zNewsBrief(), /* @__PURE__ */ z.object({
-    content: /* @__PURE__ */ z.string(),
-    sourceUrl: /* @__PURE__ */ z.string()
+export const zNewsDetail = /* @__PURE__ */ memo(() => z.intersection(zNewsBrief(), z.object({
+    content: z.string(),
+    sourceUrl: z.string()
 })));
 
-export const zNewsReading = /* @__PURE__ */ memo(() => z.intersection(zNewsDetail(), /* @__PURE__ */ z.object({
-    prev: /* @__PURE__ */ z.nullable(zNewsNeighbor()),
-    next: /* @__PURE__ */ z.nullable(zNewsNeighbor())
+export const zNewsReading = /* @__PURE__ */ memo(() => z.intersection(zNewsDetail(), z.object({
+    prev: z.nullable(zNewsNeighbor()),
+    next: z.nullable(zNewsNeighbor())
 })));
 
 export const zNewsSaveRequest = /* @__PURE__ */ memo(() => z.object({
-    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
     tagId: zId(),
-    summary: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(300))), ''),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200000)),
-    coverUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/\S+)?$/))), ''),
-    source: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))), ''),
-    sourceUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/\S+)?$/))), ''),
-    author: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))), ''),
+    summary: z._default(z.optional(z.string().check(z.maxLength(300))), ''),
+    content: z.string().check(z.minLength(1), z.maxLength(200000)),
+    coverUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/\S+)?$/))), ''),
+    source: z._default(z.optional(z.string().check(z.maxLength(50))), ''),
+    sourceUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/\S+)?$/))), ''),
+    author: z._default(z.optional(z.string().check(z.maxLength(50))), ''),
     status: zNewsStatus(),
-    isTop: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    publishTime: /* @__PURE__ */ z.optional(zInstant())
+    isTop: z._default(z.optional(z.boolean()), false),
+    publishTime: z.optional(zInstant())
 }));
 
 export const zNewsTag = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
-    newsCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    tagName: z.string().check(z.minLength(1), z.maxLength(20)),
+    sortPri: z.int().check(z.gte(0), z.lte(9999)),
+    newsCount: z.int().check(z.gte(0)),
     createdAt: zInstant()
 }));
 
 export const zNewsUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     newsId: zId(),
-    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
     tagId: zId(),
-    summary: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(300))), ''),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200000)),
-    coverUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/\S+)?$/))), ''),
-    source: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))), ''),
-    sourceUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/\S+)?$/))), ''),
-    author: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))), ''),
+    summary: z._default(z.optional(z.string().check(z.maxLength(300))), ''),
+    content: z.string().check(z.minLength(1), z.maxLength(200000)),
+    coverUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/\S+)?$/))), ''),
+    source: z._default(z.optional(z.string().check(z.maxLength(50))), ''),
+    sourceUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/\S+)?$/))), ''),
+    author: z._default(z.optional(z.string().check(z.maxLength(50))), ''),
     status: zNewsStatus(),
-    isTop: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    publishTime: /* @__PURE__ */ z.optional(zInstant()),
-    expectedUpdatedAt: /* @__PURE__ */ z.optional(zInstant())
+    isTop: z._default(z.optional(z.boolean()), false),
+    publishTime: z.optional(zInstant()),
+    expectedUpdatedAt: z.optional(zInstant())
 }));
 
 export const zUserSetting = /* @__PURE__ */ memo(() => z.object({
-    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/)),
-    value: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(65536))),
-    updatedAt: /* @__PURE__ */ z.nullable(zInstant())
+    key: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/)),
+    value: z.nullable(z.string().check(z.maxLength(65536))),
+    updatedAt: z.nullable(zInstant())
 }));
 
 export const zPageRequest = /* @__PURE__ */ memo(() => z.object({
-    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200))
 }));
 
-export const zForumAuthorSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    authorId: /* @__PURE__ */ z.optional(zId()),
-    authorName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64))),
-    forumId: /* @__PURE__ */ z.optional(zId())
+export const zForumAuthorSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    authorId: z.optional(zId()),
+    authorName: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    forumId: z.optional(zId())
 })));
 
-export const zForumCommentListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zForumCommentListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     forumId: zId(),
     postId: zId(),
-    parentCommentId: /* @__PURE__ */ z.optional(zId()),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['time', 'hot']))
+    parentCommentId: z.optional(zId()),
+    sortBy: z.optional(z.enum(['time', 'hot']))
 })));
 
-export const zForumInnerListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zForumInnerListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     forumId: zId(),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    highlightOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    tagId: z.optional(zId()),
+    highlightOnly: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
         'latest',
         'lastReply',
         'hot'
     ]))
 })));
 
-export const zForumInnerSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zForumInnerSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     forumId: zId(),
-    keyword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
+    keyword: z.string().check(z.minLength(1), z.maxLength(50))
 })));
 
-export const zForumKeywordPageRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
+export const zForumKeywordPageRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.string().check(z.minLength(1), z.maxLength(50))
 })));
 
-export const zForumPersonalListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    kind: /* @__PURE__ */ z.enum([
+export const zForumPersonalListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    kind: z.enum([
         'post',
         'collect',
         'thumbsUp',
         'comment'
     ]),
-    status: /* @__PURE__ */ z.optional(zForumPostStatus()),
-    forumId: /* @__PURE__ */ z.optional(zId())
+    status: z.optional(zForumPostStatus()),
+    forumId: z.optional(zId())
 })));
 
-export const zForumPostListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    forumId: /* @__PURE__ */ z.optional(zId()),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    highlightOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zForumPostListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    forumId: z.optional(zId()),
+    tagId: z.optional(zId()),
+    highlightOnly: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
         'latest',
         'lastReply',
         'hot'
     ]))
 })));
 
-export const zForumPostSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    searchIn: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['title', 'all'])),
-    forumId: /* @__PURE__ */ z.optional(zId()),
-    tagId: /* @__PURE__ */ z.optional(zId())
+export const zForumPostSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.string().check(z.minLength(1), z.maxLength(50)),
+    searchIn: z.optional(z.enum(['title', 'all'])),
+    forumId: z.optional(zId()),
+    tagId: z.optional(zId())
 })));
 
-export const zForumSubForumListAllRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    forumType: /* @__PURE__ */ z.optional(zForumSubForumType()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(30)))
+export const zForumSubForumListAllRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    forumType: z.optional(zForumSubForumType()),
+    keyword: z.optional(z.string().check(z.maxLength(30)))
 })));
 
-export const zForumTagListAllRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    tagType: /* @__PURE__ */ z.optional(zForumTagType()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20)))
+export const zForumTagListAllRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    tagType: z.optional(zForumTagType()),
+    keyword: z.optional(z.string().check(z.maxLength(20)))
 })));
 
-export const zNewsListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zNewsStatus())
+export const zNewsListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    tagId: z.optional(zId()),
+    status: z.optional(zNewsStatus())
 })));
 
-export const zNewsSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    tagId: /* @__PURE__ */ z.optional(zId())
+export const zNewsSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.string().check(z.minLength(1), z.maxLength(50)),
+    tagId: z.optional(zId())
 })));
 
-export const zTotal = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zTotal = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zForumCommentPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zForumComment()),
+    list: z.array(zForumComment()),
     total: zTotal()
 }));
 
 export const zForumPostPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zForumPostBrief()),
+    list: z.array(zForumPostBrief()),
     total: zTotal()
 }));
 
 export const zNewsDetailPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zNewsDetail()),
+    list: z.array(zNewsDetail()),
     total: zTotal()
 }));
 
 export const zNewsPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zNewsBrief()),
+    list: z.array(zNewsBrief()),
     total: zTotal()
 }));
 
 export const zUserBrief = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string()
+    userName: z.string(),
+    realName: z.string()
 }));
 
 export const zForumSubForum = /* @__PURE__ */ memo(() => z.object({
     forumId: zId(),
-    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30)),
+    forumName: z.string().check(z.minLength(1), z.maxLength(30)),
     forumType: zForumSubForumType(),
-    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
-    postCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    todayPostCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lastPostAt: /* @__PURE__ */ z.nullable(zInstant()),
-    creator: /* @__PURE__ */ z.nullable(zUserBrief()),
+    description: z.string().check(z.maxLength(200)),
+    sortPri: z.int().check(z.gte(0), z.lte(9999)),
+    postCount: z.int().check(z.gte(0)),
+    todayPostCount: z.int().check(z.gte(0)),
+    lastPostAt: z.nullable(zInstant()),
+    creator: z.nullable(zUserBrief()),
     createdAt: zInstant()
 }));
 
 export const zForumSubForumPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zForumSubForum()),
+    list: z.array(zForumSubForum()),
     total: zTotal()
 }));
 
 export const zForumTag = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
+    tagName: z.string().check(z.minLength(1), z.maxLength(20)),
     tagType: zForumTagType(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
-    postCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    creator: /* @__PURE__ */ z.nullable(zUserBrief()),
+    sortPri: z.int().check(z.gte(0), z.lte(9999)),
+    postCount: z.int().check(z.gte(0)),
+    creator: z.nullable(zUserBrief()),
     createdAt: zInstant()
 }));
 
 export const zForumTagPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zForumTag()),
+    list: z.array(zForumTag()),
     total: zTotal()
 }));
 
-export const zNewsFull = /* @__PURE__ */ memo(() => z.intersection(zNewsDetail(), /* @__PURE__ */ z.object({
+export const zNewsFull = /* @__PURE__ */ memo(() => z.intersection(zNewsDetail(), z.object({
     createdBy: zUserBrief(),
     updatedBy: zUserBrief(),
     createdAt: zInstant()
@@ -484,13 +484,13 @@ export const zToken = /* @__PURE__ */ memo(() => z.unknown());
 export const zUserId = /* @__PURE__ */ memo(() => z.unknown());
 
 export const zForumTagAddPath = /* @__PURE__ */ memo(() => z.object({
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
+    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
 }));
 
 export const zForumTagAddResponse = /* @__PURE__ */ memo(() => zForumTag());
 
 export const zForumTagAddSysPath = /* @__PURE__ */ memo(() => z.object({
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
+    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
 }));
 
 export const zForumTagAddSysResponse = /* @__PURE__ */ memo(() => zForumTag());
@@ -503,9 +503,9 @@ export const zForumTagDeleteResponse = /* @__PURE__ */ memo(() => zDeleted());
 
 export const zForumTagListReadBody = /* @__PURE__ */ memo(() => zForumTagReadRequest());
 
-export const zForumTagListReadResponse = /* @__PURE__ */ memo(() => z.array(zForumTag()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zForumTagListReadResponse = /* @__PURE__ */ memo(() => z.array(zForumTag()).check(z.maxLength(1000)));
 
-export const zForumTagListResponse = /* @__PURE__ */ memo(() => z.array(zForumTag()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zForumTagListResponse = /* @__PURE__ */ memo(() => z.array(zForumTag()).check(z.maxLength(1000)));
 
 export const zForumTagListAllBody = /* @__PURE__ */ memo(() => zForumTagListAllRequest());
 
@@ -513,7 +513,7 @@ export const zForumTagListAllResponse = /* @__PURE__ */ memo(() => zForumTagPage
 
 export const zForumTagUpdateSortPath = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
+    sortPri: z.int().check(z.gte(0), z.lte(9999))
 }));
 
 export const zForumTagUpdateSortResponse = /* @__PURE__ */ memo(() => zForumTag());
@@ -521,7 +521,7 @@ export const zForumTagUpdateSortResponse = /* @__PURE__ */ memo(() => zForumTag(
 export const zForumSubForumAddBody = /* @__PURE__ */ memo(() => zForumSubForumAddRequest());
 
 export const zForumSubForumAddPath = /* @__PURE__ */ memo(() => z.object({
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
+    tagName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/))
 }));
 
 export const zForumSubForumAddResponse = /* @__PURE__ */ memo(() => zForumSubForum());
@@ -529,7 +529,7 @@ export const zForumSubForumAddResponse = /* @__PURE__ */ memo(() => zForumSubFor
 export const zForumSubForumAddSysBody = /* @__PURE__ */ memo(() => zForumSubForumAddRequest());
 
 export const zForumSubForumAddSysPath = /* @__PURE__ */ memo(() => z.object({
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
+    tagName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/))
 }));
 
 export const zForumSubForumAddSysResponse = /* @__PURE__ */ memo(() => zForumSubForum());
@@ -540,7 +540,7 @@ export const zForumSubForumDeletePath = /* @__PURE__ */ memo(() => z.object({
 
 export const zForumSubForumDeleteResponse = /* @__PURE__ */ memo(() => zDeleted());
 
-export const zForumSubForumListResponse = /* @__PURE__ */ memo(() => z.array(zForumSubForum()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zForumSubForumListResponse = /* @__PURE__ */ memo(() => z.array(zForumSubForum()).check(z.maxLength(1000)));
 
 export const zForumSubForumListAllBody = /* @__PURE__ */ memo(() => zForumSubForumListAllRequest());
 
@@ -548,7 +548,7 @@ export const zForumSubForumListAllResponse = /* @__PURE__ */ memo(() => zForumSu
 
 export const zForumSubForumUpdateSortPath = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
+    sortPri: z.int().check(z.gte(0), z.lte(9999))
 }));
 
 export const zForumSubForumUpdateSortResponse = /* @__PURE__ */ memo(() => zForumSubForum());
@@ -580,13 +580,13 @@ export const zForumPostSearchResponse = /* @__PURE__ */ memo(() => zForumPostPag
 export const zForumPostDraftListBody = /* @__PURE__ */ memo(() => zPageRequest());
 
 export const zForumPostDraftListPath = /* @__PURE__ */ memo(() => z.object({
-    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
+    forumName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/))
 }));
 
 export const zForumPostDraftListResponse = /* @__PURE__ */ memo(() => zForumPostPage());
 
 export const zForumPostDetailPath = /* @__PURE__ */ memo(() => z.object({
-    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/)),
+    forumName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/)),
     postId: zId()
 }));
 
@@ -611,7 +611,7 @@ export const zForumPostSearchInnerListResponse = /* @__PURE__ */ memo(() => zFor
 export const zForumPostSearchInnerByNameBody = /* @__PURE__ */ memo(() => zForumKeywordPageRequest());
 
 export const zForumPostSearchInnerByNamePath = /* @__PURE__ */ memo(() => z.object({
-    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
+    name: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/))
 }));
 
 export const zForumPostSearchInnerByNameResponse = /* @__PURE__ */ memo(() => zForumPostPage());
@@ -650,13 +650,13 @@ export const zForumPostUpdateHighlightStatusResponse = /* @__PURE__ */ memo(() =
 export const zForumPostUpdateSortPriPath = /* @__PURE__ */ memo(() => z.object({
     forumId: zId(),
     postId: zId(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
+    sortPri: z.int().check(z.gte(0), z.lte(9999))
 }));
 
 export const zForumPostUpdateSortPriResponse = /* @__PURE__ */ memo(() => zForumPostStatusResult());
 
 export const zForumPostUserEditPath = /* @__PURE__ */ memo(() => z.object({
-    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/)),
+    forumName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/)),
     postId: zId()
 }));
 
@@ -674,7 +674,7 @@ export const zForumPostThumbsUpBody = /* @__PURE__ */ memo(() => zForumThumbsUpR
 export const zForumPostThumbsUpResponse = /* @__PURE__ */ memo(() => zForumThumbsUpResult());
 
 export const zForumPostCollectPath = /* @__PURE__ */ memo(() => z.object({
-    forumName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/)),
+    forumName: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[^\/\s][^\/]*$/)),
     postId: zId()
 }));
 
@@ -709,7 +709,7 @@ export const zForumCommentUpPath = /* @__PURE__ */ memo(() => z.object({
 export const zForumCommentUpResponse = /* @__PURE__ */ memo(() => zForumCommentUpResult());
 
 export const zNewsTagAddPath = /* @__PURE__ */ memo(() => z.object({
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
+    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
 }));
 
 export const zNewsTagAddResponse = /* @__PURE__ */ memo(() => zNewsTag());
@@ -720,13 +720,13 @@ export const zNewsTagDeletePath = /* @__PURE__ */ memo(() => z.object({
 
 export const zNewsTagDeleteResponse = /* @__PURE__ */ memo(() => zDeleted());
 
-export const zNewsTagListResponse = /* @__PURE__ */ memo(() => z.array(zNewsTag()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zNewsTagListResponse = /* @__PURE__ */ memo(() => z.array(zNewsTag()).check(z.maxLength(500)));
 
-export const zNewsTagListAllResponse = /* @__PURE__ */ memo(() => z.array(zNewsTag()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zNewsTagListAllResponse = /* @__PURE__ */ memo(() => z.array(zNewsTag()).check(z.maxLength(500)));
 
 export const zNewsTagUpdateSortPath = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
+    sortPri: z.int().check(z.gte(0), z.lte(9999))
 }));
 
 export const zNewsTagUpdateSortResponse = /* @__PURE__ */ memo(() => zNewsTag());
@@ -774,7 +774,7 @@ export const zNewsDeletePath = /* @__PURE__ */ memo(() => z.object({
 export const zNewsDeleteResponse = /* @__PURE__ */ memo(() => zDeleted());
 
 export const zNewsTagIdByNamePath = /* @__PURE__ */ memo(() => z.object({
-    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
+    name: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
 }));
 
 export const zNewsTagIdByNameResponse = /* @__PURE__ */ memo(() => zNewsTag());
@@ -790,7 +790,7 @@ export const zNewsListInnerResponse = /* @__PURE__ */ memo(() => zNewsPage());
 export const zNewsListByTagNameBody = /* @__PURE__ */ memo(() => zPageRequest());
 
 export const zNewsListByTagNamePath = /* @__PURE__ */ memo(() => z.object({
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/))
+    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/))
 }));
 
 export const zNewsListByTagNameResponse = /* @__PURE__ */ memo(() => zNewsPage());
@@ -798,7 +798,7 @@ export const zNewsListByTagNameResponse = /* @__PURE__ */ memo(() => zNewsPage()
 export const zNewsGetByTimeBody = /* @__PURE__ */ memo(() => zPageRequest());
 
 export const zNewsGetByTimePath = /* @__PURE__ */ memo(() => z.object({
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20), /* @__PURE__ */ z.regex(/^[^\/\s][^\/]*$/)),
+    tagName: z.string().check(z.minLength(1), z.maxLength(20), z.regex(/^[^\/\s][^\/]*$/)),
     startTime: zInstant(),
     endTime: zInstant()
 }));
@@ -806,7 +806,7 @@ export const zNewsGetByTimePath = /* @__PURE__ */ memo(() => z.object({
 export const zNewsGetByTimeResponse = /* @__PURE__ */ memo(() => zNewsPage());
 
 export const zUserSettingGetPath = /* @__PURE__ */ memo(() => z.object({
-    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/))
+    key: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/))
 }));
 
 export const zUserSettingGetResponse = /* @__PURE__ */ memo(() => zUserSetting());

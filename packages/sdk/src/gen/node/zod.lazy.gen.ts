@@ -16,7 +16,7 @@ export const zNodeCenterCciState = /* @__PURE__ */ memo(() => z.enum([
 ]));
 
 export const zNodeCenterImageConfigRequest = /* @__PURE__ */ memo(() => z.object({
-    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)))
+    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)))
 }));
 
 export const zHandleLogAction = /* @__PURE__ */ memo(() => z.enum([
@@ -33,48 +33,48 @@ export const zHandleLogAction = /* @__PURE__ */ memo(() => z.enum([
 ]));
 
 export const zRdsDatabaseStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4)
 ]));
 
 export const zRdsPrivilegeLevel = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zRdsSqlColumn = /* @__PURE__ */ memo(() => z.object({
-    name: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ z.string()
+    name: z.string(),
+    type: z.string()
 }));
 
 export const zRdsSqlResult = /* @__PURE__ */ memo(() => z.object({
-    statementType: /* @__PURE__ */ z.string(),
-    columns: /* @__PURE__ */ z.array(zRdsSqlColumn()),
-    rows: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.array(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.number(),
-        /* @__PURE__ */ z.boolean()
-    ])))).check(/* @__PURE__ */ z.maxLength(1000)),
-    affectedRows: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    truncated: /* @__PURE__ */ z.boolean(),
-    elapsedMs: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    statementType: z.string(),
+    columns: z.array(zRdsSqlColumn()),
+    rows: z.array(z.array(z.nullable(z.union([
+        z.string(),
+        z.number(),
+        z.boolean()
+    ])))).check(z.maxLength(1000)),
+    affectedRows: z.int().check(z.gte(0)),
+    truncated: z.boolean(),
+    elapsedMs: z.int().check(z.gte(0))
 }));
 
 export const zRdsSyncStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zRdsTaskStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zRdsTaskType = /* @__PURE__ */ memo(() => z.enum([
@@ -99,99 +99,99 @@ export const zCciState = /* @__PURE__ */ memo(() => z.enum([
 ]));
 
 export const zCciUserQuota = /* @__PURE__ */ memo(() => z.object({
-    maxRunning: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    running: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    maxUseTimePerBoot: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    maxRunning: z.int().check(z.gte(0)),
+    running: z.int().check(z.gte(0)),
+    maxUseTimePerBoot: z.int().check(z.gte(0))
 }));
 
 export const zCciZone = /* @__PURE__ */ memo(() => z.object({
-    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    zoneName: /* @__PURE__ */ z.string(),
-    status: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
-    isDefault: /* @__PURE__ */ z.boolean(),
-    description: /* @__PURE__ */ z.string()
+    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    zoneName: z.string(),
+    status: z.union([z.literal(0), z.literal(1)]),
+    isDefault: z.boolean(),
+    description: z.string()
 }));
 
 export const zCciZoneRequest = /* @__PURE__ */ memo(() => z.object({
-    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)))
+    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)))
 }));
 
 export const zCciZoneResource = /* @__PURE__ */ memo(() => z.object({
-    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    zoneName: /* @__PURE__ */ z.string(),
-    cpuFree: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    memoryFreeMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    runningCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    maxInstances: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    available: /* @__PURE__ */ z.boolean()
+    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    zoneName: z.string(),
+    cpuFree: z.number().check(z.gte(0)),
+    memoryFreeMb: z.int().check(z.gte(0)),
+    runningCount: z.int().check(z.gte(0)),
+    maxInstances: z.int().check(z.gte(0)),
+    available: z.boolean()
 }));
 
 export const zErrCode = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5),
-    /* @__PURE__ */ z.literal(6),
-    /* @__PURE__ */ z.literal(7),
-    /* @__PURE__ */ z.literal(8),
-    /* @__PURE__ */ z.literal(9),
-    /* @__PURE__ */ z.literal(10)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+    z.literal(6),
+    z.literal(7),
+    z.literal(8),
+    z.literal(9),
+    z.literal(10)
 ]));
 
 export const zEnvelope = /* @__PURE__ */ memo(() => z.object({
     errCode: zErrCode(),
-    errMsg: /* @__PURE__ */ z.string()
+    errMsg: z.string()
 }));
 
-export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), /* @__PURE__ */ z.object({
-    data: /* @__PURE__ */ z.null()
+export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), z.object({
+    data: z.null()
 })));
 
-export const zId = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)));
+export const zId = /* @__PURE__ */ memo(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
 export const zNodeCenterRefreshUseTimeRequest = /* @__PURE__ */ memo(() => z.object({
-    useTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(60000), /* @__PURE__ */ z.lte(1800000)),
+    useTime: z.int().check(z.gte(60000), z.lte(1800000)),
     cciId: zId()
 }));
 
 export const zRdsBackupRequest = /* @__PURE__ */ memo(() => z.object({
     privilegeId: zId(),
-    tables: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/))).check(/* @__PURE__ */ z.maxLength(200))),
-    remark: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))), '')
+    tables: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/))).check(z.maxLength(200))),
+    remark: z._default(z.optional(z.string().check(z.maxLength(200))), '')
 }));
 
 export const zRdsExecuteSqlRequest = /* @__PURE__ */ memo(() => z.object({
     privilegeId: zId(),
-    sql: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20000)),
-    maxRows: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1000))), 200)
+    sql: z.string().check(z.minLength(1), z.maxLength(20000)),
+    maxRows: z._default(z.optional(z.int().check(z.gte(1), z.lte(1000))), 200)
 }));
 
 export const zRdsImportCsvUpload = /* @__PURE__ */ memo(() => z.object({
-    file: /* @__PURE__ */ z.string(),
+    file: z.string(),
     privilegeId: zId(),
-    tableName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)),
-    mode: /* @__PURE__ */ z.enum([
+    tableName: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)),
+    mode: z.enum([
         'create',
         'append',
         'replace'
     ]),
-    hasHeader: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
-    delimiter: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    hasHeader: z._default(z.optional(z.boolean()), true),
+    delimiter: z.optional(z.enum([
         ',',
         ';',
         '\t',
         '|'
     ])),
-    encoding: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['utf-8', 'gbk']))
+    encoding: z.optional(z.enum(['utf-8', 'gbk']))
 }));
 
 export const zRdsImportTableRequest = /* @__PURE__ */ memo(() => z.object({
     privilegeId: zId(),
     resourceId: zId(),
-    tableName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)),
-    mode: /* @__PURE__ */ z.enum([
+    tableName: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)),
+    mode: z.enum([
         'create',
         'append',
         'replace'
@@ -199,8 +199,8 @@ export const zRdsImportTableRequest = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zRdsPrivilegeRefreshRequest = /* @__PURE__ */ memo(() => z.object({
-    groupId: /* @__PURE__ */ z.optional(zId()),
-    privilegeId: /* @__PURE__ */ z.optional(zId())
+    groupId: z.optional(zId()),
+    privilegeId: z.optional(zId())
 }));
 
 export const zRdsRestoreRequest = /* @__PURE__ */ memo(() => z.object({
@@ -210,61 +210,61 @@ export const zRdsRestoreRequest = /* @__PURE__ */ memo(() => z.object({
 
 export const zCciBootRequest = /* @__PURE__ */ memo(() => z.object({
     fileId: zId(),
-    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/))),
-    imageConfigId: /* @__PURE__ */ z.optional(zId()),
-    kernelName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_.-]+$/)))
+    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/))),
+    imageConfigId: z.optional(zId()),
+    kernelName: z.optional(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.-]+$/)))
 }));
 
 export const zCciImageConfigSaveRequest = /* @__PURE__ */ memo(() => z.object({
-    id: /* @__PURE__ */ z.optional(zId()),
-    imageName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9._\/:-]*$/)),
-    kernelName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_.-]+$/)),
-    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    configs: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(65536)),
-    isDefault: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    enabled: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
-    remark: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))), '')
+    id: z.optional(zId()),
+    imageName: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[a-z0-9][a-z0-9._\/:-]*$/)),
+    kernelName: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.-]+$/)),
+    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    configs: z.string().check(z.minLength(2), z.maxLength(65536)),
+    isDefault: z._default(z.optional(z.boolean()), false),
+    enabled: z._default(z.optional(z.boolean()), true),
+    remark: z._default(z.optional(z.string().check(z.maxLength(200))), '')
 }));
 
 export const zCciLocalUser = /* @__PURE__ */ memo(() => z.object({
-    isLocalUser: /* @__PURE__ */ z.boolean(),
-    zone: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/))),
-    deploymentName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))),
-    cciId: /* @__PURE__ */ z.nullable(zId())
+    isLocalUser: z.boolean(),
+    zone: z.nullable(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/))),
+    deploymentName: z.nullable(z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))),
+    cciId: z.nullable(zId())
 }));
 
 export const zCciRefreshUseTimeRequest = /* @__PURE__ */ memo(() => z.object({
-    useTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(60000), /* @__PURE__ */ z.lte(1800000)),
+    useTime: z.int().check(z.gte(60000), z.lte(1800000)),
     cciId: zId()
 }));
 
 export const zCciShutdownRequest = /* @__PURE__ */ memo(() => z.object({
-    userId: /* @__PURE__ */ z.optional(zId())
+    userId: z.optional(zId())
 }));
 
 export const zCciUserRequest = /* @__PURE__ */ memo(() => z.object({
-    userId: /* @__PURE__ */ z.optional(zId())
+    userId: z.optional(zId())
 }));
 
 export const zDeleted = /* @__PURE__ */ memo(() => z.object({
     id: zId()
 }));
 
-export const zInstant = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zInstant = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zNodeCenterCciStatus = /* @__PURE__ */ memo(() => z.object({
-    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
+    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
     cciId: zId(),
     status: zNodeCenterCciState(),
-    estimatedShutdownTime: /* @__PURE__ */ z.nullable(zInstant()),
+    estimatedShutdownTime: z.nullable(zInstant()),
     serverTime: zInstant()
 }));
 
 export const zNodeCenterImageConfig = /* @__PURE__ */ memo(() => z.object({
-    imageName: /* @__PURE__ */ z.enum(['jupyter-2.7-prod']),
-    kernelName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)),
-    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    configs: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(65536)),
+    imageName: z.enum(['jupyter-2.7-prod']),
+    kernelName: z.string().check(z.minLength(1), z.maxLength(64)),
+    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    configs: z.string().check(z.minLength(2), z.maxLength(65536)),
     updatedAt: zInstant()
 }));
 
@@ -276,271 +276,271 @@ export const zNodeCenterUseTime = /* @__PURE__ */ memo(() => z.object({
 
 export const zRdsGroupPrivilegeAddRequest = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
-    databaseName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(3), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z][a-z0-9_]{2,31}$/)),
-    engine: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['mysql', 'postgresql'])),
+    databaseName: z.string().check(z.minLength(3), z.maxLength(32), z.regex(/^[a-z][a-z0-9_]{2,31}$/)),
+    engine: z.optional(z.enum(['mysql', 'postgresql'])),
     privilege: zRdsPrivilegeLevel(),
-    storageQuotaMb: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(102400))), 1024),
-    maxConnections: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 5),
-    expireAt: /* @__PURE__ */ z.optional(zInstant()),
-    remark: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))), '')
+    storageQuotaMb: z._default(z.optional(z.int().check(z.gte(100), z.lte(102400))), 1024),
+    maxConnections: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 5),
+    expireAt: z.optional(zInstant()),
+    remark: z._default(z.optional(z.string().check(z.maxLength(200))), '')
 }));
 
 export const zRdsGroupPrivilegeUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
-    privilege: /* @__PURE__ */ z.optional(zRdsPrivilegeLevel()),
-    storageQuotaMb: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(102400))),
-    maxConnections: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))),
-    expireAt: /* @__PURE__ */ z.nullish(zInstant()),
-    enabled: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    remark: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
+    privilege: z.optional(zRdsPrivilegeLevel()),
+    storageQuotaMb: z.optional(z.int().check(z.gte(100), z.lte(102400))),
+    maxConnections: z.optional(z.int().check(z.gte(1), z.lte(50))),
+    expireAt: z.nullish(zInstant()),
+    enabled: z.optional(z.boolean()),
+    remark: z.optional(z.string().check(z.maxLength(200)))
 }));
 
 export const zRdsPrivilegeRefreshResult = /* @__PURE__ */ memo(() => z.object({
-    privilegeCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    granted: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    revoked: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    changed: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    failed: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    privilegeCount: z.int().check(z.gte(0)),
+    granted: z.int().check(z.gte(0)),
+    revoked: z.int().check(z.gte(0)),
+    changed: z.int().check(z.gte(0)),
+    failed: z.int().check(z.gte(0)),
     refreshedAt: zInstant()
 }));
 
 export const zCciInstance = /* @__PURE__ */ memo(() => z.object({
     cciId: zId(),
-    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
+    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
     fileId: zId(),
     userId: zId(),
-    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
     status: zCciState(),
-    imageName: /* @__PURE__ */ z.string(),
-    kernelName: /* @__PURE__ */ z.string(),
-    notebookUrl: /* @__PURE__ */ z.string(),
-    bootTime: /* @__PURE__ */ z.nullable(zInstant()),
-    estimatedShutdownTime: /* @__PURE__ */ z.nullable(zInstant()),
+    imageName: z.string(),
+    kernelName: z.string(),
+    notebookUrl: z.string(),
+    bootTime: z.nullable(zInstant()),
+    estimatedShutdownTime: z.nullable(zInstant()),
     serverTime: zInstant(),
-    failReason: /* @__PURE__ */ z.string(),
+    failReason: z.string(),
     createdAt: zInstant()
 }));
 
 export const zCciMonitorPoint = /* @__PURE__ */ memo(() => z.object({
     time: zInstant(),
-    cpuUsage: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    cpuLimit: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    memoryUsedMb: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    memoryLimitMb: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    networkRxBytes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    networkTxBytes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    cpuUsage: z.number().check(z.gte(0)),
+    cpuLimit: z.number().check(z.gte(0)),
+    memoryUsedMb: z.number().check(z.gte(0)),
+    memoryLimitMb: z.number().check(z.gte(0)),
+    networkRxBytes: z.int().check(z.gte(0)),
+    networkTxBytes: z.int().check(z.gte(0))
 }));
 
 export const zCciMonitorQueryRequest = /* @__PURE__ */ memo(() => z.object({
     startTime: zInstant(),
     endTime: zInstant(),
-    stepSeconds: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(15), /* @__PURE__ */ z.lte(3600))), 60),
-    userId: /* @__PURE__ */ z.optional(zId())
+    stepSeconds: z._default(z.optional(z.int().check(z.gte(15), z.lte(3600))), 60),
+    userId: z.optional(zId())
 }));
 
 export const zCciMonitorResult = /* @__PURE__ */ memo(() => z.object({
     fileId: zId(),
-    cciId: /* @__PURE__ */ z.nullable(zId()),
-    deploymentName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))),
-    status: /* @__PURE__ */ z.nullable(zCciState()),
-    stepSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(15)),
-    points: /* @__PURE__ */ /* @__PURE__ */ z.array(zCciMonitorPoint()).check(/* @__PURE__ */ z.maxLength(1440))
+    cciId: z.nullable(zId()),
+    deploymentName: z.nullable(z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))),
+    status: z.nullable(zCciState()),
+    stepSeconds: z.int().check(z.gte(15)),
+    points: z.array(zCciMonitorPoint()).check(z.maxLength(1440))
 }));
 
 export const zCciNode = /* @__PURE__ */ memo(() => z.object({
-    nodeName: /* @__PURE__ */ z.string(),
-    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    nodeName: z.string(),
+    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
     status: zCciNodeState(),
-    cpuTotal: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    cpuUsed: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    memoryTotalMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    memoryUsedMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    gpuTotal: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    gpuUsed: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    cciCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    cpuTotal: z.number().check(z.gte(0)),
+    cpuUsed: z.number().check(z.gte(0)),
+    memoryTotalMb: z.int().check(z.gte(0)),
+    memoryUsedMb: z.int().check(z.gte(0)),
+    gpuTotal: z.int().check(z.gte(0)),
+    gpuUsed: z.int().check(z.gte(0)),
+    cciCount: z.int().check(z.gte(0)),
     updatedAt: zInstant()
 }));
 
 export const zCciResourceInfo = /* @__PURE__ */ memo(() => z.object({
-    zones: /* @__PURE__ */ /* @__PURE__ */ z.array(zCciZoneResource()).check(/* @__PURE__ */ z.maxLength(100)),
+    zones: z.array(zCciZoneResource()).check(z.maxLength(100)),
     quota: zCciUserQuota(),
     serverTime: zInstant()
 }));
 
 export const zCciUseTime = /* @__PURE__ */ memo(() => z.object({
     cciId: zId(),
-    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
+    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)),
     estimatedShutdownTime: zInstant(),
     serverTime: zInstant()
 }));
 
 export const zPageRequest = /* @__PURE__ */ memo(() => z.object({
-    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200))
 }));
 
-export const zHandleLogListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    privilegeId: /* @__PURE__ */ z.optional(zId()),
-    userId: /* @__PURE__ */ z.optional(zId()),
-    action: /* @__PURE__ */ z.optional(zHandleLogAction()),
-    result: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)])),
-    startTime: /* @__PURE__ */ z.optional(zInstant()),
-    endTime: /* @__PURE__ */ z.optional(zInstant())
+export const zHandleLogListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    privilegeId: z.optional(zId()),
+    userId: z.optional(zId()),
+    action: z.optional(zHandleLogAction()),
+    result: z.optional(z.union([z.literal(0), z.literal(1)])),
+    startTime: z.optional(zInstant()),
+    endTime: z.optional(zInstant())
 })));
 
-export const zRdsPrivilegeListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    groupId: /* @__PURE__ */ z.optional(zId()),
-    privilegeId: /* @__PURE__ */ z.optional(zId()),
-    userId: /* @__PURE__ */ z.optional(zId()),
-    syncStatus: /* @__PURE__ */ z.optional(zRdsSyncStatus())
+export const zRdsPrivilegeListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    groupId: z.optional(zId()),
+    privilegeId: z.optional(zId()),
+    userId: z.optional(zId()),
+    syncStatus: z.optional(zRdsSyncStatus())
 })));
 
-export const zRdsTaskListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zRdsTaskListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     privilegeId: zId(),
-    taskType: /* @__PURE__ */ z.optional(zRdsTaskType()),
-    status: /* @__PURE__ */ z.optional(zRdsTaskStatus())
+    taskType: z.optional(zRdsTaskType()),
+    status: z.optional(zRdsTaskStatus())
 })));
 
-export const zCciImageConfigListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/))),
-    enabled: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
+export const zCciImageConfigListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/))),
+    enabled: z.optional(z.boolean()),
+    keyword: z.optional(z.string().check(z.maxLength(200)))
 })));
 
-export const zCciNodeListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/))),
-    status: /* @__PURE__ */ z.optional(zCciNodeState()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64)))
+export const zCciNodeListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    zone: z.optional(z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/))),
+    status: z.optional(zCciNodeState()),
+    keyword: z.optional(z.string().check(z.maxLength(64)))
 })));
 
-export const zSchoolId = /* @__PURE__ */ memo(() => z._default(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)), '0'));
+export const zSchoolId = /* @__PURE__ */ memo(() => z._default(z.string().check(z.minLength(1), z.maxLength(64)), '0'));
 
 export const zRdsGroupPrivilege = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
     groupId: zId(),
-    groupName: /* @__PURE__ */ z.string(),
+    groupName: z.string(),
     schoolId: zSchoolId(),
-    schoolName: /* @__PURE__ */ z.string(),
-    databaseName: /* @__PURE__ */ z.string(),
-    engine: /* @__PURE__ */ z.enum(['mysql', 'postgresql']),
-    host: /* @__PURE__ */ z.string(),
-    port: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(65535)),
+    schoolName: z.string(),
+    databaseName: z.string(),
+    engine: z.enum(['mysql', 'postgresql']),
+    host: z.string(),
+    port: z.int().check(z.gte(1), z.lte(65535)),
     privilege: zRdsPrivilegeLevel(),
     status: zRdsDatabaseStatus(),
-    storageQuotaMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    storageUsedMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    maxConnections: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    expireAt: /* @__PURE__ */ z.nullable(zInstant()),
-    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    remark: /* @__PURE__ */ z.string(),
+    storageQuotaMb: z.int().check(z.gte(1)),
+    storageUsedMb: z.int().check(z.gte(0)),
+    maxConnections: z.int().check(z.gte(1)),
+    expireAt: z.nullable(zInstant()),
+    memberCount: z.int().check(z.gte(0)),
+    remark: z.string(),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
 
-export const zRdsGroupPrivilegeListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    schoolId: /* @__PURE__ */ z.optional(zSchoolId()),
-    groupId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zRdsDatabaseStatus()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+export const zRdsGroupPrivilegeListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    schoolId: z.optional(zSchoolId()),
+    groupId: z.optional(zId()),
+    status: z.optional(zRdsDatabaseStatus()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
-export const zTotal = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zTotal = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zRdsGroupPrivilegePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zRdsGroupPrivilege()),
+    list: z.array(zRdsGroupPrivilege()),
     total: zTotal()
 }));
 
 export const zCciNodePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCciNode()),
+    list: z.array(zCciNode()),
     total: zTotal()
 }));
 
 export const zUserBrief = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string()
+    userName: z.string(),
+    realName: z.string()
 }));
 
 export const zHandleLog = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
     user: zUserBrief(),
     action: zHandleLogAction(),
-    privilegeId: /* @__PURE__ */ z.nullable(zId()),
-    databaseName: /* @__PURE__ */ z.string(),
-    detail: /* @__PURE__ */ z.string(),
-    result: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
-    errorMessage: /* @__PURE__ */ z.string(),
-    elapsedMs: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    ip: /* @__PURE__ */ z.string(),
+    privilegeId: z.nullable(zId()),
+    databaseName: z.string(),
+    detail: z.string(),
+    result: z.union([z.literal(0), z.literal(1)]),
+    errorMessage: z.string(),
+    elapsedMs: z.int().check(z.gte(0)),
+    ip: z.string(),
     createdAt: zInstant()
 }));
 
 export const zHandleLogPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zHandleLog()),
+    list: z.array(zHandleLog()),
     total: zTotal()
 }));
 
 export const zRdsTask = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
     privilegeId: zId(),
-    databaseName: /* @__PURE__ */ z.string(),
+    databaseName: z.string(),
     taskType: zRdsTaskType(),
     status: zRdsTaskStatus(),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    tables: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
-    fileName: /* @__PURE__ */ z.string(),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    rowCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    sourceBackupId: /* @__PURE__ */ z.nullable(zId()),
-    backupDeleted: /* @__PURE__ */ z.boolean(),
-    remark: /* @__PURE__ */ z.string(),
-    errorMessage: /* @__PURE__ */ z.string(),
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    tables: z.array(z.string()),
+    fileName: z.string(),
+    fileSize: z.int().check(z.gte(0)),
+    rowCount: z.int().check(z.gte(0)),
+    sourceBackupId: z.nullable(zId()),
+    backupDeleted: z.boolean(),
+    remark: z.string(),
+    errorMessage: z.string(),
     createdBy: zUserBrief(),
     createdAt: zInstant(),
-    startedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    finishedAt: /* @__PURE__ */ z.nullable(zInstant())
+    startedAt: z.nullable(zInstant()),
+    finishedAt: z.nullable(zInstant())
 }));
 
 export const zRdsTaskPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zRdsTask()),
+    list: z.array(zRdsTask()),
     total: zTotal()
 }));
 
 export const zRdsUserPrivilege = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
     privilegeId: zId(),
-    databaseName: /* @__PURE__ */ z.string(),
+    databaseName: z.string(),
     groupId: zId(),
-    groupName: /* @__PURE__ */ z.string(),
+    groupName: z.string(),
     user: zUserBrief(),
-    dbAccount: /* @__PURE__ */ z.string(),
+    dbAccount: z.string(),
     privilege: zRdsPrivilegeLevel(),
     syncStatus: zRdsSyncStatus(),
-    syncError: /* @__PURE__ */ z.string(),
-    grantedAt: /* @__PURE__ */ z.nullable(zInstant())
+    syncError: z.string(),
+    grantedAt: z.nullable(zInstant())
 }));
 
 export const zRdsUserPrivilegePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zRdsUserPrivilege()),
+    list: z.array(zRdsUserPrivilege()),
     total: zTotal()
 }));
 
 export const zCciImageConfig = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
-    imageName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9._\/:-]*$/)),
-    kernelName: /* @__PURE__ */ z.string(),
-    zone: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-    configs: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(65536)),
-    isDefault: /* @__PURE__ */ z.boolean(),
-    enabled: /* @__PURE__ */ z.boolean(),
-    remark: /* @__PURE__ */ z.string(),
+    imageName: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[a-z0-9][a-z0-9._\/:-]*$/)),
+    kernelName: z.string(),
+    zone: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[a-z0-9][a-z0-9-]*$/)),
+    configs: z.string().check(z.minLength(2), z.maxLength(65536)),
+    isDefault: z.boolean(),
+    enabled: z.boolean(),
+    remark: z.string(),
     updatedAt: zInstant(),
     updatedBy: zUserBrief()
 }));
 
 export const zCciImageConfigPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCciImageConfig()),
+    list: z.array(zCciImageConfig()),
     total: zTotal()
 }));
 
@@ -555,7 +555,7 @@ export const zNodeCenterGetImageConfigBody = /* @__PURE__ */ memo(() => zNodeCen
 export const zNodeCenterGetImageConfigResponse = /* @__PURE__ */ memo(() => zNodeCenterImageConfig());
 
 export const zNodeCenterGetCciStatusPath = /* @__PURE__ */ memo(() => z.object({
-    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))
+    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))
 }));
 
 export const zNodeCenterGetCciStatusResponse = /* @__PURE__ */ memo(() => zNodeCenterCciStatus());
@@ -588,7 +588,7 @@ export const zRdsGroupPrivilegeListBody = /* @__PURE__ */ memo(() => zRdsGroupPr
 
 export const zRdsGroupPrivilegeListResponse = /* @__PURE__ */ memo(() => zRdsGroupPrivilegePage());
 
-export const zRdsGroupPrivilegeListByUserResponse = /* @__PURE__ */ memo(() => z.array(zRdsGroupPrivilege()).check(/* @__PURE__ */ z.maxLength(200)));
+export const zRdsGroupPrivilegeListByUserResponse = /* @__PURE__ */ memo(() => z.array(zRdsGroupPrivilege()).check(z.maxLength(200)));
 
 export const zRdsExecuteSqlBody = /* @__PURE__ */ memo(() => zRdsExecuteSqlRequest());
 
@@ -660,10 +660,10 @@ export const zCciShutdownResponse = /* @__PURE__ */ memo(() => zCciInstance());
 
 export const zUserNodeListRunningBody = /* @__PURE__ */ memo(() => zCciUserRequest());
 
-export const zUserNodeListRunningResponse = /* @__PURE__ */ memo(() => z.array(zCciInstance()).check(/* @__PURE__ */ z.maxLength(10)));
+export const zUserNodeListRunningResponse = /* @__PURE__ */ memo(() => z.array(zCciInstance()).check(z.maxLength(10)));
 
 export const zCciGetStatusPath = /* @__PURE__ */ memo(() => z.object({
-    deploymentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(63), /* @__PURE__ */ z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))
+    deploymentName: z.string().check(z.minLength(1), z.maxLength(63), z.regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/))
 }));
 
 export const zCciGetStatusResponse = /* @__PURE__ */ memo(() => zCciInstance());
@@ -674,7 +674,7 @@ export const zCciNodeResourceInfoResponse = /* @__PURE__ */ memo(() => zCciResou
 
 export const zCciLocalUserIsExistResponse = /* @__PURE__ */ memo(() => zCciLocalUser());
 
-export const zNodeAreaZoneListResponse = /* @__PURE__ */ memo(() => z.array(zCciZone()).check(/* @__PURE__ */ z.maxLength(100)));
+export const zNodeAreaZoneListResponse = /* @__PURE__ */ memo(() => z.array(zCciZone()).check(z.maxLength(100)));
 
 export const zCciImageConfigBody = /* @__PURE__ */ memo(() => zCciZoneRequest());
 

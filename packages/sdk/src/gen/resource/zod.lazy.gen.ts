@@ -16,10 +16,10 @@ export const zAuditAction = /* @__PURE__ */ memo(() => z.enum([
 ]));
 
 export const zAuditState = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zResourceKind = /* @__PURE__ */ memo(() => z.enum([
@@ -43,38 +43,38 @@ export const zCourseRecommendPosition = /* @__PURE__ */ memo(() => z.enum([
     'study'
 ]));
 
-export const zCourseRecommendStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zCourseRecommendStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zExamPaperBuildMode = /* @__PURE__ */ memo(() => z.enum(['manual', 'random']));
 
 export const zExamQuDifficulty = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zExamQuDifficultyCount = /* @__PURE__ */ memo(() => z.object({
     difficulty: zExamQuDifficulty(),
-    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    count: z.int().check(z.gte(0))
 }));
 
 export const zExamQuOption = /* @__PURE__ */ memo(() => z.object({
-    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-H]$/)),
-    content: /* @__PURE__ */ z.string(),
-    isRight: /* @__PURE__ */ z.boolean()
+    key: z.string().check(z.regex(/^[A-H]$/)),
+    content: z.string(),
+    isRight: z.boolean()
 }));
 
 export const zExamQuType = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5)
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5)
 ]));
 
 export const zExamQuTypeCount = /* @__PURE__ */ memo(() => z.object({
     quType: zExamQuType(),
-    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    count: z.int().check(z.gte(0))
 }));
 
 export const zExerciseCodeLanguage = /* @__PURE__ */ memo(() => z.enum([
@@ -85,37 +85,37 @@ export const zExerciseCodeLanguage = /* @__PURE__ */ memo(() => z.enum([
 ]));
 
 export const zExerciseDifficulty = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zExerciseImportError = /* @__PURE__ */ memo(() => z.object({
-    row: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
-    column: /* @__PURE__ */ z.string(),
-    message: /* @__PURE__ */ z.string()
+    row: z.int().check(z.gte(2)),
+    column: z.string(),
+    message: z.string()
 }));
 
 export const zExerciseOption = /* @__PURE__ */ memo(() => z.object({
-    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-H]$/)),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1000))
+    key: z.string().check(z.regex(/^[A-H]$/)),
+    content: z.string().check(z.minLength(1), z.maxLength(1000))
 }));
 
 export const zExerciseType = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5),
-    /* @__PURE__ */ z.literal(6)
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+    z.literal(6)
 ]));
 
 export const zExerciseTypeInfo = /* @__PURE__ */ memo(() => z.object({
     type: zExerciseType(),
-    name: /* @__PURE__ */ z.string(),
-    hasOptions: /* @__PURE__ */ z.boolean(),
-    autoGraded: /* @__PURE__ */ z.boolean(),
-    importTemplate: /* @__PURE__ */ z.enum([
+    name: z.string(),
+    hasOptions: z.boolean(),
+    autoGraded: z.boolean(),
+    importTemplate: z.enum([
         'choice',
         'qa',
         'none'
@@ -130,29 +130,29 @@ export const zOrgResourceSortField = /* @__PURE__ */ memo(() => z.enum([
 
 export const zOrgSourceScope = /* @__PURE__ */ memo(() => z.enum(['private', 'public']));
 
-export const zOrgVisible = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zOrgVisible = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zPermissionBindResult = /* @__PURE__ */ memo(() => z.object({
-    affected: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    skipped: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    affected: z.int().check(z.gte(0)),
+    skipped: z.int().check(z.gte(0))
 }));
 
 export const zPermissionGrantLevel = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zPermissionLevel = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zPermissionResourceIdsRequest = /* @__PURE__ */ memo(() => z.object({
-    kind: /* @__PURE__ */ z.optional(zResourceKind()),
-    minPermission: /* @__PURE__ */ z.optional(zPermissionGrantLevel())
+    kind: z.optional(zResourceKind()),
+    minPermission: z.optional(zPermissionGrantLevel())
 }));
 
 export const zPermissionSourceType = /* @__PURE__ */ memo(() => z.enum([
@@ -172,53 +172,53 @@ export const zPrivateCsvColumnType = /* @__PURE__ */ memo(() => z.enum([
 ]));
 
 export const zPrivateCsvColumn = /* @__PURE__ */ memo(() => z.object({
-    index: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    name: /* @__PURE__ */ z.string(),
+    index: z.int().check(z.gte(0)),
+    name: z.string(),
     inferredType: zPrivateCsvColumnType(),
-    samples: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).check(/* @__PURE__ */ z.maxLength(5))
+    samples: z.array(z.string()).check(z.maxLength(5))
 }));
 
 export const zPrivateCsvFileForm = /* @__PURE__ */ memo(() => z.object({
-    file: /* @__PURE__ */ z.string(),
-    delimiter: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    file: z.string(),
+    delimiter: z.optional(z.enum([
         ',',
         ';',
         '\t',
         '|'
     ])),
-    encoding: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['utf-8', 'gbk'])),
-    hasHeader: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    encoding: z.optional(z.enum(['utf-8', 'gbk'])),
+    hasHeader: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zPrivateCsvHeaders = /* @__PURE__ */ memo(() => z.object({
-    delimiter: /* @__PURE__ */ z.enum([
+    delimiter: z.enum([
         ',',
         ';',
         '\t',
         '|'
     ]),
-    encoding: /* @__PURE__ */ z.enum(['utf-8', 'gbk']),
-    hasHeader: /* @__PURE__ */ z.boolean(),
-    columns: /* @__PURE__ */ /* @__PURE__ */ z.array(zPrivateCsvColumn()).check(/* @__PURE__ */ z.maxLength(2000)),
-    sampledRows: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))
+    encoding: z.enum(['utf-8', 'gbk']),
+    hasHeader: z.boolean(),
+    columns: z.array(zPrivateCsvColumn()).check(z.maxLength(2000)),
+    sampledRows: z.int().check(z.gte(0), z.lte(1000))
 }));
 
 export const zPrivateExerciseTypeCount = /* @__PURE__ */ memo(() => z.object({
-    type: /* @__PURE__ */ z.string(),
-    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    type: z.string(),
+    count: z.int().check(z.gte(0))
 }));
 
 export const zPrivateOnlineCsvHeaders = /* @__PURE__ */ memo(() => z.object({
-    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024)),
-    fileSize: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483648))),
-    delimiter: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    filePath: z.string().check(z.minLength(1), z.maxLength(1024)),
+    fileSize: z.optional(z.int().check(z.gte(0), z.lte(2147483648))),
+    delimiter: z.optional(z.enum([
         ',',
         ';',
         '\t',
         '|'
     ])),
-    encoding: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['utf-8', 'gbk'])),
-    hasHeader: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    encoding: z.optional(z.enum(['utf-8', 'gbk'])),
+    hasHeader: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zPrivateResourceSortField = /* @__PURE__ */ memo(() => z.enum([
@@ -229,47 +229,47 @@ export const zPrivateResourceSortField = /* @__PURE__ */ memo(() => z.enum([
 ]));
 
 export const zPrivateTagListQuery = /* @__PURE__ */ memo(() => z.object({
-    kind: /* @__PURE__ */ z.optional(zResourceKind())
+    kind: z.optional(zResourceKind())
 }));
 
-export const zPrivateVisible = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zPrivateVisible = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
-export const zProductId = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(1)));
+export const zProductId = /* @__PURE__ */ memo(() => z.int().check(z.gte(1)));
 
 export const zProductPermissionChange = /* @__PURE__ */ memo(() => z.object({
     productId: zProductId(),
-    affected: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    skipped: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    affected: z.int().check(z.gte(0)),
+    skipped: z.int().check(z.gte(0))
 }));
 
 export const zProductRef = /* @__PURE__ */ memo(() => z.object({
     productId: zProductId()
 }));
 
-export const zProductStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zProductStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zProductSaveRequest = /* @__PURE__ */ memo(() => z.object({
-    productNo: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z][a-z0-9_-]{1,31}$/)),
-    productName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
-    logoUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
-    homeUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
+    productNo: z.string().check(z.minLength(2), z.maxLength(32), z.regex(/^[a-z][a-z0-9_-]{1,31}$/)),
+    productName: z.string().check(z.minLength(1), z.maxLength(50)),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    logoUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
+    homeUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
     status: zProductStatus()
 }));
 
 export const zProductUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     productId: zProductId(),
-    productName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))),
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
-    logoUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
-    homeUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
-    status: /* @__PURE__ */ z.optional(zProductStatus())
+    productName: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    logoUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
+    homeUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
+    status: z.optional(zProductStatus())
 }));
 
 export const zPublicCsvColumn = /* @__PURE__ */ memo(() => z.object({
-    index: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    name: /* @__PURE__ */ z.string(),
-    inferredType: /* @__PURE__ */ z.enum([
+    index: z.int().check(z.gte(0)),
+    name: z.string(),
+    inferredType: z.enum([
         'string',
         'integer',
         'number',
@@ -280,12 +280,12 @@ export const zPublicCsvColumn = /* @__PURE__ */ memo(() => z.object({
 
 export const zPublicKindCount = /* @__PURE__ */ memo(() => z.object({
     kind: zResourceKind(),
-    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    count: z.int().check(z.gte(0))
 }));
 
 export const zPublicRecentOpenQuery = /* @__PURE__ */ memo(() => z.object({
-    kind: /* @__PURE__ */ z.optional(zResourceKind()),
-    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 8)
+    kind: z.optional(zResourceKind()),
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 8)
 }));
 
 export const zPublicSortField = /* @__PURE__ */ memo(() => z.enum([
@@ -294,10 +294,10 @@ export const zPublicSortField = /* @__PURE__ */ memo(() => z.enum([
     'name'
 ]));
 
-export const zPublicStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zPublicStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zPublicTagTypeQuery = /* @__PURE__ */ memo(() => z.object({
-    tagType: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32)))
+    tagType: z.optional(z.string().check(z.minLength(1), z.maxLength(32)))
 }));
 
 export const zReadRecordScope = /* @__PURE__ */ memo(() => z.enum([
@@ -307,15 +307,15 @@ export const zReadRecordScope = /* @__PURE__ */ memo(() => z.enum([
 ]));
 
 export const zReadRecordLatestCourseQuery = /* @__PURE__ */ memo(() => z.object({
-    scope: /* @__PURE__ */ z.optional(zReadRecordScope())
+    scope: z.optional(zReadRecordScope())
 }));
 
 export const zSpaceQuota = /* @__PURE__ */ memo(() => z.object({
-    storageQuotaMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(10485760)),
-    cpuCores: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(64)),
-    memoryMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(512), /* @__PURE__ */ z.lte(524288)),
-    gpuCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(8)),
-    maxRunningNodes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20))
+    storageQuotaMb: z.int().check(z.gte(100), z.lte(10485760)),
+    cpuCores: z.number().check(z.gte(0.5), z.lte(64)),
+    memoryMb: z.int().check(z.gte(512), z.lte(524288)),
+    gpuCount: z.int().check(z.gte(0), z.lte(8)),
+    maxRunningNodes: z.int().check(z.gte(0), z.lte(20))
 }));
 
 export const zSpaceTemplateSource = /* @__PURE__ */ memo(() => z.enum([
@@ -324,44 +324,44 @@ export const zSpaceTemplateSource = /* @__PURE__ */ memo(() => z.enum([
     'default'
 ]));
 
-export const zSpaceTemplateStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zSpaceTemplateStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zSpaceTemplateSaveRequest = /* @__PURE__ */ memo(() => z.object({
-    templateName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
-    storageQuotaMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(10485760)),
-    cpuCores: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(64)),
-    memoryMb: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(512), /* @__PURE__ */ z.lte(524288)),
-    gpuCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(8)),
-    maxRunningNodes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20)),
+    templateName: z.string().check(z.minLength(1), z.maxLength(50)),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    storageQuotaMb: z.int().check(z.gte(100), z.lte(10485760)),
+    cpuCores: z.number().check(z.gte(0.5), z.lte(64)),
+    memoryMb: z.int().check(z.gte(512), z.lte(524288)),
+    gpuCount: z.int().check(z.gte(0), z.lte(8)),
+    maxRunningNodes: z.int().check(z.gte(0), z.lte(20)),
     status: zSpaceTemplateStatus(),
-    isDefault: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+    isDefault: z._default(z.optional(z.boolean()), false)
 }));
 
 export const zSpaceUploadHeader = /* @__PURE__ */ memo(() => z.object({
-    key: /* @__PURE__ */ z.string(),
-    value: /* @__PURE__ */ z.string()
+    key: z.string(),
+    value: z.string()
 }));
 
 export const zResStatKindCount = /* @__PURE__ */ memo(() => z.object({
     kind: zResourceKind(),
-    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    count: z.int().check(z.gte(0))
 }));
 
 export const zResStatProductResourceCount = /* @__PURE__ */ memo(() => z.object({
-    productId: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    productNo: /* @__PURE__ */ z.string(),
-    productName: /* @__PURE__ */ z.string(),
-    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    byKind: /* @__PURE__ */ z.array(zResStatKindCount())
+    productId: z.int().check(z.gte(1)),
+    productNo: z.string(),
+    productName: z.string(),
+    resourceCount: z.int().check(z.gte(0)),
+    byKind: z.array(zResStatKindCount())
 }));
 
 export const zResStatScopeCount = /* @__PURE__ */ memo(() => z.object({
     scope: zResourceScope(),
-    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    count: z.int().check(z.gte(0))
 }));
 
-export const zResourceTagNameList = /* @__PURE__ */ memo(() => z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30))).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zResourceTagNameList = /* @__PURE__ */ memo(() => z.array(z.string().check(z.minLength(1), z.maxLength(30))).check(z.maxLength(1000)));
 
 export const zResourceTagType = /* @__PURE__ */ memo(() => z.enum([
     'course',
@@ -375,35 +375,35 @@ export const zResourceTagType = /* @__PURE__ */ memo(() => z.enum([
 ]));
 
 export const zResourceTagTypeFilter = /* @__PURE__ */ memo(() => z.object({
-    tagType: /* @__PURE__ */ z.optional(zResourceTagType())
+    tagType: z.optional(zResourceTagType())
 }));
 
 export const zBinary = /* @__PURE__ */ memo(() => z.string());
 
-export const zDateString = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.regex(/^\d{4}-\d{2}-\d{2}$/)));
+export const zDateString = /* @__PURE__ */ memo(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
 
 export const zReadRecordDailyTime = /* @__PURE__ */ memo(() => z.object({
     date: zDateString(),
-    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    readTime: z.int().check(z.gte(0))
 }));
 
 export const zReadRecordDailyUserCount = /* @__PURE__ */ memo(() => z.object({
     date: zDateString(),
-    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    newUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    readUserCount: z.int().check(z.gte(0)),
+    newUserCount: z.int().check(z.gte(0))
 }));
 
 export const zReadRecordTimeStatistics = /* @__PURE__ */ memo(() => z.object({
-    totalReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    allTimeReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    days: /* @__PURE__ */ /* @__PURE__ */ z.array(zReadRecordDailyTime()).check(/* @__PURE__ */ z.maxLength(366))
+    totalReadTime: z.int().check(z.gte(0)),
+    allTimeReadTime: z.int().check(z.gte(0)),
+    days: z.array(zReadRecordDailyTime()).check(z.maxLength(366))
 }));
 
 export const zResStatDailyStudy = /* @__PURE__ */ memo(() => z.object({
     date: zDateString(),
-    userCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    userCount: z.int().check(z.gte(0)),
+    readCount: z.int().check(z.gte(0)),
+    readMinutes: z.int().check(z.gte(0))
 }));
 
 export const zResStatDateRange = /* @__PURE__ */ memo(() => z.object({
@@ -411,92 +411,92 @@ export const zResStatDateRange = /* @__PURE__ */ memo(() => z.object({
     endDate: zDateString()
 }));
 
-export const zResStatRankRequest = /* @__PURE__ */ memo(() => z.intersection(zResStatDateRange(), /* @__PURE__ */ z.object({
-    topN: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100))), 10),
-    kind: /* @__PURE__ */ z.optional(zResourceKind())
+export const zResStatRankRequest = /* @__PURE__ */ memo(() => z.intersection(zResStatDateRange(), z.object({
+    topN: z._default(z.optional(z.int().check(z.gte(1), z.lte(100))), 10),
+    kind: z.optional(zResourceKind())
 })));
 
 export const zErrCode = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5),
-    /* @__PURE__ */ z.literal(6),
-    /* @__PURE__ */ z.literal(7),
-    /* @__PURE__ */ z.literal(8),
-    /* @__PURE__ */ z.literal(9),
-    /* @__PURE__ */ z.literal(10)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+    z.literal(6),
+    z.literal(7),
+    z.literal(8),
+    z.literal(9),
+    z.literal(10)
 ]));
 
 export const zEnvelope = /* @__PURE__ */ memo(() => z.object({
     errCode: zErrCode(),
-    errMsg: /* @__PURE__ */ z.string()
+    errMsg: z.string()
 }));
 
-export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), /* @__PURE__ */ z.object({
-    data: /* @__PURE__ */ z.null()
+export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), z.object({
+    data: z.null()
 })));
 
 export const zFileUpload = /* @__PURE__ */ memo(() => z.object({
-    file: /* @__PURE__ */ z.string()
+    file: z.string()
 }));
 
-export const zId = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)));
+export const zId = /* @__PURE__ */ memo(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
 export const zAuditAdminRemove = /* @__PURE__ */ memo(() => z.object({
     publicResourceId: zId(),
-    reason: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
+    reason: z.string().check(z.minLength(1), z.maxLength(500))
 }));
 
 export const zAuditApplyAdd = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
     tagId: zId(),
-    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
-    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
+    includeSubResources: z._default(z.optional(z.boolean()), true),
+    reason: z.optional(z.string().check(z.maxLength(200)))
 }));
 
 export const zAuditApplyAddV2 = /* @__PURE__ */ memo(() => z.object({
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    items: z.array(z.object({
         resourceId: zId(),
         tagId: zId()
-    })).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.boolean(), true),
-    note: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
+    })).check(z.minLength(1), z.maxLength(50)),
+    includeSubResources: z._default(z.boolean(), true),
+    note: z.string().check(z.minLength(1), z.maxLength(500))
 }));
 
 export const zAuditApplyRemove = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
+    reason: z.optional(z.string().check(z.maxLength(200)))
 }));
 
 export const zAuditApplyUpdate = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
+    reason: z.optional(z.string().check(z.maxLength(200)))
 }));
 
 export const zAuditApplyUpdateV2 = /* @__PURE__ */ memo(() => z.object({
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    note: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(50)),
+    note: z.string().check(z.minLength(1), z.maxLength(500))
 }));
 
 export const zAuditApprove = /* @__PURE__ */ memo(() => z.object({
     auditId: zId(),
-    comment: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    restricted: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+    comment: z.optional(z.string().check(z.maxLength(500))),
+    tagId: z.optional(zId()),
+    restricted: z._default(z.optional(z.boolean()), false)
 }));
 
 export const zAuditBatchFailure = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
     errCode: zErrCode(),
-    errMsg: /* @__PURE__ */ z.string()
+    errMsg: z.string()
 }));
 
 export const zAuditCancelV2 = /* @__PURE__ */ memo(() => z.object({
-    auditIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    note: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
+    auditIds: z.array(zId()).check(z.minLength(1), z.maxLength(50)),
+    note: z.string().check(z.minLength(1), z.maxLength(500))
 }));
 
 export const zAuditId = /* @__PURE__ */ memo(() => z.object({
@@ -505,34 +505,34 @@ export const zAuditId = /* @__PURE__ */ memo(() => z.object({
 
 export const zAuditPublish = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
-    restricted: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    comment: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)))
+    tagId: z.optional(zId()),
+    includeSubResources: z._default(z.optional(z.boolean()), true),
+    restricted: z._default(z.optional(z.boolean()), false),
+    comment: z.optional(z.string().check(z.maxLength(500)))
 }));
 
 export const zAuditReject = /* @__PURE__ */ memo(() => z.object({
     auditId: zId(),
-    comment: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
+    comment: z.string().check(z.minLength(1), z.maxLength(500))
 }));
 
 export const zTagBrief = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    tagType: /* @__PURE__ */ z.string(),
-    parentId: /* @__PURE__ */ z.optional(zId())
+    tagName: z.string(),
+    tagType: z.string(),
+    parentId: z.optional(zId())
 }));
 
 export const zCourseRecommendClientItem = /* @__PURE__ */ memo(() => z.object({
     recommendId: zId(),
     resourceId: zId(),
     tagId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    coverUrl: /* @__PURE__ */ z.string(),
-    summary: /* @__PURE__ */ z.string(),
-    reason: /* @__PURE__ */ z.string(),
-    studyUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    sectionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    courseName: z.string(),
+    coverUrl: z.string(),
+    summary: z.string(),
+    reason: z.string(),
+    studyUserCount: z.int().check(z.gte(0)),
+    sectionCount: z.int().check(z.gte(0))
 }));
 
 export const zCourseRecommendRef = /* @__PURE__ */ memo(() => z.object({
@@ -541,150 +541,150 @@ export const zCourseRecommendRef = /* @__PURE__ */ memo(() => z.object({
 
 export const zCourseRecommendTreeCourse = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    coverUrl: /* @__PURE__ */ z.string(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    recommended: /* @__PURE__ */ z.boolean(),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
+    courseName: z.string(),
+    coverUrl: z.string(),
+    sortPri: z.int().check(z.gte(0)),
+    recommended: z.boolean(),
+    progress: z.int().check(z.gte(0), z.lte(100))
 }));
 
 export const zCourseRecommendTreeSubTag = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    courses: /* @__PURE__ */ z.array(zCourseRecommendTreeCourse())
+    tagName: z.string(),
+    sortPri: z.int().check(z.gte(0)),
+    courses: z.array(zCourseRecommendTreeCourse())
 }));
 
 export const zCourseRecommendTreeNode = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    courses: /* @__PURE__ */ z.array(zCourseRecommendTreeCourse()),
-    children: /* @__PURE__ */ z.array(zCourseRecommendTreeSubTag()),
-    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    tagName: z.string(),
+    sortPri: z.int().check(z.gte(0)),
+    courses: z.array(zCourseRecommendTreeCourse()),
+    children: z.array(zCourseRecommendTreeSubTag()),
+    courseCount: z.int().check(z.gte(0))
 }));
 
 export const zExamPaperRandomRule = /* @__PURE__ */ memo(() => z.object({
     repoId: zId(),
     quType: zExamQuType(),
-    difficulty: /* @__PURE__ */ z.optional(zExamQuDifficulty()),
-    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100))
+    difficulty: z.optional(zExamQuDifficulty()),
+    count: z.int().check(z.gte(1), z.lte(100)),
+    score: z.number().check(z.gte(0.5), z.lte(100))
 }));
 
 export const zExamPaperTemplateCreateRequest = /* @__PURE__ */ memo(() => z.object({
-    paperName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
-    passScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))),
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    paperName: z.string().check(z.minLength(1), z.maxLength(100)),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    courseId: z.optional(zId()),
+    durationMinutes: z.int().check(z.gte(1), z.lte(600)),
+    passScore: z.optional(z.number().check(z.gte(0))),
+    items: z.array(z.object({
         quId: zId(),
-        score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100))
-    })).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+        score: z.number().check(z.gte(0.5), z.lte(100))
+    })).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zExamPaperTemplateExCreateRequest = /* @__PURE__ */ memo(() => z.object({
-    paperName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
-    passScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))),
-    rules: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamPaperRandomRule()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
-    excludeQuIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(1000)))
+    paperName: z.string().check(z.minLength(1), z.maxLength(100)),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    courseId: z.optional(zId()),
+    durationMinutes: z.int().check(z.gte(1), z.lte(600)),
+    passScore: z.optional(z.number().check(z.gte(0))),
+    rules: z.array(zExamPaperRandomRule()).check(z.minLength(1), z.maxLength(20)),
+    excludeQuIds: z.optional(z.array(zId()).check(z.maxLength(1000)))
 }));
 
 export const zExerciseImportResult = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    totalRows: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-    importedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    failedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    exerciseIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(1000)),
-    errors: /* @__PURE__ */ /* @__PURE__ */ z.array(zExerciseImportError()).check(/* @__PURE__ */ z.maxLength(200))
+    totalRows: z.int().check(z.gte(0), z.lte(1000)),
+    importedCount: z.int().check(z.gte(0)),
+    failedCount: z.int().check(z.gte(0)),
+    exerciseIds: z.array(zId()).check(z.maxLength(1000)),
+    errors: z.array(zExerciseImportError()).check(z.maxLength(200))
 }));
 
 export const zExercisePaperItem = /* @__PURE__ */ memo(() => z.object({
     exerciseId: zId(),
-    score: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)))
+    score: z.optional(z.number().check(z.gte(0.5), z.lte(100)))
 }));
 
 export const zExercisePaperCreateRequest = /* @__PURE__ */ memo(() => z.object({
-    paperName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
+    paperName: z.string().check(z.minLength(1), z.maxLength(100)),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
     tagId: zId(),
-    durationMinutes: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600))), 60),
-    passScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))),
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zExercisePaperItem()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    durationMinutes: z._default(z.optional(z.int().check(z.gte(1), z.lte(600))), 60),
+    passScore: z.optional(z.number().check(z.gte(0))),
+    items: z.array(zExercisePaperItem()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zExercisePaperUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
-    paperName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    durationMinutes: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600))), 60),
-    passScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))),
-    items: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zExercisePaperItem()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)))
+    paperName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    tagId: z.optional(zId()),
+    durationMinutes: z._default(z.optional(z.int().check(z.gte(1), z.lte(600))), 60),
+    passScore: z.optional(z.number().check(z.gte(0))),
+    items: z.optional(z.array(zExercisePaperItem()).check(z.minLength(1), z.maxLength(200)))
 }));
 
 export const zExerciseSaveRequest = /* @__PURE__ */ memo(() => z.object({
-    exerciseId: /* @__PURE__ */ z.optional(zId()),
+    exerciseId: z.optional(zId()),
     type: zExerciseType(),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
-    options: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zExerciseOption()).check(/* @__PURE__ */ z.maxLength(8))),
-    answer: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
-    analysis: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))), ''),
+    content: z.string().check(z.minLength(1), z.maxLength(5000)),
+    options: z.optional(z.array(zExerciseOption()).check(z.maxLength(8))),
+    answer: z.string().check(z.minLength(1), z.maxLength(5000)),
+    analysis: z._default(z.optional(z.string().check(z.maxLength(5000))), ''),
     difficulty: zExerciseDifficulty(),
-    score: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100))), 5),
-    codeLanguage: /* @__PURE__ */ z.optional(zExerciseCodeLanguage()),
-    codeTemplate: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000))), ''),
+    score: z._default(z.optional(z.number().check(z.gte(0.5), z.lte(100))), 5),
+    codeLanguage: z.optional(zExerciseCodeLanguage()),
+    codeTemplate: z._default(z.optional(z.string().check(z.maxLength(20000))), ''),
     tagId: zId()
 }));
 
 export const zExerciseTagSaveRequest = /* @__PURE__ */ memo(() => z.object({
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30)),
-    parentId: /* @__PURE__ */ z.optional(zId()),
-    sortPri: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))), 0)
+    tagId: z.optional(zId()),
+    tagName: z.string().check(z.minLength(1), z.maxLength(30)),
+    parentId: z.optional(zId()),
+    sortPri: z._default(z.optional(z.int().check(z.gte(0), z.lte(9999))), 0)
 }));
 
 export const zOrgAddResult = /* @__PURE__ */ memo(() => z.object({
     poolId: zId(),
     resourceId: zId(),
-    added: /* @__PURE__ */ z.boolean(),
+    added: z.boolean(),
     errCode: zErrCode(),
-    errMsg: /* @__PURE__ */ z.string()
+    errMsg: z.string()
 }));
 
 export const zOrgAddToPool = /* @__PURE__ */ memo(() => z.object({
     poolId: zId(),
     resourceId: zId(),
     sourceScope: zOrgSourceScope(),
-    visible: /* @__PURE__ */ z.optional(zOrgVisible())
+    visible: z.optional(zOrgVisible())
 }));
 
 export const zOrgAddToPoolV2 = /* @__PURE__ */ memo(() => z.object({
-    poolIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    poolIds: z.array(zId()).check(z.minLength(1), z.maxLength(20)),
+    items: z.array(z.object({
         resourceId: zId(),
         sourceScope: zOrgSourceScope()
-    })).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    visible: /* @__PURE__ */ z.optional(zOrgVisible())
+    })).check(z.minLength(1), z.maxLength(100)),
+    includeSubResources: z._default(z.optional(z.boolean()), false),
+    visible: z.optional(zOrgVisible())
 }));
 
 export const zOrgAdminBatchList = /* @__PURE__ */ memo(() => z.object({
-    poolId: /* @__PURE__ */ z.optional(zId()),
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    poolId: z.optional(zId()),
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zOrgAdminPoolResource = /* @__PURE__ */ memo(() => z.object({
-    poolId: /* @__PURE__ */ z.optional(zId())
+    poolId: z.optional(zId())
 }));
 
 export const zOrgBatchList = /* @__PURE__ */ memo(() => z.object({
     poolId: zId(),
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zOrgPoolResource = /* @__PURE__ */ memo(() => z.object({
@@ -694,115 +694,115 @@ export const zOrgPoolResource = /* @__PURE__ */ memo(() => z.object({
 
 export const zOrgVisibleUpdate = /* @__PURE__ */ memo(() => z.object({
     poolId: zId(),
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)),
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(200)),
     visible: zOrgVisible()
 }));
 
 export const zPermissionUserGroupBindRequest = /* @__PURE__ */ memo(() => z.object({
     userGroupId: zId(),
-    resourceGroupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    permission: /* @__PURE__ */ z.optional(zPermissionGrantLevel())
+    resourceGroupIds: z.array(zId()).check(z.minLength(1), z.maxLength(100)),
+    permission: z.optional(zPermissionGrantLevel())
 }));
 
 export const zPermissionUserGroupUnbindRequest = /* @__PURE__ */ memo(() => z.object({
     userGroupId: zId(),
-    resourceGroupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
+    resourceGroupIds: z.array(zId()).check(z.minLength(1), z.maxLength(100))
 }));
 
 export const zPermissionUserResourceGroupUnbindRequest = /* @__PURE__ */ memo(() => z.object({
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
-    resourceGroupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(500)),
+    resourceGroupIds: z.array(zId()).check(z.minLength(1), z.maxLength(100))
 }));
 
 export const zPermissionUserResourceUnbindRequest = /* @__PURE__ */ memo(() => z.object({
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(500)),
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(500))
 }));
 
 export const zPrivateAuditSnapshot = /* @__PURE__ */ memo(() => z.object({
-    auditState: /* @__PURE__ */ z.nullable(zAuditState()),
-    auditAction: /* @__PURE__ */ z.nullable(zAuditAction()),
-    publicResourceId: /* @__PURE__ */ z.nullable(zId()),
-    publicVersion: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)))
+    auditState: z.nullable(zAuditState()),
+    auditAction: z.nullable(zAuditAction()),
+    publicResourceId: z.nullable(zId()),
+    publicVersion: z.nullable(z.int().check(z.gte(1)))
 }));
 
 export const zPrivateBackupCreate = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    note: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
+    note: z.optional(z.string().check(z.maxLength(200)))
 }));
 
 export const zPrivateCreateByFileForm = /* @__PURE__ */ memo(() => z.object({
-    file: /* @__PURE__ */ z.string(),
+    file: z.string(),
     kind: zResourceKind(),
     tagId: zId(),
-    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
-    parentId: /* @__PURE__ */ z.optional(zId()),
-    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)))
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    parentId: z.optional(zId()),
+    summary: z.optional(z.string().check(z.maxLength(500)))
 }));
 
 export const zPrivateDataFileUpdate = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024)),
-    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255), /* @__PURE__ */ z.regex(/\.(csv|txt|xlsx|parquet|CSV|TXT|XLSX|PARQUET)$/)),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483648)),
-    delimiter: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    version: z.int().check(z.gte(1)),
+    filePath: z.string().check(z.minLength(1), z.maxLength(1024)),
+    fileName: z.string().check(z.minLength(1), z.maxLength(255), z.regex(/\.(csv|txt|xlsx|parquet|CSV|TXT|XLSX|PARQUET)$/)),
+    fileSize: z.int().check(z.gte(0), z.lte(2147483648)),
+    delimiter: z.optional(z.enum([
         ',',
         ';',
         '\t',
         '|'
     ])),
-    encoding: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['utf-8', 'gbk'])),
-    hasHeader: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
-    autoBackup: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    encoding: z.optional(z.enum(['utf-8', 'gbk'])),
+    hasHeader: z._default(z.optional(z.boolean()), true),
+    autoBackup: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zPrivateDeleteOldVersion = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    versionIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))),
-    keepLatest: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))), 5)
+    versionIds: z.optional(z.array(zId()).check(z.minLength(1), z.maxLength(200))),
+    keepLatest: z._default(z.optional(z.int().check(z.gte(0), z.lte(100))), 5)
 }));
 
 export const zPrivateFileUpdate = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024)),
-    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255)),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483648)),
-    autoBackup: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    version: z.int().check(z.gte(1)),
+    filePath: z.string().check(z.minLength(1), z.maxLength(1024)),
+    fileName: z.string().check(z.minLength(1), z.maxLength(255)),
+    fileSize: z.int().check(z.gte(0), z.lte(2147483648)),
+    autoBackup: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zPrivateGetByResourceId = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    versionId: /* @__PURE__ */ z.optional(zId())
+    versionId: z.optional(zId())
 }));
 
 export const zPrivateParentNode = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     kind: zResourceKind(),
-    depth: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(4)),
-    children: /* @__PURE__ */ z.array(/* @__PURE__ */ z.lazy((): any => zPrivateParentNode()))
+    depth: z.int().check(z.gte(0), z.lte(4)),
+    children: z.array(z.lazy((): any => zPrivateParentNode()))
 }));
 
 export const zPrivateParentQuery = /* @__PURE__ */ memo(() => z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    excludeResourceId: /* @__PURE__ */ z.optional(zId())
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    excludeResourceId: z.optional(zId())
 }));
 
 export const zPrivateResourceCreate = /* @__PURE__ */ memo(() => z.object({
-    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    name: z.string().check(z.minLength(1), z.maxLength(100)),
     kind: zResourceKind(),
     tagId: zId(),
-    parentId: /* @__PURE__ */ z.optional(zId()),
-    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000))),
-    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
-    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1024))),
-    content: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000))),
-    filePath: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024))),
-    fileName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255))),
-    fileSize: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483648))),
-    language: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    parentId: z.optional(zId()),
+    sortPri: z.optional(z.int().check(z.gte(0), z.lte(100000))),
+    summary: z.optional(z.string().check(z.maxLength(500))),
+    coverUrl: z.optional(z.string().check(z.maxLength(1024))),
+    content: z.optional(z.string().check(z.maxLength(200000))),
+    filePath: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+    fileName: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    fileSize: z.optional(z.int().check(z.gte(0), z.lte(2147483648))),
+    language: z.optional(z.enum([
         'python',
         'r',
         'sql',
@@ -811,7 +811,7 @@ export const zPrivateResourceCreate = /* @__PURE__ */ memo(() => z.object({
         'java',
         'other'
     ])),
-    paperId: /* @__PURE__ */ z.optional(zId())
+    paperId: z.optional(zId())
 }));
 
 export const zPrivateResourceId = /* @__PURE__ */ memo(() => z.object({
@@ -819,20 +819,20 @@ export const zPrivateResourceId = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zPrivateResourceIds = /* @__PURE__ */ memo(() => z.object({
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zPrivateResourceUpdate = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    parentId: /* @__PURE__ */ z.optional(zId()),
-    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000))),
-    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
-    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1024))),
-    content: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000))),
-    language: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    version: z.int().check(z.gte(1)),
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    tagId: z.optional(zId()),
+    parentId: z.optional(zId()),
+    sortPri: z.optional(z.int().check(z.gte(0), z.lte(100000))),
+    summary: z.optional(z.string().check(z.maxLength(500))),
+    coverUrl: z.optional(z.string().check(z.maxLength(1024))),
+    content: z.optional(z.string().check(z.maxLength(200000))),
+    language: z.optional(z.enum([
         'python',
         'r',
         'sql',
@@ -841,67 +841,67 @@ export const zPrivateResourceUpdate = /* @__PURE__ */ memo(() => z.object({
         'java',
         'other'
     ])),
-    paperId: /* @__PURE__ */ z.optional(zId()),
-    autoBackup: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    paperId: z.optional(zId()),
+    autoBackup: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zPrivateRestore = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
     versionId: zId(),
-    backupCurrent: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    backupCurrent: z._default(z.optional(z.boolean()), true)
 }));
 
-export const zPrivateTagUsage = /* @__PURE__ */ memo(() => z.intersection(zTagBrief(), /* @__PURE__ */ z.object({
-    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+export const zPrivateTagUsage = /* @__PURE__ */ memo(() => z.intersection(zTagBrief(), z.object({
+    resourceCount: z.int().check(z.gte(0))
 })));
 
 export const zPrivateVisibleUpdate = /* @__PURE__ */ memo(() => z.object({
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)),
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(200)),
     visible: zPrivateVisible(),
-    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
+    reason: z.optional(z.string().check(z.maxLength(200)))
 }));
 
 export const zPublicCourseIds = /* @__PURE__ */ memo(() => z.object({
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(100))
 }));
 
 export const zPublicCourseSubResourceCount = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    total: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    kindCounts: /* @__PURE__ */ z.array(zPublicKindCount())
+    total: z.int().check(z.gte(0)),
+    kindCounts: z.array(zPublicKindCount())
 }));
 
 export const zPublicDeleteRequest = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    reason: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    reason: z.string().check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zPublicHottestQuery = /* @__PURE__ */ memo(() => z.object({
-    kind: /* @__PURE__ */ z.optional(zResourceKind()),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    days: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(365))), 30),
-    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 10)
+    kind: z.optional(zResourceKind()),
+    tagId: z.optional(zId()),
+    days: z._default(z.optional(z.int().check(z.gte(1), z.lte(365))), 30),
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 10)
 }));
 
 export const zPublicPermission = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    restricted: /* @__PURE__ */ z.boolean(),
-    canRead: /* @__PURE__ */ z.boolean(),
-    canDownload: /* @__PURE__ */ z.boolean(),
-    grantedVia: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.literal('open'),
-        /* @__PURE__ */ z.literal('owner'),
-        /* @__PURE__ */ z.literal('admin'),
-        /* @__PURE__ */ z.literal('user'),
-        /* @__PURE__ */ z.literal('userGroup'),
-        /* @__PURE__ */ z.literal('resourceGroup')
+    restricted: z.boolean(),
+    canRead: z.boolean(),
+    canDownload: z.boolean(),
+    grantedVia: z.nullable(z.union([
+        z.literal('open'),
+        z.literal('owner'),
+        z.literal('admin'),
+        z.literal('user'),
+        z.literal('userGroup'),
+        z.literal('resourceGroup')
     ]))
 }));
 
 export const zPublicRankQuery = /* @__PURE__ */ memo(() => z.object({
-    kind: /* @__PURE__ */ z.optional(zResourceKind()),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 10)
+    kind: z.optional(zResourceKind()),
+    tagId: z.optional(zId()),
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 10)
 }));
 
 export const zPublicResourceId = /* @__PURE__ */ memo(() => z.object({
@@ -909,50 +909,50 @@ export const zPublicResourceId = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zPublicResourceIds = /* @__PURE__ */ memo(() => z.object({
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zPublicSubResourceQuery = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    depth: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(5))), 5)
+    depth: z._default(z.optional(z.int().check(z.gte(1), z.lte(5))), 5)
 }));
 
-export const zPublicTagCount = /* @__PURE__ */ memo(() => z.intersection(zTagBrief(), /* @__PURE__ */ z.object({
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    childCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+export const zPublicTagCount = /* @__PURE__ */ memo(() => z.intersection(zTagBrief(), z.object({
+    sortPri: z.int().check(z.gte(0)),
+    resourceCount: z.int().check(z.gte(0)),
+    childCount: z.int().check(z.gte(0))
 })));
 
-export const zPublicParentTagInfo = /* @__PURE__ */ memo(() => z.intersection(zPublicTagCount(), /* @__PURE__ */ z.object({
-    children: /* @__PURE__ */ z.array(zPublicTagCount()),
-    kindCounts: /* @__PURE__ */ z.array(zPublicKindCount())
+export const zPublicParentTagInfo = /* @__PURE__ */ memo(() => z.intersection(zPublicTagCount(), z.object({
+    children: z.array(zPublicTagCount()),
+    kindCounts: z.array(zPublicKindCount())
 })));
 
 export const zPublicTagId = /* @__PURE__ */ memo(() => z.object({
     tagId: zId()
 }));
 
-export const zPublicTagNode = /* @__PURE__ */ memo(() => z.intersection(zPublicTagCount(), /* @__PURE__ */ z.lazy(() => z.object({
+export const zPublicTagNode = /* @__PURE__ */ memo(() => z.intersection(zPublicTagCount(), z.lazy(() => z.object({
     children: z.array(z.lazy((): any => zPublicTagNode()))
 }))));
 
 export const zReadRecordBeat = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
     scope: zReadRecordScope(),
-    poolId: /* @__PURE__ */ z.optional(zId()),
-    seconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600))
+    poolId: z.optional(zId()),
+    seconds: z.int().check(z.gte(1), z.lte(600))
 }));
 
 export const zReadRecordBeatV2 = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
     scope: zReadRecordScope(),
-    poolId: /* @__PURE__ */ z.optional(zId()),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    sessionId: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[0-9a-fA-F-]{36}$/)),
-    seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100000)),
-    seconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(600)),
-    progress: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    ended: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+    poolId: z.optional(zId()),
+    courseId: z.optional(zId()),
+    sessionId: z.string().check(z.regex(/^[0-9a-fA-F-]{36}$/)),
+    seq: z.int().check(z.gte(1), z.lte(100000)),
+    seconds: z.int().check(z.gte(0), z.lte(600)),
+    progress: z.optional(z.int().check(z.gte(0), z.lte(100))),
+    ended: z._default(z.optional(z.boolean()), false)
 }));
 
 export const zReadRecordResourceId = /* @__PURE__ */ memo(() => z.object({
@@ -960,50 +960,50 @@ export const zReadRecordResourceId = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zReadRecordTimeQuery = /* @__PURE__ */ memo(() => z.object({
-    resourceId: /* @__PURE__ */ z.optional(zId()),
-    userId: /* @__PURE__ */ z.optional(zId()),
+    resourceId: z.optional(zId()),
+    userId: z.optional(zId()),
     startDate: zDateString(),
     endDate: zDateString()
 }));
 
 export const zReadRecordUserCount = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    readUserCount: z.int().check(z.gte(0))
 }));
 
 export const zReadRecordUserCountQuery = /* @__PURE__ */ memo(() => z.object({
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zReadRecordUserCountQueryV2 = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    includeSubResources: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
+    includeSubResources: z._default(z.optional(z.boolean()), true),
     startDate: zDateString(),
     endDate: zDateString()
 }));
 
 export const zReadRecordUserCountV2 = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    newUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    allTimeReadUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    days: /* @__PURE__ */ /* @__PURE__ */ z.array(zReadRecordDailyUserCount()).check(/* @__PURE__ */ z.maxLength(366))
+    readUserCount: z.int().check(z.gte(0)),
+    newUserCount: z.int().check(z.gte(0)),
+    allTimeReadUserCount: z.int().check(z.gte(0)),
+    days: z.array(zReadRecordDailyUserCount()).check(z.maxLength(366))
 }));
 
 export const zReadRecordUserCourseQuery = /* @__PURE__ */ memo(() => z.object({
-    userId: /* @__PURE__ */ z.optional(zId()),
+    userId: z.optional(zId()),
     courseId: zId()
 }));
 
 export const zSpaceBindResult = /* @__PURE__ */ memo(() => z.object({
     templateId: zId(),
-    affected: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    skipped: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    affected: z.int().check(z.gte(0)),
+    skipped: z.int().check(z.gte(0))
 }));
 
 export const zSpaceGroupBindRequest = /* @__PURE__ */ memo(() => z.object({
     templateId: zId(),
-    groupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
+    groupIds: z.array(zId()).check(z.minLength(1), z.maxLength(100))
 }));
 
 export const zSpaceTemplateRef = /* @__PURE__ */ memo(() => z.object({
@@ -1012,90 +1012,90 @@ export const zSpaceTemplateRef = /* @__PURE__ */ memo(() => z.object({
 
 export const zSpaceTemplateUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     templateId: zId(),
-    templateName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))),
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
-    storageQuotaMb: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(100), /* @__PURE__ */ z.lte(10485760))),
-    cpuCores: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(64))),
-    memoryMb: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(512), /* @__PURE__ */ z.lte(524288))),
-    gpuCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(8))),
-    maxRunningNodes: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20))),
-    status: /* @__PURE__ */ z.optional(zSpaceTemplateStatus()),
-    isDefault: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+    templateName: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    storageQuotaMb: z.optional(z.int().check(z.gte(100), z.lte(10485760))),
+    cpuCores: z.optional(z.number().check(z.gte(0.5), z.lte(64))),
+    memoryMb: z.optional(z.int().check(z.gte(512), z.lte(524288))),
+    gpuCount: z.optional(z.int().check(z.gte(0), z.lte(8))),
+    maxRunningNodes: z.optional(z.int().check(z.gte(0), z.lte(20))),
+    status: z.optional(zSpaceTemplateStatus()),
+    isDefault: z._default(z.optional(z.boolean()), false)
 }));
 
 export const zSpaceUserBindRequest = /* @__PURE__ */ memo(() => z.object({
     templateId: zId(),
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(500))
 }));
 
 export const zResStatCourseRankItem = /* @__PURE__ */ memo(() => z.object({
-    rank: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    rank: z.int().check(z.gte(1)),
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     kind: zResourceKind(),
-    ownerName: /* @__PURE__ */ z.string(),
-    userCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    ownerName: z.string(),
+    userCount: z.int().check(z.gte(0)),
+    readCount: z.int().check(z.gte(0)),
+    readMinutes: z.int().check(z.gte(0))
 }));
 
 export const zResStatUserPublicResourceCount = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    total: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    byKind: /* @__PURE__ */ z.array(zResStatKindCount()),
-    pendingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    rejectedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    total: z.int().check(z.gte(0)),
+    byKind: z.array(zResStatKindCount()),
+    pendingCount: z.int().check(z.gte(0)),
+    rejectedCount: z.int().check(z.gte(0)),
+    readCount: z.int().check(z.gte(0))
 }));
 
 export const zResStatUserRankItem = /* @__PURE__ */ memo(() => z.object({
-    rank: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    rank: z.int().check(z.gte(1)),
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
-    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    userName: z.string(),
+    realName: z.string(),
+    readMinutes: z.int().check(z.gte(0)),
+    readCount: z.int().check(z.gte(0)),
+    courseCount: z.int().check(z.gte(0))
 }));
 
 export const zResStatUserRef = /* @__PURE__ */ memo(() => z.object({
-    userId: /* @__PURE__ */ z.optional(zId())
+    userId: z.optional(zId())
 }));
 
 export const zResStatUserResourceCount = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    total: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    byKind: /* @__PURE__ */ z.array(zResStatKindCount()),
-    byScope: /* @__PURE__ */ z.array(zResStatScopeCount())
+    total: z.int().check(z.gte(0)),
+    byKind: z.array(zResStatKindCount()),
+    byScope: z.array(zResStatScopeCount())
 }));
 
 export const zResourceAdminSubtagQuery = /* @__PURE__ */ memo(() => z.object({
     parentId: zId(),
-    scope: /* @__PURE__ */ z.optional(zResourceScope()),
-    ownerId: /* @__PURE__ */ z.optional(zId()),
-    poolId: /* @__PURE__ */ z.optional(zId()),
-    tagType: /* @__PURE__ */ z.optional(zResourceTagType())
+    scope: z.optional(zResourceScope()),
+    ownerId: z.optional(zId()),
+    poolId: z.optional(zId()),
+    tagType: z.optional(zResourceTagType())
 }));
 
 export const zResourceOrgTagQuery = /* @__PURE__ */ memo(() => z.object({
     poolId: zId(),
-    tagType: /* @__PURE__ */ z.optional(zResourceTagType())
+    tagType: z.optional(zResourceTagType())
 }));
 
 export const zResourceSubtagQuery = /* @__PURE__ */ memo(() => z.object({
     parentId: zId(),
-    scope: /* @__PURE__ */ z.optional(zResourceScope()),
-    poolId: /* @__PURE__ */ z.optional(zId()),
-    tagType: /* @__PURE__ */ z.optional(zResourceTagType())
+    scope: z.optional(zResourceScope()),
+    poolId: z.optional(zId()),
+    tagType: z.optional(zResourceTagType())
 }));
 
 export const zResourceTagAdd = /* @__PURE__ */ memo(() => z.object({
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30)),
+    tagName: z.string().check(z.minLength(1), z.maxLength(30)),
     tagType: zResourceTagType(),
     scope: zResourceScope(),
-    poolId: /* @__PURE__ */ z.optional(zId()),
-    parentId: /* @__PURE__ */ z.optional(zId()),
-    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000)))
+    poolId: z.optional(zId()),
+    parentId: z.optional(zId()),
+    sortPri: z.optional(z.int().check(z.gte(0), z.lte(100000)))
 }));
 
 export const zResourceTagId = /* @__PURE__ */ memo(() => z.object({
@@ -1103,26 +1103,26 @@ export const zResourceTagId = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zResourceTagIds = /* @__PURE__ */ memo(() => z.object({
-    tagIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    tagIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zResourceTagNameQuery = /* @__PURE__ */ memo(() => z.object({
-    scope: /* @__PURE__ */ z.optional(zResourceScope()),
-    poolId: /* @__PURE__ */ z.optional(zId())
+    scope: z.optional(zResourceScope()),
+    poolId: z.optional(zId())
 }));
 
 export const zResourceTagUpdate = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(30))),
-    parentId: /* @__PURE__ */ z.optional(zId()),
-    sortPri: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000)))
+    tagName: z.optional(z.string().check(z.minLength(1), z.maxLength(30))),
+    parentId: z.optional(zId()),
+    sortPri: z.optional(z.int().check(z.gte(0), z.lte(100000)))
 }));
 
 export const zDeleted = /* @__PURE__ */ memo(() => z.object({
     id: zId()
 }));
 
-export const zIdList = /* @__PURE__ */ memo(() => z.array(zId()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zIdList = /* @__PURE__ */ memo(() => z.array(zId()).check(z.maxLength(1000)));
 
 export const zOrgVisibleResult = /* @__PURE__ */ memo(() => z.object({
     poolId: zId(),
@@ -1133,7 +1133,7 @@ export const zOrgVisibleResult = /* @__PURE__ */ memo(() => z.object({
 export const zPrivateDeletedVersions = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
     deletedVersionIds: zIdList(),
-    remaining: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    remaining: z.int().check(z.gte(0))
 }));
 
 export const zPrivateVisibleResult = /* @__PURE__ */ memo(() => z.object({
@@ -1141,31 +1141,31 @@ export const zPrivateVisibleResult = /* @__PURE__ */ memo(() => z.object({
     visible: zPrivateVisible()
 }));
 
-export const zInstant = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zInstant = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zResourceBrief = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     kind: zResourceKind(),
     scope: zResourceScope(),
     tagId: zId(),
     ownerId: zId(),
-    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    summary: z.optional(z.string()),
+    coverUrl: z.optional(z.string()),
     updatedAt: zInstant()
 }));
 
 export const zCourseRecommend = /* @__PURE__ */ memo(() => z.object({
     recommendId: zId(),
     resourceId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    coverUrl: /* @__PURE__ */ z.string(),
-    summary: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
+    coverUrl: z.string(),
+    summary: z.string(),
     tagId: zId(),
     position: zCourseRecommendPosition(),
-    reason: /* @__PURE__ */ z.string(),
-    imageUrl: /* @__PURE__ */ z.string(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
+    reason: z.string(),
+    imageUrl: z.string(),
+    sortPri: z.int().check(z.gte(0), z.lte(9999)),
     status: zCourseRecommendStatus(),
     startAt: zInstant(),
     endAt: zInstant(),
@@ -1175,26 +1175,26 @@ export const zCourseRecommend = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zCourseRecommendSaveRequest = /* @__PURE__ */ memo(() => z.object({
-    recommendId: /* @__PURE__ */ z.optional(zId()),
+    recommendId: z.optional(zId()),
     resourceId: zId(),
     position: zCourseRecommendPosition(),
-    reason: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))), ''),
-    imageUrl: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500), /* @__PURE__ */ z.regex(/^(https?:\/\/.*)?$/))), ''),
-    sortPri: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))), 0),
+    reason: z._default(z.optional(z.string().check(z.maxLength(100))), ''),
+    imageUrl: z._default(z.optional(z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/.*)?$/))), ''),
+    sortPri: z._default(z.optional(z.int().check(z.gte(0), z.lte(9999))), 0),
     status: zCourseRecommendStatus(),
-    startAt: /* @__PURE__ */ z.optional(zInstant()),
-    endAt: /* @__PURE__ */ z.optional(zInstant())
+    startAt: z.optional(zInstant()),
+    endAt: z.optional(zInstant())
 }));
 
 export const zExamPaperBrief = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
-    paperName: /* @__PURE__ */ z.string(),
+    paperName: z.string(),
     courseId: zId(),
     buildMode: zExamPaperBuildMode(),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
+    questionCount: z.int().check(z.gte(0)),
+    totalScore: z.number().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0)),
+    durationMinutes: z.int().check(z.gte(1), z.lte(600)),
     createdBy: zId(),
     createdAt: zInstant(),
     updatedAt: zInstant()
@@ -1204,69 +1204,69 @@ export const zExamQuestion = /* @__PURE__ */ memo(() => z.object({
     quId: zId(),
     repoId: zId(),
     quType: zExamQuType(),
-    content: /* @__PURE__ */ z.string(),
-    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamQuOption()).check(/* @__PURE__ */ z.maxLength(8)),
-    answer: /* @__PURE__ */ z.string(),
-    analysis: /* @__PURE__ */ z.string(),
+    content: z.string(),
+    options: z.array(zExamQuOption()).check(z.maxLength(8)),
+    answer: z.string(),
+    analysis: z.string(),
     difficulty: zExamQuDifficulty(),
     updatedAt: zInstant()
 }));
 
-export const zExamPaperQuestion = /* @__PURE__ */ memo(() => z.intersection(zExamQuestion(), /* @__PURE__ */ z.object({
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
-    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))
+export const zExamPaperQuestion = /* @__PURE__ */ memo(() => z.intersection(zExamQuestion(), z.object({
+    score: z.number().check(z.gte(0.5), z.lte(100)),
+    sortNo: z.int().check(z.gte(1))
 })));
 
 export const zExamPaperSection = /* @__PURE__ */ memo(() => z.object({
     quType: zExamQuType(),
-    title: /* @__PURE__ */ z.string(),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    questions: /* @__PURE__ */ z.array(zExamPaperQuestion())
+    title: z.string(),
+    score: z.number().check(z.gte(0)),
+    questions: z.array(zExamPaperQuestion())
 }));
 
-export const zExamPaperDetail = /* @__PURE__ */ memo(() => z.intersection(zExamPaperBrief(), /* @__PURE__ */ z.object({
-    description: /* @__PURE__ */ z.string(),
-    sections: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamPaperSection()).check(/* @__PURE__ */ z.maxLength(5))
+export const zExamPaperDetail = /* @__PURE__ */ memo(() => z.intersection(zExamPaperBrief(), z.object({
+    description: z.string(),
+    sections: z.array(zExamPaperSection()).check(z.maxLength(5))
 })));
 
 export const zExamRepo = /* @__PURE__ */ memo(() => z.object({
     repoId: zId(),
-    repoName: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.string(),
+    repoName: z.string(),
+    description: z.string(),
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
+    tagName: z.string(),
     scope: zResourceScope(),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    typeCounts: /* @__PURE__ */ z.array(zExamQuTypeCount()),
+    questionCount: z.int().check(z.gte(0)),
+    typeCounts: z.array(zExamQuTypeCount()),
     ownerId: zId(),
-    ownerName: /* @__PURE__ */ z.string(),
+    ownerName: z.string(),
     updatedAt: zInstant()
 }));
 
-export const zExamRepoDetail = /* @__PURE__ */ memo(() => z.intersection(zExamRepo(), /* @__PURE__ */ z.object({
-    difficultyCounts: /* @__PURE__ */ z.array(zExamQuDifficultyCount()),
-    matrix: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+export const zExamRepoDetail = /* @__PURE__ */ memo(() => z.intersection(zExamRepo(), z.object({
+    difficultyCounts: z.array(zExamQuDifficultyCount()),
+    matrix: z.array(z.object({
         quType: zExamQuType(),
         difficulty: zExamQuDifficulty(),
-        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
-    })).check(/* @__PURE__ */ z.maxLength(15)),
+        count: z.int().check(z.gte(0))
+    })).check(z.maxLength(15)),
     createdAt: zInstant()
 })));
 
 export const zExercise = /* @__PURE__ */ memo(() => z.object({
     exerciseId: zId(),
     type: zExerciseType(),
-    content: /* @__PURE__ */ z.string(),
-    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zExerciseOption()).check(/* @__PURE__ */ z.maxLength(8)),
-    answer: /* @__PURE__ */ z.string(),
-    analysis: /* @__PURE__ */ z.string(),
+    content: z.string(),
+    options: z.array(zExerciseOption()).check(z.maxLength(8)),
+    answer: z.string(),
+    analysis: z.string(),
     difficulty: zExerciseDifficulty(),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
+    score: z.number().check(z.gte(0.5), z.lte(100)),
     codeLanguage: zExerciseCodeLanguage(),
-    codeTemplate: /* @__PURE__ */ z.string(),
+    codeTemplate: z.string(),
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    paperCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    tagName: z.string(),
+    paperCount: z.int().check(z.gte(0)),
     createdBy: zId(),
     createdAt: zInstant(),
     updatedAt: zInstant()
@@ -1274,52 +1274,52 @@ export const zExercise = /* @__PURE__ */ memo(() => z.object({
 
 export const zExercisePaperBrief = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
-    paperName: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.string(),
+    paperName: z.string(),
+    description: z.string(),
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    exerciseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
-    usedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    tagName: z.string(),
+    exerciseCount: z.int().check(z.gte(0)),
+    totalScore: z.number().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0)),
+    durationMinutes: z.int().check(z.gte(1), z.lte(600)),
+    usedCount: z.int().check(z.gte(0)),
     createdBy: zId(),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
 
-export const zExercisePaperExercise = /* @__PURE__ */ memo(() => z.intersection(zExercise(), /* @__PURE__ */ z.object({
-    paperScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
-    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))
+export const zExercisePaperExercise = /* @__PURE__ */ memo(() => z.intersection(zExercise(), z.object({
+    paperScore: z.number().check(z.gte(0.5), z.lte(100)),
+    sortNo: z.int().check(z.gte(1))
 })));
 
-export const zExercisePaper = /* @__PURE__ */ memo(() => z.intersection(zExercisePaperBrief(), /* @__PURE__ */ z.object({
-    exercises: /* @__PURE__ */ /* @__PURE__ */ z.array(zExercisePaperExercise()).check(/* @__PURE__ */ z.maxLength(200))
+export const zExercisePaper = /* @__PURE__ */ memo(() => z.intersection(zExercisePaperBrief(), z.object({
+    exercises: z.array(zExercisePaperExercise()).check(z.maxLength(200))
 })));
 
 export const zExerciseTag = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
+    tagName: z.string(),
     parentId: zId(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
-    itemCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    sortPri: z.int().check(z.gte(0), z.lte(9999)),
+    itemCount: z.int().check(z.gte(0)),
     updatedAt: zInstant()
 }));
 
 export const zOrgErlItem = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     kind: zResourceKind(),
     sourceScope: zOrgSourceScope(),
-    tagName: /* @__PURE__ */ z.string(),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    tagName: z.string(),
+    version: z.int().check(z.gte(1)),
     updatedAt: zInstant()
 }));
 
 export const zPermissionGroupUser = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
+    userName: z.string(),
+    realName: z.string(),
     permission: zPermissionGrantLevel(),
     grantedAt: zInstant(),
     grantedBy: zId(),
@@ -1328,34 +1328,34 @@ export const zPermissionGroupUser = /* @__PURE__ */ memo(() => z.object({
 
 export const zPermissionResourceGroup = /* @__PURE__ */ memo(() => z.object({
     resourceGroupId: zId(),
-    resourceGroupName: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.string(),
-    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    resourceGroupName: z.string(),
+    description: z.string(),
+    resourceCount: z.int().check(z.gte(0)),
     ownerId: zId(),
     createdAt: zInstant()
 }));
 
 export const zPermissionResourceUser = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
+    userName: z.string(),
+    realName: z.string(),
     permission: zPermissionLevel(),
     source: zPermissionSourceType(),
     sourceId: zId(),
-    sourceName: /* @__PURE__ */ z.string(),
+    sourceName: z.string(),
     grantedAt: zInstant(),
     expireAt: zInstant()
 }));
 
-export const zPermissionSelectableResourceGroup = /* @__PURE__ */ memo(() => z.intersection(zPermissionResourceGroup(), /* @__PURE__ */ z.object({
-    bound: /* @__PURE__ */ z.boolean(),
+export const zPermissionSelectableResourceGroup = /* @__PURE__ */ memo(() => z.intersection(zPermissionResourceGroup(), z.object({
+    bound: z.boolean(),
     permission: zPermissionLevel()
 })));
 
 export const zPermissionSource = /* @__PURE__ */ memo(() => z.object({
     source: zPermissionSourceType(),
     sourceId: zId(),
-    sourceName: /* @__PURE__ */ z.string(),
+    sourceName: z.string(),
     permission: zPermissionLevel(),
     expireAt: zInstant()
 }));
@@ -1364,113 +1364,113 @@ export const zPermissionDetail = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
     resourceId: zId(),
     permission: zPermissionLevel(),
-    sources: /* @__PURE__ */ z.array(zPermissionSource())
+    sources: z.array(zPermissionSource())
 }));
 
-export const zPermissionUserGroupResourceGroup = /* @__PURE__ */ memo(() => z.intersection(zPermissionResourceGroup(), /* @__PURE__ */ z.object({
+export const zPermissionUserGroupResourceGroup = /* @__PURE__ */ memo(() => z.intersection(zPermissionResourceGroup(), z.object({
     permission: zPermissionGrantLevel(),
     grantedAt: zInstant()
 })));
 
 export const zPermissionUserResourceBindRequest = /* @__PURE__ */ memo(() => z.object({
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
-    resourceIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
-    permission: /* @__PURE__ */ z.optional(zPermissionGrantLevel()),
-    expireAt: /* @__PURE__ */ z.optional(zInstant())
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(500)),
+    resourceIds: z.array(zId()).check(z.minLength(1), z.maxLength(500)),
+    permission: z.optional(zPermissionGrantLevel()),
+    expireAt: z.optional(zInstant())
 }));
 
-export const zPermissionUserResourceGroup = /* @__PURE__ */ memo(() => z.intersection(zPermissionResourceGroup(), /* @__PURE__ */ z.object({
+export const zPermissionUserResourceGroup = /* @__PURE__ */ memo(() => z.intersection(zPermissionResourceGroup(), z.object({
     permission: zPermissionGrantLevel(),
-    source: /* @__PURE__ */ z.enum(['direct', 'userGroup']),
+    source: z.enum(['direct', 'userGroup']),
     userGroupId: zId(),
     expireAt: zInstant()
 })));
 
 export const zPermissionUserResourceGroupBindRequest = /* @__PURE__ */ memo(() => z.object({
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
-    resourceGroupIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    permission: /* @__PURE__ */ z.optional(zPermissionGrantLevel()),
-    expireAt: /* @__PURE__ */ z.optional(zInstant())
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(500)),
+    resourceGroupIds: z.array(zId()).check(z.minLength(1), z.maxLength(100)),
+    permission: z.optional(zPermissionGrantLevel()),
+    expireAt: z.optional(zInstant())
 }));
 
 export const zPrivateBatchVersion = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    version: z.int().check(z.gte(1)),
     updatedAt: zInstant(),
-    publicVersion: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))),
-    outdated: /* @__PURE__ */ z.boolean()
+    publicVersion: z.nullable(z.int().check(z.gte(1))),
+    outdated: z.boolean()
 }));
 
 export const zPrivateBindDetail = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    parent: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.object({
+    parent: z.nullable(z.object({
         resourceId: zId(),
-        name: /* @__PURE__ */ z.string(),
+        name: z.string(),
         kind: zResourceKind()
     })),
-    pools: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    pools: z.array(z.object({
         poolId: zId(),
-        poolName: /* @__PURE__ */ z.string(),
-        visible: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
+        poolName: z.string(),
+        visible: z.union([z.literal(0), z.literal(1)]),
         addedAt: zInstant()
     })),
     publicState: zPrivateAuditSnapshot(),
-    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    boundUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    subResourceCount: z.int().check(z.gte(0)),
+    boundUserCount: z.int().check(z.gte(0))
 }));
 
 export const zPrivateExerciseBankItem = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    exerciseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    typeCounts: /* @__PURE__ */ z.array(zPrivateExerciseTypeCount()),
+    tagName: z.string(),
+    exerciseCount: z.int().check(z.gte(0)),
+    typeCounts: z.array(zPrivateExerciseTypeCount()),
     updatedAt: zInstant()
 }));
 
 export const zPrivatePaperBankItem = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
-    paperName: /* @__PURE__ */ z.string(),
+    paperName: z.string(),
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    tagName: z.string(),
+    questionCount: z.int().check(z.gte(0)),
+    totalScore: z.number().check(z.gte(0)),
     resourceIds: zIdList(),
     updatedAt: zInstant()
 }));
 
 export const zPrivateParentItem = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     tagId: zId(),
-    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    subResourceCount: z.int().check(z.gte(0)),
     updatedAt: zInstant()
 }));
 
-export const zPrivateResourceItem = /* @__PURE__ */ memo(() => z.intersection(zResourceBrief(), /* @__PURE__ */ z.object({
-    tagName: /* @__PURE__ */ z.string(),
+export const zPrivateResourceItem = /* @__PURE__ */ memo(() => z.intersection(zResourceBrief(), z.object({
+    tagName: z.string(),
     parentId: zId(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000)),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    sortPri: z.int().check(z.gte(0), z.lte(100000)),
+    version: z.int().check(z.gte(1)),
     visible: zPrivateVisible(),
-    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    fileSize: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
+    subResourceCount: z.int().check(z.gte(0)),
+    fileSize: z.nullable(z.int().check(z.gte(0))),
     publicState: zPrivateAuditSnapshot(),
     createdAt: zInstant()
 })));
 
-export const zPrivateResourceNode = /* @__PURE__ */ memo(() => z.intersection(zPrivateResourceItem(), /* @__PURE__ */ z.lazy(() => z.object({
+export const zPrivateResourceNode = /* @__PURE__ */ memo(() => z.intersection(zPrivateResourceItem(), z.lazy(() => z.object({
     children: z.array(z.lazy((): any => zPrivateResourceNode()))
 }))));
 
 export const zProductInfo = /* @__PURE__ */ memo(() => z.object({
     productId: zProductId(),
-    productNo: /* @__PURE__ */ z.string(),
-    productName: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.string(),
-    logoUrl: /* @__PURE__ */ z.string(),
-    homeUrl: /* @__PURE__ */ z.string(),
+    productNo: z.string(),
+    productName: z.string(),
+    description: z.string(),
+    logoUrl: z.string(),
+    homeUrl: z.string(),
     status: zProductStatus(),
-    permissionUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    permissionUserCount: z.int().check(z.gte(0)),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
@@ -1478,28 +1478,28 @@ export const zProductInfo = /* @__PURE__ */ memo(() => z.object({
 export const zProductPermissionUser = /* @__PURE__ */ memo(() => z.object({
     productId: zProductId(),
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
+    userName: z.string(),
+    realName: z.string(),
     grantedAt: zInstant(),
     grantedBy: zId(),
     expireAt: zInstant(),
-    expired: /* @__PURE__ */ z.boolean()
+    expired: z.boolean()
 }));
 
 export const zPublicDownloadUrl = /* @__PURE__ */ memo(() => z.object({
-    url: /* @__PURE__ */ z.url(),
+    url: z.url(),
     expiresAt: zInstant(),
-    fileName: /* @__PURE__ */ z.string(),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    fileName: z.string(),
+    fileSize: z.int().check(z.gte(0))
 }));
 
 export const zPublicExerciseBankItem = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    exerciseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    typeCounts: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
-        type: /* @__PURE__ */ z.string(),
-        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    tagName: z.string(),
+    exerciseCount: z.int().check(z.gte(0)),
+    typeCounts: z.array(z.object({
+        type: z.string(),
+        count: z.int().check(z.gte(0))
     })),
     updatedAt: zInstant()
 }));
@@ -1507,14 +1507,14 @@ export const zPublicExerciseBankItem = /* @__PURE__ */ memo(() => z.object({
 export const zReadRecord = /* @__PURE__ */ memo(() => z.object({
     recordId: zId(),
     resourceId: zId(),
-    resourceName: /* @__PURE__ */ z.string(),
+    resourceName: z.string(),
     kind: zResourceKind(),
     scope: zReadRecordScope(),
-    courseId: /* @__PURE__ */ z.nullable(zId()),
-    courseName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    courseId: z.nullable(zId()),
+    courseName: z.nullable(z.string()),
+    readTime: z.int().check(z.gte(0)),
+    readCount: z.int().check(z.gte(0)),
+    progress: z.int().check(z.gte(0), z.lte(100)),
     firstReadAt: zInstant(),
     lastReadAt: zInstant()
 }));
@@ -1522,255 +1522,255 @@ export const zReadRecord = /* @__PURE__ */ memo(() => z.object({
 export const zReadRecordBeatResult = /* @__PURE__ */ memo(() => z.object({
     recordId: zId(),
     resourceId: zId(),
-    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    countedSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    readTime: z.int().check(z.gte(0)),
+    countedSeconds: z.int().check(z.gte(0)),
     serverTime: zInstant()
 }));
 
 export const zReadRecordBeatV2Result = /* @__PURE__ */ memo(() => z.object({
     recordId: zId(),
-    sessionId: /* @__PURE__ */ z.string(),
-    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    sessionReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    countedSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    nextBeatSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(10), /* @__PURE__ */ z.lte(300)),
+    sessionId: z.string(),
+    readTime: z.int().check(z.gte(0)),
+    sessionReadTime: z.int().check(z.gte(0)),
+    countedSeconds: z.int().check(z.gte(0)),
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    nextBeatSeconds: z.int().check(z.gte(10), z.lte(300)),
     serverTime: zInstant()
 }));
 
 export const zReadRecordLatestCourse = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
     scope: zReadRecordScope(),
-    coverUrl: /* @__PURE__ */ z.string(),
-    lastResource: /* @__PURE__ */ z.object({
+    coverUrl: z.string(),
+    lastResource: z.object({
         resourceId: zId(),
-        name: /* @__PURE__ */ z.string(),
+        name: z.string(),
         kind: zResourceKind()
     }),
     lastReadAt: zInstant(),
-    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    readTime: z.int().check(z.gte(0)),
+    readResourceCount: z.int().check(z.gte(0)),
+    resourceCount: z.int().check(z.gte(0))
 }));
 
 export const zReadRecordLatestCourseResult = /* @__PURE__ */ memo(() => z.object({
-    latest: /* @__PURE__ */ z.nullable(zReadRecordLatestCourse())
+    latest: z.nullable(zReadRecordLatestCourse())
 }));
 
 export const zReadRecordMine = /* @__PURE__ */ memo(() => z.object({
-    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    readTime: z.int().check(z.gte(0)),
+    readCount: z.int().check(z.gte(0)),
+    progress: z.int().check(z.gte(0), z.lte(100)),
     firstReadAt: zInstant(),
     lastReadAt: zInstant()
 }));
 
 export const zReadRecordResourceInfo = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    totalReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    avgReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    mine: /* @__PURE__ */ z.nullable(zReadRecordMine())
+    readUserCount: z.int().check(z.gte(0)),
+    readCount: z.int().check(z.gte(0)),
+    totalReadTime: z.int().check(z.gte(0)),
+    avgReadTime: z.int().check(z.gte(0)),
+    mine: z.nullable(zReadRecordMine())
 }));
 
 export const zReadRecordUserCourseItem = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     kind: zResourceKind(),
     parentId: zId(),
-    readTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    lastReadAt: /* @__PURE__ */ z.nullable(zInstant())
+    readTime: z.int().check(z.gte(0)),
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    lastReadAt: z.nullable(zInstant())
 }));
 
 export const zSpaceBoundUser = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
+    userName: z.string(),
+    realName: z.string(),
     boundAt: zInstant(),
     boundBy: zId()
 }));
 
-export const zSpaceTemplate = /* @__PURE__ */ memo(() => z.intersection(zSpaceQuota(), /* @__PURE__ */ z.object({
+export const zSpaceTemplate = /* @__PURE__ */ memo(() => z.intersection(zSpaceQuota(), z.object({
     templateId: zId(),
-    templateName: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.string(),
+    templateName: z.string(),
+    description: z.string(),
     status: zSpaceTemplateStatus(),
-    isDefault: /* @__PURE__ */ z.boolean(),
-    boundUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    boundGroupCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    isDefault: z.boolean(),
+    boundUserCount: z.int().check(z.gte(0)),
+    boundGroupCount: z.int().check(z.gte(0)),
     createdBy: zId(),
     createdAt: zInstant(),
     updatedAt: zInstant()
 })));
 
 export const zSpaceUploadUrl = /* @__PURE__ */ memo(() => z.object({
-    uploadUrl: /* @__PURE__ */ z.url(),
-    method: /* @__PURE__ */ z.enum(['PUT']),
-    headers: /* @__PURE__ */ z.array(zSpaceUploadHeader()),
-    filePath: /* @__PURE__ */ z.string(),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    expiresIn: /* @__PURE__ */ z.literal(900),
+    uploadUrl: z.url(),
+    method: z.enum(['PUT']),
+    headers: z.array(zSpaceUploadHeader()),
+    filePath: z.string(),
+    fileSize: z.int().check(z.gte(1)),
+    expiresIn: z.literal(900),
     expiresAt: zInstant()
 }));
 
-export const zSpaceUserInfo = /* @__PURE__ */ memo(() => z.intersection(zSpaceQuota(), /* @__PURE__ */ z.object({
+export const zSpaceUserInfo = /* @__PURE__ */ memo(() => z.intersection(zSpaceQuota(), z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
+    userName: z.string(),
+    realName: z.string(),
     templateId: zId(),
-    templateName: /* @__PURE__ */ z.string(),
+    templateName: z.string(),
     templateSource: zSpaceTemplateSource(),
     sourceGroupId: zId(),
-    usedBytes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    fileCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    runningNodes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    overQuota: /* @__PURE__ */ z.boolean(),
+    usedBytes: z.int().check(z.gte(0)),
+    fileCount: z.int().check(z.gte(0)),
+    runningNodes: z.int().check(z.gte(0)),
+    overQuota: z.boolean(),
     usageUpdatedAt: zInstant()
 })));
 
 export const zResStatOverview = /* @__PURE__ */ memo(() => z.object({
-    userCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    activeUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    newUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    publicResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    newResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    pendingAuditCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    byKind: /* @__PURE__ */ z.array(zResStatKindCount()),
+    userCount: z.int().check(z.gte(0)),
+    activeUserCount: z.int().check(z.gte(0)),
+    newUserCount: z.int().check(z.gte(0)),
+    resourceCount: z.int().check(z.gte(0)),
+    publicResourceCount: z.int().check(z.gte(0)),
+    newResourceCount: z.int().check(z.gte(0)),
+    courseCount: z.int().check(z.gte(0)),
+    readCount: z.int().check(z.gte(0)),
+    readMinutes: z.int().check(z.gte(0)),
+    pendingAuditCount: z.int().check(z.gte(0)),
+    byKind: z.array(zResStatKindCount()),
     generatedAt: zInstant()
 }));
 
 export const zResStatRecentCourse = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
-    coverUrl: /* @__PURE__ */ z.string(),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    name: z.string(),
+    coverUrl: z.string(),
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    readMinutes: z.int().check(z.gte(0)),
     lastReadAt: zInstant()
 }));
 
 export const zResStatUserCourseOverview = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    startedCourseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishedCourseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    totalReadMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    studyDays: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    todayReadMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    startedCourseCount: z.int().check(z.gte(0)),
+    finishedCourseCount: z.int().check(z.gte(0)),
+    totalReadMinutes: z.int().check(z.gte(0)),
+    studyDays: z.int().check(z.gte(0)),
+    todayReadMinutes: z.int().check(z.gte(0)),
     lastStudyAt: zInstant(),
-    recentCourses: /* @__PURE__ */ /* @__PURE__ */ z.array(zResStatRecentCourse()).check(/* @__PURE__ */ z.maxLength(5))
+    recentCourses: z.array(zResStatRecentCourse()).check(z.maxLength(5))
 }));
 
 export const zResStatUserReadItem = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     kind: zResourceKind(),
     scope: zResourceScope(),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+    readCount: z.int().check(z.gte(0)),
+    readMinutes: z.int().check(z.gte(0)),
+    progress: z.int().check(z.gte(0), z.lte(100)),
     firstReadAt: zInstant(),
     lastReadAt: zInstant()
 }));
 
-export const zResourceTagDetail = /* @__PURE__ */ memo(() => z.intersection(zTagBrief(), /* @__PURE__ */ z.object({
+export const zResourceTagDetail = /* @__PURE__ */ memo(() => z.intersection(zTagBrief(), z.object({
     scope: zResourceScope(),
     poolId: zId(),
     ownerId: zId(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100000)),
-    level: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(4)),
-    childCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    sortPri: z.int().check(z.gte(0), z.lte(100000)),
+    level: z.int().check(z.gte(1), z.lte(4)),
+    childCount: z.int().check(z.gte(0)),
+    resourceCount: z.int().check(z.gte(0)),
     createdAt: zInstant(),
     updatedAt: zInstant()
 })));
 
-export const zResourceTagFull = /* @__PURE__ */ memo(() => z.intersection(zResourceTagDetail(), /* @__PURE__ */ z.object({
-    ancestors: /* @__PURE__ */ /* @__PURE__ */ z.array(zTagBrief()).check(/* @__PURE__ */ z.maxLength(3)),
-    children: /* @__PURE__ */ /* @__PURE__ */ z.array(zResourceTagDetail()).check(/* @__PURE__ */ z.maxLength(500))
+export const zResourceTagFull = /* @__PURE__ */ memo(() => z.intersection(zResourceTagDetail(), z.object({
+    ancestors: z.array(zTagBrief()).check(z.maxLength(3)),
+    children: z.array(zResourceTagDetail()).check(z.maxLength(500))
 })));
 
 export const zPageRequest = /* @__PURE__ */ memo(() => z.object({
-    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200))
 }));
 
-export const zOrgBriefListByTag = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zOrgBriefListByTag = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     poolId: zId(),
     tagId: zId(),
-    includeSubTags: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
-    kind: /* @__PURE__ */ z.optional(zResourceKind())
+    includeSubTags: z._default(z.optional(z.boolean()), true),
+    kind: z.optional(zResourceKind())
 })));
 
-export const zOrgErlSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zOrgErlSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     poolId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(6))),
-    excludeResourceIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(200)))
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    kinds: z.optional(z.array(zResourceKind()).check(z.minLength(1), z.maxLength(6))),
+    excludeResourceIds: z.optional(z.array(zId()).check(z.maxLength(200)))
 })));
 
-export const zOrgPaperBankSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zOrgPaperBankSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     poolId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    tagId: /* @__PURE__ */ z.optional(zId())
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    tagId: z.optional(zId())
 })));
 
-export const zPrivateAdminBackupList = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    resourceId: /* @__PURE__ */ z.optional(zId()),
-    ownerId: /* @__PURE__ */ z.optional(zId()),
-    autoOnly: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    createdFrom: /* @__PURE__ */ z.optional(zInstant()),
-    createdTo: /* @__PURE__ */ z.optional(zInstant())
+export const zPrivateAdminBackupList = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    resourceId: z.optional(zId()),
+    ownerId: z.optional(zId()),
+    autoOnly: z.optional(z.boolean()),
+    createdFrom: z.optional(zInstant()),
+    createdTo: z.optional(zInstant())
 })));
 
-export const zPrivateBackupList = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zPrivateBackupList = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     resourceId: zId()
 })));
 
-export const zPrivateExerciseBankQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    parentTagId: /* @__PURE__ */ z.optional(zId())
+export const zPrivateExerciseBankQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    parentTagId: z.optional(zId())
 })));
 
-export const zPrivatePaperBankQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    unboundOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+export const zPrivatePaperBankQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    tagId: z.optional(zId()),
+    unboundOnly: z._default(z.optional(z.boolean()), false)
 })));
 
-export const zPublicBriefListByTag = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zPublicBriefListByTag = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     tagId: zId(),
-    includeSubTags: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
-    kind: /* @__PURE__ */ z.optional(zResourceKind())
+    includeSubTags: z._default(z.optional(z.boolean()), true),
+    kind: z.optional(zResourceKind())
 })));
 
-export const zPublicExerciseBankQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    parentTagId: /* @__PURE__ */ z.optional(zId())
+export const zPublicExerciseBankQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    parentTagId: z.optional(zId())
 })));
 
-export const zPublicPaperBankQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    tagId: /* @__PURE__ */ z.optional(zId())
+export const zPublicPaperBankQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    tagId: z.optional(zId())
 })));
 
-export const zPublicRecentOpenPageQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    kind: /* @__PURE__ */ z.optional(zResourceKind()),
-    openedFrom: /* @__PURE__ */ z.optional(zInstant())
+export const zPublicRecentOpenPageQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    kind: z.optional(zResourceKind()),
+    openedFrom: z.optional(zInstant())
 })));
 
-export const zSchoolId = /* @__PURE__ */ memo(() => z._default(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)), '0'));
+export const zSchoolId = /* @__PURE__ */ memo(() => z._default(z.string().check(z.minLength(1), z.maxLength(64)), '0'));
 
 export const zPermissionUserGroupGrant = /* @__PURE__ */ memo(() => z.object({
     userGroupId: zId(),
-    userGroupName: /* @__PURE__ */ z.string(),
+    userGroupName: z.string(),
     schoolId: zSchoolId(),
-    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    memberCount: z.int().check(z.gte(0)),
     permission: zPermissionGrantLevel(),
     grantedAt: zInstant(),
     grantedBy: zId()
@@ -1778,116 +1778,116 @@ export const zPermissionUserGroupGrant = /* @__PURE__ */ memo(() => z.object({
 
 export const zSpaceBoundGroup = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
-    groupName: /* @__PURE__ */ z.string(),
+    groupName: z.string(),
     schoolId: zSchoolId(),
-    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    memberCount: z.int().check(z.gte(0)),
     boundAt: zInstant(),
     boundBy: zId()
 }));
 
 export const zSortOrder = /* @__PURE__ */ memo(() => z.enum(['asc', 'desc']));
 
-export const zAuditAdminListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    state: /* @__PURE__ */ z.optional(zAuditState()),
-    action: /* @__PURE__ */ z.optional(zAuditAction()),
-    kind: /* @__PURE__ */ z.optional(zResourceKind()),
-    applicantId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    appliedFrom: /* @__PURE__ */ z.optional(zInstant()),
-    appliedTo: /* @__PURE__ */ z.optional(zInstant()),
-    sortField: /* @__PURE__ */ z.optional(zAuditSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zAuditAdminListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    state: z.optional(zAuditState()),
+    action: z.optional(zAuditAction()),
+    kind: z.optional(zResourceKind()),
+    applicantId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    appliedFrom: z.optional(zInstant()),
+    appliedTo: z.optional(zInstant()),
+    sortField: z.optional(zAuditSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zAuditUserListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    state: /* @__PURE__ */ z.optional(zAuditState()),
-    action: /* @__PURE__ */ z.optional(zAuditAction()),
-    resourceId: /* @__PURE__ */ z.optional(zId()),
-    sortField: /* @__PURE__ */ z.optional(zAuditSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zAuditUserListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    state: z.optional(zAuditState()),
+    action: z.optional(zAuditAction()),
+    resourceId: z.optional(zId()),
+    sortField: z.optional(zAuditSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zOrgAdminSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    poolId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind()).check(/* @__PURE__ */ z.maxLength(6))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    sourceScope: /* @__PURE__ */ z.optional(zOrgSourceScope()),
-    visible: /* @__PURE__ */ z.optional(zOrgVisible()),
-    ownerId: /* @__PURE__ */ z.optional(zId()),
-    sortField: /* @__PURE__ */ z.optional(zOrgResourceSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zOrgAdminSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    poolId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    kinds: z.optional(z.array(zResourceKind()).check(z.maxLength(6))),
+    tagId: z.optional(zId()),
+    sourceScope: z.optional(zOrgSourceScope()),
+    visible: z.optional(zOrgVisible()),
+    ownerId: z.optional(zId()),
+    sortField: z.optional(zOrgResourceSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zOrgGroupAdminSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zOrgGroupAdminSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     poolId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind()).check(/* @__PURE__ */ z.maxLength(6))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    sourceScope: /* @__PURE__ */ z.optional(zOrgSourceScope()),
-    visible: /* @__PURE__ */ z.optional(zOrgVisible()),
-    addedBy: /* @__PURE__ */ z.optional(zId()),
-    sortField: /* @__PURE__ */ z.optional(zOrgResourceSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    kinds: z.optional(z.array(zResourceKind()).check(z.maxLength(6))),
+    tagId: z.optional(zId()),
+    sourceScope: z.optional(zOrgSourceScope()),
+    visible: z.optional(zOrgVisible()),
+    addedBy: z.optional(zId()),
+    sortField: z.optional(zOrgResourceSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zOrgResourceSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zOrgResourceSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     poolId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind()).check(/* @__PURE__ */ z.maxLength(6))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    sourceScope: /* @__PURE__ */ z.optional(zOrgSourceScope()),
-    sortField: /* @__PURE__ */ z.optional(zOrgResourceSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    kinds: z.optional(z.array(zResourceKind()).check(z.maxLength(6))),
+    tagId: z.optional(zId()),
+    sourceScope: z.optional(zOrgSourceScope()),
+    sortField: z.optional(zOrgResourceSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zPrivateAdminListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    ownerId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind()).check(/* @__PURE__ */ z.maxLength(6))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    visible: /* @__PURE__ */ z.optional(zPrivateVisible()),
-    sortField: /* @__PURE__ */ z.optional(zPrivateResourceSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zPrivateAdminListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    ownerId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    kinds: z.optional(z.array(zResourceKind()).check(z.maxLength(6))),
+    tagId: z.optional(zId()),
+    visible: z.optional(zPrivateVisible()),
+    sortField: z.optional(zPrivateResourceSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zPrivateListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind()).check(/* @__PURE__ */ z.maxLength(6))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    parentId: /* @__PURE__ */ z.optional(zId()),
-    auditState: /* @__PURE__ */ z.optional(zAuditState()),
-    sortField: /* @__PURE__ */ z.optional(zPrivateResourceSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zPrivateListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    kinds: z.optional(z.array(zResourceKind()).check(z.maxLength(6))),
+    tagId: z.optional(zId()),
+    parentId: z.optional(zId()),
+    auditState: z.optional(zAuditState()),
+    sortField: z.optional(zPrivateResourceSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zPublicAdminSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind()).check(/* @__PURE__ */ z.maxLength(6))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    ownerId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zPublicStatus()),
-    restricted: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    publishedFrom: /* @__PURE__ */ z.optional(zInstant()),
-    publishedTo: /* @__PURE__ */ z.optional(zInstant()),
-    sortField: /* @__PURE__ */ z.optional(zPublicSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zPublicAdminSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    kinds: z.optional(z.array(zResourceKind()).check(z.maxLength(6))),
+    tagId: z.optional(zId()),
+    ownerId: z.optional(zId()),
+    status: z.optional(zPublicStatus()),
+    restricted: z.optional(z.boolean()),
+    publishedFrom: z.optional(zInstant()),
+    publishedTo: z.optional(zInstant()),
+    sortField: z.optional(zPublicSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zPublicAuthorizedSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind()).check(/* @__PURE__ */ z.maxLength(6))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    grantedOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    sortField: /* @__PURE__ */ z.optional(zPublicSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zPublicAuthorizedSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    kinds: z.optional(z.array(zResourceKind()).check(z.maxLength(6))),
+    tagId: z.optional(zId()),
+    grantedOnly: z._default(z.optional(z.boolean()), false),
+    sortField: z.optional(zPublicSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zPublicDataSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.enum(['dataset', 'code'])).check(/* @__PURE__ */ z.maxLength(2))),
-    columnKeyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    language: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zPublicDataSearch = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    kinds: z.optional(z.array(z.enum(['dataset', 'code'])).check(z.maxLength(2))),
+    columnKeyword: z.optional(z.string().check(z.maxLength(100))),
+    language: z.optional(z.enum([
         'python',
         'r',
         'sql',
@@ -1896,183 +1896,183 @@ export const zPublicDataSearch = /* @__PURE__ */ memo(() => z.intersection(zPage
         'java',
         'other'
     ])),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    sortField: /* @__PURE__ */ z.optional(zPublicSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    tagId: z.optional(zId()),
+    sortField: z.optional(zPublicSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zPublicListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    kinds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zResourceKind()).check(/* @__PURE__ */ z.maxLength(6))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    parentId: /* @__PURE__ */ z.optional(zId()),
-    sortField: /* @__PURE__ */ z.optional(zPublicSortField()),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zPublicListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    kinds: z.optional(z.array(zResourceKind()).check(z.maxLength(6))),
+    tagId: z.optional(zId()),
+    parentId: z.optional(zId()),
+    sortField: z.optional(zPublicSortField()),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zReadRecordListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    kind: /* @__PURE__ */ z.optional(zResourceKind()),
-    scope: /* @__PURE__ */ z.optional(zReadRecordScope()),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    lastReadFrom: /* @__PURE__ */ z.optional(zInstant()),
-    lastReadTo: /* @__PURE__ */ z.optional(zInstant()),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['lastReadAt', 'readTime'])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zReadRecordListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    kind: z.optional(zResourceKind()),
+    scope: z.optional(zReadRecordScope()),
+    courseId: z.optional(zId()),
+    lastReadFrom: z.optional(zInstant()),
+    lastReadTo: z.optional(zInstant()),
+    sortField: z.optional(z.enum(['lastReadAt', 'readTime'])),
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zResourceTagPageQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    scope: /* @__PURE__ */ z.optional(zResourceScope()),
-    poolId: /* @__PURE__ */ z.optional(zId()),
-    tagType: /* @__PURE__ */ z.optional(zResourceTagType()),
-    parentId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(30))),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zResourceTagPageQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    scope: z.optional(zResourceScope()),
+    poolId: z.optional(zId()),
+    tagType: z.optional(zResourceTagType()),
+    parentId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(30))),
+    sortField: z.optional(z.enum([
         'sortPri',
         'updatedAt',
         'resourceCount'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
-export const zTotal = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zTotal = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zCourseRecommendPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCourseRecommend()),
+    list: z.array(zCourseRecommend()),
     total: zTotal()
 }));
 
 export const zExamPaperBriefPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zExamPaperBrief()),
+    list: z.array(zExamPaperBrief()),
     total: zTotal()
 }));
 
 export const zExamQuestionPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zExamQuestion()),
+    list: z.array(zExamQuestion()),
     total: zTotal()
 }));
 
 export const zExamRepoPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zExamRepo()),
+    list: z.array(zExamRepo()),
     total: zTotal()
 }));
 
 export const zExercisePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zExercise()),
+    list: z.array(zExercise()),
     total: zTotal()
 }));
 
 export const zExercisePaperBriefPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zExercisePaperBrief()),
+    list: z.array(zExercisePaperBrief()),
     total: zTotal()
 }));
 
 export const zOrgBriefPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zResourceBrief()),
+    list: z.array(zResourceBrief()),
     total: zTotal()
 }));
 
 export const zOrgErlPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zOrgErlItem()),
+    list: z.array(zOrgErlItem()),
     total: zTotal()
 }));
 
 export const zPermissionGroupUserPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPermissionGroupUser()),
+    list: z.array(zPermissionGroupUser()),
     total: zTotal()
 }));
 
 export const zPermissionResourceIds = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    resourceIds: /* @__PURE__ */ z.array(zId()),
+    resourceIds: z.array(zId()),
     total: zTotal()
 }));
 
 export const zPermissionResourceUserPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPermissionResourceUser()),
+    list: z.array(zPermissionResourceUser()),
     total: zTotal()
 }));
 
 export const zPermissionSelectableResourceGroupPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPermissionSelectableResourceGroup()),
+    list: z.array(zPermissionSelectableResourceGroup()),
     total: zTotal()
 }));
 
 export const zPrivateExerciseBankPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPrivateExerciseBankItem()),
+    list: z.array(zPrivateExerciseBankItem()),
     total: zTotal()
 }));
 
 export const zPrivatePaperBankPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPrivatePaperBankItem()),
+    list: z.array(zPrivatePaperBankItem()),
     total: zTotal()
 }));
 
 export const zPrivateResourcePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPrivateResourceItem()),
+    list: z.array(zPrivateResourceItem()),
     total: zTotal()
 }));
 
 export const zProductPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zProductInfo()),
+    list: z.array(zProductInfo()),
     total: zTotal()
 }));
 
 export const zProductPermissionUserPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zProductPermissionUser()),
+    list: z.array(zProductPermissionUser()),
     total: zTotal()
 }));
 
 export const zPublicBriefPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zResourceBrief()),
+    list: z.array(zResourceBrief()),
     total: zTotal()
 }));
 
 export const zPublicExerciseBankPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPublicExerciseBankItem()),
+    list: z.array(zPublicExerciseBankItem()),
     total: zTotal()
 }));
 
 export const zReadRecordPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zReadRecord()),
+    list: z.array(zReadRecord()),
     total: zTotal()
 }));
 
 export const zSpaceBoundGroupPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zSpaceBoundGroup()),
+    list: z.array(zSpaceBoundGroup()),
     total: zTotal()
 }));
 
 export const zSpaceBoundUserPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zSpaceBoundUser()),
+    list: z.array(zSpaceBoundUser()),
     total: zTotal()
 }));
 
 export const zSpaceTemplatePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zSpaceTemplate()),
+    list: z.array(zSpaceTemplate()),
     total: zTotal()
 }));
 
 export const zSpaceUserInfoPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zSpaceUserInfo()),
+    list: z.array(zSpaceUserInfo()),
     total: zTotal()
 }));
 
 export const zResStatUserReadInfo = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    list: /* @__PURE__ */ z.array(zResStatUserReadItem()),
+    resourceCount: z.int().check(z.gte(0)),
+    readMinutes: z.int().check(z.gte(0)),
+    list: z.array(zResStatUserReadItem()),
     total: zTotal()
 }));
 
 export const zResourceTagPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zResourceTagDetail()),
+    list: z.array(zResourceTagDetail()),
     total: zTotal()
 }));
 
 export const zUserBrief = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string()
+    userName: z.string(),
+    realName: z.string()
 }));
 
 export const zAuditApplication = /* @__PURE__ */ memo(() => z.object({
@@ -2080,197 +2080,197 @@ export const zAuditApplication = /* @__PURE__ */ memo(() => z.object({
     action: zAuditAction(),
     state: zAuditState(),
     resourceId: zId(),
-    publicResourceId: /* @__PURE__ */ z.nullable(zId()),
-    resourceName: /* @__PURE__ */ z.string(),
+    publicResourceId: z.nullable(zId()),
+    resourceName: z.string(),
     kind: zResourceKind(),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    version: z.int().check(z.gte(1)),
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    includeSubResources: /* @__PURE__ */ z.boolean(),
-    reason: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
-    batchId: /* @__PURE__ */ z.nullable(zId()),
+    tagName: z.string(),
+    includeSubResources: z.boolean(),
+    reason: z.string().check(z.maxLength(500)),
+    batchId: z.nullable(zId()),
     applicant: zUserBrief(),
     appliedAt: zInstant(),
-    reviewer: /* @__PURE__ */ z.nullable(zUserBrief()),
-    reviewComment: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
-    closedAt: /* @__PURE__ */ z.nullable(zInstant())
+    reviewer: z.nullable(zUserBrief()),
+    reviewComment: z.string().check(z.maxLength(500)),
+    closedAt: z.nullable(zInstant())
 }));
 
 export const zAuditApplicationPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zAuditApplication()),
+    list: z.array(zAuditApplication()),
     total: zTotal()
 }));
 
 export const zAuditBatchResult = /* @__PURE__ */ memo(() => z.object({
-    batchId: /* @__PURE__ */ z.nullable(zId()),
-    applications: /* @__PURE__ */ z.array(zAuditApplication()),
-    failures: /* @__PURE__ */ z.array(zAuditBatchFailure())
+    batchId: z.nullable(zId()),
+    applications: z.array(zAuditApplication()),
+    failures: z.array(zAuditBatchFailure())
 }));
 
 export const zOrgPaperBankItem = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
     paperId: zId(),
-    paperName: /* @__PURE__ */ z.string(),
+    paperName: z.string(),
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    tagName: z.string(),
+    questionCount: z.int().check(z.gte(0)),
+    totalScore: z.number().check(z.gte(0)),
     owner: zUserBrief(),
     updatedAt: zInstant()
 }));
 
 export const zOrgPaperBankPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zOrgPaperBankItem()),
+    list: z.array(zOrgPaperBankItem()),
     total: zTotal()
 }));
 
-export const zOrgResourceItem = /* @__PURE__ */ memo(() => z.intersection(zResourceBrief(), /* @__PURE__ */ z.object({
+export const zOrgResourceItem = /* @__PURE__ */ memo(() => z.intersection(zResourceBrief(), z.object({
     poolId: zId(),
     sourceScope: zOrgSourceScope(),
     visible: zOrgVisible(),
-    tagName: /* @__PURE__ */ z.string(),
+    tagName: z.string(),
     addedBy: zUserBrief(),
     addedAt: zInstant()
 })));
 
-export const zOrgResourceInfo = /* @__PURE__ */ memo(() => z.intersection(zOrgResourceItem(), /* @__PURE__ */ z.object({
-    poolName: /* @__PURE__ */ z.string(),
+export const zOrgResourceInfo = /* @__PURE__ */ memo(() => z.intersection(zOrgResourceItem(), z.object({
+    poolName: z.string(),
     owner: zUserBrief(),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000)),
-    fileName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-    filePath: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1024))),
-    fileSize: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
+    version: z.int().check(z.gte(1)),
+    content: z.string().check(z.maxLength(200000)),
+    fileName: z.nullable(z.string()),
+    filePath: z.nullable(z.string().check(z.maxLength(1024))),
+    fileSize: z.nullable(z.int().check(z.gte(0))),
     parentId: zId(),
-    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    subResourceCount: z.int().check(z.gte(0)),
+    readCount: z.int().check(z.gte(0))
 })));
 
 export const zOrgResourcePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zOrgResourceItem()),
+    list: z.array(zOrgResourceItem()),
     total: zTotal()
 }));
 
-export const zPrivateResourceDetail = /* @__PURE__ */ memo(() => z.intersection(zPrivateResourceItem(), /* @__PURE__ */ z.object({
+export const zPrivateResourceDetail = /* @__PURE__ */ memo(() => z.intersection(zPrivateResourceItem(), z.object({
     owner: zUserBrief(),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000)),
-    fileName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255))),
-    filePath: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1024))),
-    language: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.literal('python'),
-        /* @__PURE__ */ z.literal('r'),
-        /* @__PURE__ */ z.literal('sql'),
-        /* @__PURE__ */ z.literal('matlab'),
-        /* @__PURE__ */ z.literal('cpp'),
-        /* @__PURE__ */ z.literal('java'),
-        /* @__PURE__ */ z.literal('other')
+    content: z.string().check(z.maxLength(200000)),
+    fileName: z.nullable(z.string().check(z.maxLength(255))),
+    filePath: z.nullable(z.string().check(z.maxLength(1024))),
+    language: z.nullable(z.union([
+        z.literal('python'),
+        z.literal('r'),
+        z.literal('sql'),
+        z.literal('matlab'),
+        z.literal('cpp'),
+        z.literal('java'),
+        z.literal('other')
     ])),
-    paperId: /* @__PURE__ */ z.nullable(zId()),
-    csvHeaders: /* @__PURE__ */ z.nullable(zPrivateCsvHeaders())
+    paperId: z.nullable(zId()),
+    csvHeaders: z.nullable(zPrivateCsvHeaders())
 })));
 
 export const zPrivateResourceTree = /* @__PURE__ */ memo(() => z.object({
     resource: zPrivateResourceDetail(),
-    subResources: /* @__PURE__ */ z.array(zPrivateResourceNode())
+    subResources: z.array(zPrivateResourceNode())
 }));
 
 export const zPrivateResourceVersion = /* @__PURE__ */ memo(() => z.object({
     versionId: zId(),
     resourceId: zId(),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    name: /* @__PURE__ */ z.string(),
-    note: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)),
-    auto: /* @__PURE__ */ z.boolean(),
-    fileSize: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
+    version: z.int().check(z.gte(1)),
+    name: z.string(),
+    note: z.string().check(z.maxLength(200)),
+    auto: z.boolean(),
+    fileSize: z.nullable(z.int().check(z.gte(0))),
     createdBy: zUserBrief(),
     createdAt: zInstant()
 }));
 
 export const zPrivateVersionPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPrivateResourceVersion()),
+    list: z.array(zPrivateResourceVersion()),
     total: zTotal()
 }));
 
 export const zPublicPaperBankItem = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
     paperId: zId(),
-    paperName: /* @__PURE__ */ z.string(),
+    paperName: z.string(),
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string(),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    tagName: z.string(),
+    questionCount: z.int().check(z.gte(0)),
+    totalScore: z.number().check(z.gte(0)),
     owner: zUserBrief(),
-    restricted: /* @__PURE__ */ z.boolean(),
+    restricted: z.boolean(),
     publishedAt: zInstant()
 }));
 
 export const zPublicPaperBankPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPublicPaperBankItem()),
+    list: z.array(zPublicPaperBankItem()),
     total: zTotal()
 }));
 
-export const zPublicResourceItem = /* @__PURE__ */ memo(() => z.intersection(zResourceBrief(), /* @__PURE__ */ z.object({
-    tagName: /* @__PURE__ */ z.string(),
+export const zPublicResourceItem = /* @__PURE__ */ memo(() => z.intersection(zResourceBrief(), z.object({
+    tagName: z.string(),
     owner: zUserBrief(),
     parentId: zId(),
-    version: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    version: z.int().check(z.gte(1)),
     status: zPublicStatus(),
-    restricted: /* @__PURE__ */ z.boolean(),
-    readCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readUserCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    downloadCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    subResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    restricted: z.boolean(),
+    readCount: z.int().check(z.gte(0)),
+    readUserCount: z.int().check(z.gte(0)),
+    downloadCount: z.int().check(z.gte(0)),
+    subResourceCount: z.int().check(z.gte(0)),
     publishedAt: zInstant()
 })));
 
-export const zPublicRecentOpenItem = /* @__PURE__ */ memo(() => z.intersection(zPublicResourceItem(), /* @__PURE__ */ z.object({
+export const zPublicRecentOpenItem = /* @__PURE__ */ memo(() => z.intersection(zPublicResourceItem(), z.object({
     lastOpenedAt: zInstant(),
-    myReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    myReadTime: z.int().check(z.gte(0))
 })));
 
 export const zPublicRecentOpenPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPublicRecentOpenItem()),
+    list: z.array(zPublicRecentOpenItem()),
     total: zTotal()
 }));
 
-export const zPublicResourceInfo = /* @__PURE__ */ memo(() => z.intersection(zPublicResourceItem(), /* @__PURE__ */ z.object({
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200000)),
-    hasFile: /* @__PURE__ */ z.boolean(),
-    fileName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-    fileSize: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
-    language: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.literal('python'),
-        /* @__PURE__ */ z.literal('r'),
-        /* @__PURE__ */ z.literal('sql'),
-        /* @__PURE__ */ z.literal('matlab'),
-        /* @__PURE__ */ z.literal('cpp'),
-        /* @__PURE__ */ z.literal('java'),
-        /* @__PURE__ */ z.literal('other')
+export const zPublicResourceInfo = /* @__PURE__ */ memo(() => z.intersection(zPublicResourceItem(), z.object({
+    content: z.string().check(z.maxLength(200000)),
+    hasFile: z.boolean(),
+    fileName: z.nullable(z.string()),
+    fileSize: z.nullable(z.int().check(z.gte(0))),
+    language: z.nullable(z.union([
+        z.literal('python'),
+        z.literal('r'),
+        z.literal('sql'),
+        z.literal('matlab'),
+        z.literal('cpp'),
+        z.literal('java'),
+        z.literal('other')
     ])),
-    paperId: /* @__PURE__ */ z.nullable(zId()),
-    csvColumns: /* @__PURE__ */ /* @__PURE__ */ z.array(zPublicCsvColumn()).check(/* @__PURE__ */ z.maxLength(2000)),
-    canRead: /* @__PURE__ */ z.boolean(),
-    canDownload: /* @__PURE__ */ z.boolean(),
-    sourceResourceId: /* @__PURE__ */ z.nullable(zId())
+    paperId: z.nullable(zId()),
+    csvColumns: z.array(zPublicCsvColumn()).check(z.maxLength(2000)),
+    canRead: z.boolean(),
+    canDownload: z.boolean(),
+    sourceResourceId: z.nullable(zId())
 })));
 
-export const zPublicResourceNode = /* @__PURE__ */ memo(() => z.intersection(zPublicResourceItem(), /* @__PURE__ */ z.lazy(() => z.object({
+export const zPublicResourceNode = /* @__PURE__ */ memo(() => z.intersection(zPublicResourceItem(), z.lazy(() => z.object({
     children: z.array(z.lazy((): any => zPublicResourceNode()))
 }))));
 
 export const zPublicResourcePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zPublicResourceItem()),
+    list: z.array(zPublicResourceItem()),
     total: zTotal()
 }));
 
 export const zReadRecordUserCourseInfo = /* @__PURE__ */ memo(() => z.object({
     user: zUserBrief(),
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    totalReadTime: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    readResourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    resourceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zReadRecordUserCourseItem()).check(/* @__PURE__ */ z.maxLength(2000))
+    courseName: z.string(),
+    totalReadTime: z.int().check(z.gte(0)),
+    readResourceCount: z.int().check(z.gte(0)),
+    resourceCount: z.int().check(z.gte(0)),
+    items: z.array(zReadRecordUserCourseItem()).check(z.maxLength(2000))
 }));
 
 export const zProduct = /* @__PURE__ */ memo(() => z.unknown());
@@ -2331,24 +2331,24 @@ export const zAuditCancelV2Body = /* @__PURE__ */ memo(() => zAuditCancelV2());
 
 export const zAuditCancelV2Response = /* @__PURE__ */ memo(() => zAuditBatchResult());
 
-export const zCourseRecommendListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    position: /* @__PURE__ */ z.optional(zCourseRecommendPosition()),
-    status: /* @__PURE__ */ z.optional(zCourseRecommendStatus())
+export const zCourseRecommendListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    position: z.optional(zCourseRecommendPosition()),
+    status: z.optional(zCourseRecommendStatus())
 })));
 
 export const zCourseRecommendListResponse = /* @__PURE__ */ memo(() => zCourseRecommendPage());
 
 export const zCourseRecommendClientListBody = /* @__PURE__ */ memo(() => z.object({
     position: zCourseRecommendPosition(),
-    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 10)
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 10)
 }));
 
-export const zCourseRecommendClientListResponse = /* @__PURE__ */ memo(() => z.array(zCourseRecommendClientItem()).check(/* @__PURE__ */ z.maxLength(50)));
+export const zCourseRecommendClientListResponse = /* @__PURE__ */ memo(() => z.array(zCourseRecommendClientItem()).check(z.maxLength(50)));
 
 export const zCourseRecommendStudyTreeListBody = /* @__PURE__ */ memo(() => z.object({
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    tagId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 }));
 
 export const zCourseRecommendStudyTreeListResponse = /* @__PURE__ */ memo(() => z.array(zCourseRecommendTreeNode()));
@@ -2365,34 +2365,34 @@ export const zCourseRecommendGetBody = /* @__PURE__ */ memo(() => zCourseRecomme
 
 export const zCourseRecommendGetResponse = /* @__PURE__ */ memo(() => zCourseRecommend());
 
-export const zExamRepoTeacherCoursePaperListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    buildMode: /* @__PURE__ */ z.optional(zExamPaperBuildMode()),
-    onlyMine: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+export const zExamRepoTeacherCoursePaperListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    courseId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    buildMode: z.optional(zExamPaperBuildMode()),
+    onlyMine: z._default(z.optional(z.boolean()), false)
 })));
 
 export const zExamRepoTeacherCoursePaperListResponse = /* @__PURE__ */ memo(() => zExamPaperBriefPage());
 
-export const zExamRepoListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    scope: /* @__PURE__ */ z.optional(zResourceScope())
+export const zExamRepoListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    tagId: z.optional(zId()),
+    scope: z.optional(zResourceScope())
 })));
 
 export const zExamRepoListResponse = /* @__PURE__ */ memo(() => zExamRepoPage());
 
-export const zExamRepoQuestionListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zExamRepoQuestionListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     repoId: zId(),
-    quType: /* @__PURE__ */ z.optional(zExamQuType()),
-    difficulty: /* @__PURE__ */ z.optional(zExamQuDifficulty()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    quType: z.optional(zExamQuType()),
+    difficulty: z.optional(zExamQuDifficulty()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zExamRepoQuestionListResponse = /* @__PURE__ */ memo(() => zExamQuestionPage());
 
 export const zExamRepoTagListBody = /* @__PURE__ */ memo(() => z.object({
-    parentId: /* @__PURE__ */ z.optional(zId())
+    parentId: z.optional(zId())
 }));
 
 export const zExamRepoTagListResponse = /* @__PURE__ */ memo(() => z.array(zTagBrief()));
@@ -2405,7 +2405,7 @@ export const zExamRepoDetailResponse = /* @__PURE__ */ memo(() => zExamRepoDetai
 
 export const zExamRepoPaperDetailBody = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
-    withAnswer: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    withAnswer: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zExamRepoPaperDetailResponse = /* @__PURE__ */ memo(() => zExamPaperDetail());
@@ -2418,36 +2418,36 @@ export const zExamRepoCreatePaperTemplateExBody = /* @__PURE__ */ memo(() => zEx
 
 export const zExamRepoCreatePaperTemplateExResponse = /* @__PURE__ */ memo(() => zExamPaperBrief());
 
-export const zExerciseListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    type: /* @__PURE__ */ z.optional(zExerciseType()),
-    difficulty: /* @__PURE__ */ z.optional(zExerciseDifficulty())
+export const zExerciseListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    type: z.optional(zExerciseType()),
+    difficulty: z.optional(zExerciseDifficulty())
 })));
 
 export const zExerciseListResponse = /* @__PURE__ */ memo(() => zExercisePage());
 
-export const zExerciseListByTagBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zExerciseListByTagBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     tagId: zId(),
-    includeSubTags: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    type: /* @__PURE__ */ z.optional(zExerciseType()),
-    difficulty: /* @__PURE__ */ z.optional(zExerciseDifficulty())
+    includeSubTags: z._default(z.optional(z.boolean()), true),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    type: z.optional(zExerciseType()),
+    difficulty: z.optional(zExerciseDifficulty())
 })));
 
 export const zExerciseListByTagResponse = /* @__PURE__ */ memo(() => zExercisePage());
 
 export const zExerciseListByIdBody = /* @__PURE__ */ memo(() => z.object({
-    exerciseIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    exerciseIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
-export const zExerciseListByIdResponse = /* @__PURE__ */ memo(() => z.array(zExercise()).check(/* @__PURE__ */ z.maxLength(200)));
+export const zExerciseListByIdResponse = /* @__PURE__ */ memo(() => z.array(zExercise()).check(z.maxLength(200)));
 
 export const zExerciseUpdateBody = /* @__PURE__ */ memo(() => zExerciseSaveRequest());
 
 export const zExerciseUpdateResponse = /* @__PURE__ */ memo(() => zExercise());
 
 export const zExerciseDeleteBody = /* @__PURE__ */ memo(() => z.object({
-    exerciseIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    exerciseIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zExerciseDeleteResponse = /* @__PURE__ */ memo(() => zIdList());
@@ -2480,16 +2480,16 @@ export const zExercisePaperCreateBody = /* @__PURE__ */ memo(() => zExercisePape
 
 export const zExercisePaperCreateResponse = /* @__PURE__ */ memo(() => zExercisePaper());
 
-export const zExercisePaperListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+export const zExercisePaperListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zExercisePaperListResponse = /* @__PURE__ */ memo(() => zExercisePaperBriefPage());
 
-export const zExercisePaperListByTagBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zExercisePaperListByTagBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     tagId: zId(),
-    includeSubTags: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    includeSubTags: z._default(z.optional(z.boolean()), true),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zExercisePaperListByTagResponse = /* @__PURE__ */ memo(() => zExercisePaperBriefPage());
@@ -2501,7 +2501,7 @@ export const zExercisePaperGetPath = /* @__PURE__ */ memo(() => z.object({
 export const zExercisePaperGetResponse = /* @__PURE__ */ memo(() => zExercisePaper());
 
 export const zExercisePaperDeleteBody = /* @__PURE__ */ memo(() => z.object({
-    paperIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
+    paperIds: z.array(zId()).check(z.minLength(1), z.maxLength(100))
 }));
 
 export const zExercisePaperDeleteResponse = /* @__PURE__ */ memo(() => zIdList());
@@ -2521,15 +2521,15 @@ export const zExerciseGetPath = /* @__PURE__ */ memo(() => z.object({
 export const zExerciseGetResponse = /* @__PURE__ */ memo(() => zExercise());
 
 export const zExerciseTagListQuery = /* @__PURE__ */ memo(() => z.object({
-    parentId: /* @__PURE__ */ z.optional(zId())
+    parentId: z.optional(zId())
 }));
 
 export const zExerciseTagListResponse = /* @__PURE__ */ memo(() => z.array(zExerciseTag()));
 
-export const zExerciseTypeListResponse = /* @__PURE__ */ memo(() => z.array(zExerciseTypeInfo()).check(/* @__PURE__ */ z.maxLength(6)));
+export const zExerciseTypeListResponse = /* @__PURE__ */ memo(() => z.array(zExerciseTypeInfo()).check(z.maxLength(6)));
 
 export const zExercisePaperTagListQuery = /* @__PURE__ */ memo(() => z.object({
-    parentId: /* @__PURE__ */ z.optional(zId())
+    parentId: z.optional(zId())
 }));
 
 export const zExercisePaperTagListResponse = /* @__PURE__ */ memo(() => z.array(zExerciseTag()));
@@ -2634,17 +2634,17 @@ export const zPermissionUserGroupResourceGroupUnbindBody = /* @__PURE__ */ memo(
 
 export const zPermissionUserGroupResourceGroupUnbindResponse = /* @__PURE__ */ memo(() => zPermissionBindResult());
 
-export const zPermissionGetUserListByResourceBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zPermissionGetUserListByResourceBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     resourceId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    source: /* @__PURE__ */ z.optional(zPermissionSourceType())
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    source: z.optional(zPermissionSourceType())
 })));
 
 export const zPermissionGetUserListByResourceResponse = /* @__PURE__ */ memo(() => zPermissionResourceUserPage());
 
-export const zPermissionGetUsersByResourceGroupBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zPermissionGetUsersByResourceGroupBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     resourceGroupId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zPermissionGetUsersByResourceGroupResponse = /* @__PURE__ */ memo(() => zPermissionGroupUserPage());
@@ -2659,7 +2659,7 @@ export const zPermissionGetUserAllResourceIdsBody = /* @__PURE__ */ memo(() => z
 
 export const zPermissionGetUserAllResourceIdsResponse = /* @__PURE__ */ memo(() => zPermissionResourceIds());
 
-export const zPermissionGetUserAllResourceIdsByAdminBody = /* @__PURE__ */ memo(() => z.intersection(zPermissionResourceIdsRequest(), /* @__PURE__ */ z.object({
+export const zPermissionGetUserAllResourceIdsByAdminBody = /* @__PURE__ */ memo(() => z.intersection(zPermissionResourceIdsRequest(), z.object({
     userId: zId()
 })));
 
@@ -2673,7 +2673,7 @@ export const zPermissionGetByUserAndResourceBody = /* @__PURE__ */ memo(() => z.
 export const zPermissionGetByUserAndResourceResponse = /* @__PURE__ */ memo(() => zPermissionDetail());
 
 export const zPermissionGetUserAllResourceGroupsBody = /* @__PURE__ */ memo(() => z.object({
-    userId: /* @__PURE__ */ z.optional(zId())
+    userId: z.optional(zId())
 }));
 
 export const zPermissionGetUserAllResourceGroupsResponse = /* @__PURE__ */ memo(() => z.array(zPermissionUserResourceGroup()));
@@ -2684,10 +2684,10 @@ export const zPermissionGetUserGroupResourceGroupsBody = /* @__PURE__ */ memo(()
 
 export const zPermissionGetUserGroupResourceGroupsResponse = /* @__PURE__ */ memo(() => z.array(zPermissionUserGroupResourceGroup()));
 
-export const zPermissionGetUserGroupAllResourceGroupsBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zPermissionGetUserGroupAllResourceGroupsBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     userGroupId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    bound: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean())
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    bound: z.optional(z.boolean())
 })));
 
 export const zPermissionGetUserGroupAllResourceGroupsResponse = /* @__PURE__ */ memo(() => zPermissionSelectableResourceGroupPage());
@@ -2786,11 +2786,11 @@ export const zPrivateAdminUpdateVisibleResponse = /* @__PURE__ */ memo(() => zPr
 
 export const zPrivateParentListBody = /* @__PURE__ */ memo(() => zPrivateParentQuery());
 
-export const zPrivateParentListResponse = /* @__PURE__ */ memo(() => z.array(zPrivateParentItem()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zPrivateParentListResponse = /* @__PURE__ */ memo(() => z.array(zPrivateParentItem()).check(z.maxLength(1000)));
 
 export const zPrivateParentListV2Body = /* @__PURE__ */ memo(() => zPrivateParentQuery());
 
-export const zPrivateParentListV2Response = /* @__PURE__ */ memo(() => z.array(zPrivateParentNode()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zPrivateParentListV2Response = /* @__PURE__ */ memo(() => z.array(zPrivateParentNode()).check(z.maxLength(1000)));
 
 export const zPrivateGetDetailAndSubResourcesPath = /* @__PURE__ */ memo(() => z.object({
     id: zId()
@@ -2814,9 +2814,9 @@ export const zPrivateGetPaperBankBody = /* @__PURE__ */ memo(() => zPrivatePaper
 
 export const zPrivateGetPaperBankResponse = /* @__PURE__ */ memo(() => zPrivatePaperBankPage());
 
-export const zProductListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    status: /* @__PURE__ */ z.optional(zProductStatus())
+export const zProductListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    status: z.optional(zProductStatus())
 })));
 
 export const zProductListResponse = /* @__PURE__ */ memo(() => zProductPage());
@@ -2826,7 +2826,7 @@ export const zProductInfoBody = /* @__PURE__ */ memo(() => zProductRef());
 export const zProductInfoResponse = /* @__PURE__ */ memo(() => zProductInfo());
 
 export const zProductInfoByProductNoBody = /* @__PURE__ */ memo(() => z.object({
-    productNo: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(2), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^[a-z][a-z0-9_-]{1,31}$/))
+    productNo: z.string().check(z.minLength(2), z.maxLength(32), z.regex(/^[a-z][a-z0-9_-]{1,31}$/))
 }));
 
 export const zProductInfoByProductNoResponse = /* @__PURE__ */ memo(() => zProductInfo());
@@ -2843,10 +2843,10 @@ export const zProductDeleteBody = /* @__PURE__ */ memo(() => zProductRef());
 
 export const zProductDeleteResponse = /* @__PURE__ */ memo(() => zDeleted());
 
-export const zProductPermissionUserListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zProductPermissionUserListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     productId: zProductId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    includeExpired: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    includeExpired: z._default(z.optional(z.boolean()), true)
 })));
 
 export const zProductPermissionUserListResponse = /* @__PURE__ */ memo(() => zProductPermissionUserPage());
@@ -2860,22 +2860,22 @@ export const zProductPermissionUserInfoResponse = /* @__PURE__ */ memo(() => zPr
 
 export const zProductPermissionUserAddBody = /* @__PURE__ */ memo(() => z.object({
     productId: zProductId(),
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
-    expireAt: /* @__PURE__ */ z.optional(zInstant())
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(500)),
+    expireAt: z.optional(zInstant())
 }));
 
 export const zProductPermissionUserAddResponse = /* @__PURE__ */ memo(() => zProductPermissionChange());
 
 export const zProductPermissionUserDeleteBody = /* @__PURE__ */ memo(() => z.object({
     productId: zProductId(),
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(500))
 }));
 
 export const zProductPermissionUserDeleteResponse = /* @__PURE__ */ memo(() => zProductPermissionChange());
 
 export const zPublicParentTagListBody = /* @__PURE__ */ memo(() => zPublicTagTypeQuery());
 
-export const zPublicParentTagListResponse = /* @__PURE__ */ memo(() => z.array(zPublicTagCount()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zPublicParentTagListResponse = /* @__PURE__ */ memo(() => z.array(zPublicTagCount()).check(z.maxLength(500)));
 
 export const zPublicParentTagInfoBody = /* @__PURE__ */ memo(() => zPublicTagId());
 
@@ -2883,7 +2883,7 @@ export const zPublicParentTagInfoResponse = /* @__PURE__ */ memo(() => zPublicPa
 
 export const zPublicTagTreeListBody = /* @__PURE__ */ memo(() => zPublicTagTypeQuery());
 
-export const zPublicTagTreeListResponse = /* @__PURE__ */ memo(() => z.array(zPublicTagNode()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zPublicTagTreeListResponse = /* @__PURE__ */ memo(() => z.array(zPublicTagNode()).check(z.maxLength(500)));
 
 export const zPublicBriefListByTagBody = /* @__PURE__ */ memo(() => zPublicBriefListByTag());
 
@@ -2911,15 +2911,15 @@ export const zPublicPermissionListResponse = /* @__PURE__ */ memo(() => z.array(
 
 export const zPublicHottestListBody = /* @__PURE__ */ memo(() => zPublicHottestQuery());
 
-export const zPublicHottestListResponse = /* @__PURE__ */ memo(() => z.array(zPublicResourceItem()).check(/* @__PURE__ */ z.maxLength(50)));
+export const zPublicHottestListResponse = /* @__PURE__ */ memo(() => z.array(zPublicResourceItem()).check(z.maxLength(50)));
 
 export const zPublicNewestListBody = /* @__PURE__ */ memo(() => zPublicRankQuery());
 
-export const zPublicNewestListResponse = /* @__PURE__ */ memo(() => z.array(zPublicResourceItem()).check(/* @__PURE__ */ z.maxLength(50)));
+export const zPublicNewestListResponse = /* @__PURE__ */ memo(() => z.array(zPublicResourceItem()).check(z.maxLength(50)));
 
 export const zPublicRecentOpenListBody = /* @__PURE__ */ memo(() => zPublicRecentOpenQuery());
 
-export const zPublicRecentOpenListResponse = /* @__PURE__ */ memo(() => z.array(zPublicRecentOpenItem()).check(/* @__PURE__ */ z.maxLength(50)));
+export const zPublicRecentOpenListResponse = /* @__PURE__ */ memo(() => z.array(zPublicRecentOpenItem()).check(z.maxLength(50)));
 
 export const zPublicRecentOpenPageListBody = /* @__PURE__ */ memo(() => zPublicRecentOpenPageQuery());
 
@@ -2939,7 +2939,7 @@ export const zPublicGetExerciseBankResponse = /* @__PURE__ */ memo(() => zPublic
 
 export const zPublicParentListBody = /* @__PURE__ */ memo(() => zPublicResourceId());
 
-export const zPublicParentListResponse = /* @__PURE__ */ memo(() => z.array(zPublicResourceItem()).check(/* @__PURE__ */ z.maxLength(5)));
+export const zPublicParentListResponse = /* @__PURE__ */ memo(() => z.array(zPublicResourceItem()).check(z.maxLength(5)));
 
 export const zPublicDeleteBody = /* @__PURE__ */ memo(() => zPublicDeleteRequest());
 
@@ -2951,7 +2951,7 @@ export const zPublicApplyDownloadUrlResponse = /* @__PURE__ */ memo(() => zPubli
 
 export const zPublicGetSubResourcesBody = /* @__PURE__ */ memo(() => zPublicSubResourceQuery());
 
-export const zPublicGetSubResourcesResponse = /* @__PURE__ */ memo(() => z.array(zPublicResourceNode()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zPublicGetSubResourcesResponse = /* @__PURE__ */ memo(() => z.array(zPublicResourceNode()).check(z.maxLength(1000)));
 
 export const zPublicCourseSubResourceCountStatisticsBody = /* @__PURE__ */ memo(() => zPublicCourseIds());
 
@@ -2997,9 +2997,9 @@ export const zReadRecordGetLatestReadCourseInfoBody = /* @__PURE__ */ memo(() =>
 
 export const zReadRecordGetLatestReadCourseInfoResponse = /* @__PURE__ */ memo(() => zReadRecordLatestCourseResult());
 
-export const zSpaceTemplateListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    status: /* @__PURE__ */ z.optional(zSpaceTemplateStatus())
+export const zSpaceTemplateListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    status: z.optional(zSpaceTemplateStatus())
 })));
 
 export const zSpaceTemplateListResponse = /* @__PURE__ */ memo(() => zSpaceTemplatePage());
@@ -3028,9 +3028,9 @@ export const zSpaceTemplateUserUnbindBody = /* @__PURE__ */ memo(() => zSpaceUse
 
 export const zSpaceTemplateUserUnbindResponse = /* @__PURE__ */ memo(() => zSpaceBindResult());
 
-export const zSpaceTemplateUserListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zSpaceTemplateUserListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     templateId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zSpaceTemplateUserListResponse = /* @__PURE__ */ memo(() => zSpaceBoundUserPage());
@@ -3043,25 +3043,25 @@ export const zSpaceTemplateGroupUnbindBody = /* @__PURE__ */ memo(() => zSpaceGr
 
 export const zSpaceTemplateGroupUnbindResponse = /* @__PURE__ */ memo(() => zSpaceBindResult());
 
-export const zSpaceTemplateGroupListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zSpaceTemplateGroupListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     templateId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zSpaceTemplateGroupListResponse = /* @__PURE__ */ memo(() => zSpaceBoundGroupPage());
 
-export const zSpaceUserListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    templateId: /* @__PURE__ */ z.optional(zId()),
-    overQuota: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['usedBytes', 'userName'])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zSpaceUserListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    templateId: z.optional(zId()),
+    overQuota: z.optional(z.boolean()),
+    sortBy: z.optional(z.enum(['usedBytes', 'userName'])),
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zSpaceUserListResponse = /* @__PURE__ */ memo(() => zSpaceUserInfoPage());
 
 export const zSpaceUserInfoBody = /* @__PURE__ */ memo(() => z.object({
-    refresh: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+    refresh: z._default(z.optional(z.boolean()), false)
 }));
 
 export const zSpaceUserInfoResponse = /* @__PURE__ */ memo(() => zSpaceUserInfo());
@@ -3073,28 +3073,28 @@ export const zSpaceUserInfoByAdminBody = /* @__PURE__ */ memo(() => z.object({
 export const zSpaceUserInfoByAdminResponse = /* @__PURE__ */ memo(() => zSpaceUserInfo());
 
 export const zSpaceApplyPublicUploadUrlQuery = /* @__PURE__ */ memo(() => z.object({
-    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024), /* @__PURE__ */ z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\]+$/)),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(5368709120))
+    filePath: z.string().check(z.minLength(1), z.maxLength(1024), z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\]+$/)),
+    fileSize: z.int().check(z.gte(1), z.lte(5368709120))
 }));
 
 export const zSpaceApplyPublicUploadUrlResponse = /* @__PURE__ */ memo(() => zSpaceUploadUrl());
 
 export const zSpaceApplyPublicUploadUrlByAdminQuery = /* @__PURE__ */ memo(() => z.object({
-    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024), /* @__PURE__ */ z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\]+$/)),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(21474836480))
+    filePath: z.string().check(z.minLength(1), z.maxLength(1024), z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\\]+$/)),
+    fileSize: z.int().check(z.gte(1), z.lte(21474836480))
 }));
 
 export const zSpaceApplyPublicUploadUrlByAdminResponse = /* @__PURE__ */ memo(() => zSpaceUploadUrl());
 
 export const zResourceStatisticsOverviewBody = /* @__PURE__ */ memo(() => z.object({
-    startDate: /* @__PURE__ */ z.optional(zDateString()),
-    endDate: /* @__PURE__ */ z.optional(zDateString())
+    startDate: z.optional(zDateString()),
+    endDate: z.optional(zDateString())
 }));
 
 export const zResourceStatisticsOverviewResponse = /* @__PURE__ */ memo(() => zResStatOverview());
 
 export const zResourceStatisticsCountProductResourceBody = /* @__PURE__ */ memo(() => z.object({
-    productId: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)))
+    productId: z.optional(z.int().check(z.gte(1)))
 }));
 
 export const zResourceStatisticsCountProductResourceResponse = /* @__PURE__ */ memo(() => z.array(zResStatProductResourceCount()));
@@ -3111,29 +3111,29 @@ export const zResourceStatisticsUserCourseOverviewBody = /* @__PURE__ */ memo(()
 
 export const zResourceStatisticsUserCourseOverviewResponse = /* @__PURE__ */ memo(() => zResStatUserCourseOverview());
 
-export const zResourceStatisticsDailyStudyUserNumBody = /* @__PURE__ */ memo(() => z.intersection(zResStatDateRange(), /* @__PURE__ */ z.object({
-    kind: /* @__PURE__ */ z.optional(zResourceKind())
+export const zResourceStatisticsDailyStudyUserNumBody = /* @__PURE__ */ memo(() => z.intersection(zResStatDateRange(), z.object({
+    kind: z.optional(zResourceKind())
 })));
 
 export const zResourceStatisticsDailyStudyUserNumResponse = /* @__PURE__ */ memo(() => z.array(zResStatDailyStudy()));
 
 export const zResourceStatisticsReadUserCourseRankBody = /* @__PURE__ */ memo(() => zResStatRankRequest());
 
-export const zResourceStatisticsReadUserCourseRankResponse = /* @__PURE__ */ memo(() => z.array(zResStatCourseRankItem()).check(/* @__PURE__ */ z.maxLength(100)));
+export const zResourceStatisticsReadUserCourseRankResponse = /* @__PURE__ */ memo(() => z.array(zResStatCourseRankItem()).check(z.maxLength(100)));
 
 export const zResourceStatisticsReadTimeCourseRankBody = /* @__PURE__ */ memo(() => zResStatRankRequest());
 
-export const zResourceStatisticsReadTimeCourseRankResponse = /* @__PURE__ */ memo(() => z.array(zResStatCourseRankItem()).check(/* @__PURE__ */ z.maxLength(100)));
+export const zResourceStatisticsReadTimeCourseRankResponse = /* @__PURE__ */ memo(() => z.array(zResStatCourseRankItem()).check(z.maxLength(100)));
 
 export const zResourceStatisticsReadUserRankBody = /* @__PURE__ */ memo(() => zResStatRankRequest());
 
-export const zResourceStatisticsReadUserRankResponse = /* @__PURE__ */ memo(() => z.array(zResStatUserRankItem()).check(/* @__PURE__ */ z.maxLength(100)));
+export const zResourceStatisticsReadUserRankResponse = /* @__PURE__ */ memo(() => z.array(zResStatUserRankItem()).check(z.maxLength(100)));
 
-export const zResourceStatisticsUserReadInfoBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    userId: /* @__PURE__ */ z.optional(zId()),
-    kind: /* @__PURE__ */ z.optional(zResourceKind()),
-    startDate: /* @__PURE__ */ z.optional(zDateString()),
-    endDate: /* @__PURE__ */ z.optional(zDateString())
+export const zResourceStatisticsUserReadInfoBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    userId: z.optional(zId()),
+    kind: z.optional(zResourceKind()),
+    startDate: z.optional(zDateString()),
+    endDate: z.optional(zDateString())
 })));
 
 export const zResourceStatisticsUserReadInfoResponse = /* @__PURE__ */ memo(() => zResStatUserReadInfo());
@@ -3164,11 +3164,11 @@ export const zResourceTagGetByPageResponse = /* @__PURE__ */ memo(() => zResourc
 
 export const zResourceSubtagGetBody = /* @__PURE__ */ memo(() => zResourceSubtagQuery());
 
-export const zResourceSubtagGetResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zResourceSubtagGetResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(z.maxLength(500)));
 
 export const zResourceSubtagGetByAdminBody = /* @__PURE__ */ memo(() => zResourceAdminSubtagQuery());
 
-export const zResourceSubtagGetByAdminResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zResourceSubtagGetByAdminResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(z.maxLength(500)));
 
 export const zResourceTagDetailGetBody = /* @__PURE__ */ memo(() => zResourceTagId());
 
@@ -3176,19 +3176,19 @@ export const zResourceTagDetailGetResponse = /* @__PURE__ */ memo(() => zResourc
 
 export const zResourceTagGetListBody = /* @__PURE__ */ memo(() => zResourceTagTypeFilter());
 
-export const zResourceTagGetListResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zResourceTagGetListResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(z.maxLength(500)));
 
 export const zResourceTagGetPublicListBody = /* @__PURE__ */ memo(() => zResourceTagTypeFilter());
 
-export const zResourceTagGetPublicListResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(/* @__PURE__ */ z.maxLength(2000)));
+export const zResourceTagGetPublicListResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(z.maxLength(2000)));
 
 export const zResourceTagGetOrgListBody = /* @__PURE__ */ memo(() => zResourceOrgTagQuery());
 
-export const zResourceTagGetOrgListResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(/* @__PURE__ */ z.maxLength(2000)));
+export const zResourceTagGetOrgListResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(z.maxLength(2000)));
 
 export const zResourceTagGetListByIdsBody = /* @__PURE__ */ memo(() => zResourceTagIds());
 
-export const zResourceTagGetListByIdsResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(/* @__PURE__ */ z.maxLength(200)));
+export const zResourceTagGetListByIdsResponse = /* @__PURE__ */ memo(() => z.array(zResourceTagDetail()).check(z.maxLength(200)));
 
 export const zResourceTagGetCourseNameListBody = /* @__PURE__ */ memo(() => zResourceTagNameQuery());
 
@@ -3197,7 +3197,7 @@ export const zResourceTagGetCourseNameListResponse = /* @__PURE__ */ memo(() => 
 export const zResourceTagGetNameListByTypeBody = /* @__PURE__ */ memo(() => zResourceTagNameQuery());
 
 export const zResourceTagGetNameListByTypePath = /* @__PURE__ */ memo(() => z.object({
-    tagType: /* @__PURE__ */ z.enum([
+    tagType: z.enum([
         'handout',
         'attachment',
         'dataset',

@@ -9,48 +9,48 @@ const memo = <T>(build: () => T): (() => T) => {
 
 export const zBinary = /* @__PURE__ */ memo(() => z.string());
 
-export const zDateString = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.regex(/^\d{4}-\d{2}-\d{2}$/)));
+export const zDateString = /* @__PURE__ */ memo(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
 
 export const zErrCode = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5),
-    /* @__PURE__ */ z.literal(6),
-    /* @__PURE__ */ z.literal(7),
-    /* @__PURE__ */ z.literal(8),
-    /* @__PURE__ */ z.literal(9),
-    /* @__PURE__ */ z.literal(10)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+    z.literal(6),
+    z.literal(7),
+    z.literal(8),
+    z.literal(9),
+    z.literal(10)
 ]));
 
 export const zEnvelope = /* @__PURE__ */ memo(() => z.object({
     errCode: zErrCode(),
-    errMsg: /* @__PURE__ */ z.string()
+    errMsg: z.string()
 }));
 
-export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), /* @__PURE__ */ z.object({
-    data: /* @__PURE__ */ z.null()
+export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), z.object({
+    data: z.null()
 })));
 
-export const zId = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)));
+export const zId = /* @__PURE__ */ memo(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
-export const zInstant = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zInstant = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zPageRequest = /* @__PURE__ */ memo(() => z.object({
-    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200))
 }));
 
 export const zSortOrder = /* @__PURE__ */ memo(() => z.enum(['asc', 'desc']));
 
-export const zTotal = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zTotal = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zUserBrief = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string()
+    userName: z.string(),
+    realName: z.string()
 }));
 
 export const zProduct = /* @__PURE__ */ memo(() => z.unknown());
@@ -60,55 +60,55 @@ export const zToken = /* @__PURE__ */ memo(() => z.unknown());
 export const zUserId = /* @__PURE__ */ memo(() => z.unknown());
 
 export const zSmsSent = /* @__PURE__ */ memo(() => z.object({
-    resendAfterSeconds: /* @__PURE__ */ z.int(),
-    validSeconds: /* @__PURE__ */ z.int()
+    resendAfterSeconds: z.int(),
+    validSeconds: z.int()
 }));
 
 export const zStrategyBacktestStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4)
 ]));
 
 export const zStrategyBenchmark = /* @__PURE__ */ memo(() => z.object({
-    code: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(32)),
-    name: /* @__PURE__ */ z.string()
+    code: z.string().check(z.maxLength(32)),
+    name: z.string()
 }));
 
 export const zStrategyBrief = /* @__PURE__ */ memo(() => z.object({
     strategyId: zId(),
-    strategyName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    strategyName: z.string().check(z.minLength(1), z.maxLength(100)),
     userId: zId(),
-    description: /* @__PURE__ */ z.string(),
+    description: z.string(),
     status: zStrategyBacktestStatus(),
-    startDate: /* @__PURE__ */ z.nullable(zDateString()),
-    endDate: /* @__PURE__ */ z.nullable(zDateString()),
+    startDate: z.nullable(zDateString()),
+    endDate: z.nullable(zDateString()),
     benchmark: zStrategyBenchmark(),
-    annualReturn: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    maxDrawdown: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    sharpeRatio: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    winRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    backtestAt: /* @__PURE__ */ z.nullable(zInstant()),
+    annualReturn: z.nullable(z.number()),
+    maxDrawdown: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    sharpeRatio: z.nullable(z.number()),
+    winRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    backtestAt: z.nullable(zInstant()),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
 
 export const zStrategyCodeFile = /* @__PURE__ */ memo(() => z.object({
     strategyId: zId(),
-    fileName: /* @__PURE__ */ z.string(),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1048576)),
-    language: /* @__PURE__ */ z.enum(['python', 'text']),
-    content: /* @__PURE__ */ z.string(),
+    fileName: z.string(),
+    fileSize: z.int().check(z.gte(0), z.lte(1048576)),
+    language: z.enum(['python', 'text']),
+    content: z.string(),
     updatedAt: zInstant()
 }));
 
 export const zStrategyCodeFileBrief = /* @__PURE__ */ memo(() => z.object({
-    fileName: /* @__PURE__ */ z.string(),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    language: /* @__PURE__ */ z.enum(['python', 'text']),
-    isEntry: /* @__PURE__ */ z.boolean(),
+    fileName: z.string(),
+    fileSize: z.int().check(z.gte(0)),
+    language: z.enum(['python', 'text']),
+    isEntry: z.boolean(),
     updatedAt: zInstant()
 }));
 
@@ -120,96 +120,96 @@ export const zStrategyFrequency = /* @__PURE__ */ memo(() => z.enum([
 
 export const zStrategyInfo = /* @__PURE__ */ memo(() => z.object({
     strategyId: zId(),
-    strategyName: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.string(),
+    strategyName: z.string(),
+    description: z.string(),
     author: zUserBrief(),
     status: zStrategyBacktestStatus(),
     frequency: zStrategyFrequency(),
     benchmark: zStrategyBenchmark(),
-    startDate: /* @__PURE__ */ z.nullable(zDateString()),
-    endDate: /* @__PURE__ */ z.nullable(zDateString()),
-    initialCapital: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gt(0)),
-    files: /* @__PURE__ */ /* @__PURE__ */ z.array(zStrategyCodeFileBrief()).check(/* @__PURE__ */ z.maxLength(50)),
+    startDate: z.nullable(zDateString()),
+    endDate: z.nullable(zDateString()),
+    initialCapital: z.number().check(z.gt(0)),
+    files: z.array(zStrategyCodeFileBrief()).check(z.maxLength(50)),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
 
 export const zStrategyMetrics = /* @__PURE__ */ memo(() => z.object({
-    totalReturn: /* @__PURE__ */ z.number(),
-    annualReturn: /* @__PURE__ */ z.number(),
-    benchmarkTotalReturn: /* @__PURE__ */ z.number(),
-    benchmarkAnnualReturn: /* @__PURE__ */ z.number(),
-    excessReturn: /* @__PURE__ */ z.number(),
-    alpha: /* @__PURE__ */ z.number(),
-    beta: /* @__PURE__ */ z.number(),
-    sharpeRatio: /* @__PURE__ */ z.number(),
-    volatility: /* @__PURE__ */ z.number(),
-    informationRatio: /* @__PURE__ */ z.number(),
-    maxDrawdown: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
-    maxDrawdownStart: /* @__PURE__ */ z.nullable(zDateString()),
-    maxDrawdownEnd: /* @__PURE__ */ z.nullable(zDateString()),
-    winRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
-    tradeCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    tradingDays: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    totalReturn: z.number(),
+    annualReturn: z.number(),
+    benchmarkTotalReturn: z.number(),
+    benchmarkAnnualReturn: z.number(),
+    excessReturn: z.number(),
+    alpha: z.number(),
+    beta: z.number(),
+    sharpeRatio: z.number(),
+    volatility: z.number(),
+    informationRatio: z.number(),
+    maxDrawdown: z.number().check(z.gte(0), z.lte(1)),
+    maxDrawdownStart: z.nullable(zDateString()),
+    maxDrawdownEnd: z.nullable(zDateString()),
+    winRate: z.number().check(z.gte(0), z.lte(1)),
+    tradeCount: z.int().check(z.gte(0)),
+    tradingDays: z.int().check(z.gte(0))
 }));
 
 export const zStrategyPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStrategyBrief()),
+    list: z.array(zStrategyBrief()),
     total: zTotal()
 }));
 
 export const zStrategyPerformanceSummary = /* @__PURE__ */ memo(() => z.object({
     strategyId: zId(),
-    strategyName: /* @__PURE__ */ z.string(),
+    strategyName: z.string(),
     status: zStrategyBacktestStatus(),
-    startDate: /* @__PURE__ */ z.nullable(zDateString()),
-    endDate: /* @__PURE__ */ z.nullable(zDateString()),
+    startDate: z.nullable(zDateString()),
+    endDate: z.nullable(zDateString()),
     benchmark: zStrategyBenchmark(),
-    metrics: /* @__PURE__ */ z.nullable(zStrategyMetrics()),
-    failReason: /* @__PURE__ */ z.string(),
-    backtestAt: /* @__PURE__ */ z.nullable(zInstant())
+    metrics: z.nullable(zStrategyMetrics()),
+    failReason: z.string(),
+    backtestAt: z.nullable(zInstant())
 }));
 
-export const zStrategyPoolRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    status: /* @__PURE__ */ z.optional(zStrategyBacktestStatus()),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zStrategyPoolRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(100))),
+    status: z.optional(zStrategyBacktestStatus()),
+    sortBy: z.optional(z.enum([
         'updatedAt',
         'annualReturn',
         'sharpeRatio',
         'maxDrawdown'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zStrategyReturnPoint = /* @__PURE__ */ memo(() => z.object({
     date: zDateString(),
-    strategyReturn: /* @__PURE__ */ z.number(),
-    benchmarkReturn: /* @__PURE__ */ z.number(),
-    excessReturn: /* @__PURE__ */ z.number(),
-    dailyReturn: /* @__PURE__ */ z.number(),
-    drawdown: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
-    netValue: /* @__PURE__ */ z.number()
+    strategyReturn: z.number(),
+    benchmarkReturn: z.number(),
+    excessReturn: z.number(),
+    dailyReturn: z.number(),
+    drawdown: z.number().check(z.gte(0), z.lte(1)),
+    netValue: z.number()
 }));
 
 export const zStrategyPerformance = /* @__PURE__ */ memo(() => z.object({
     strategyId: zId(),
-    strategyName: /* @__PURE__ */ z.string(),
+    strategyName: z.string(),
     backtestId: zId(),
     startDate: zDateString(),
     endDate: zDateString(),
-    initialCapital: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gt(0)),
-    finalCapital: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    initialCapital: z.number().check(z.gt(0)),
+    finalCapital: z.number().check(z.gte(0)),
     frequency: zStrategyFrequency(),
     benchmark: zStrategyBenchmark(),
     metrics: zStrategyMetrics(),
-    returns: /* @__PURE__ */ /* @__PURE__ */ z.array(zStrategyReturnPoint()).check(/* @__PURE__ */ z.maxLength(5000)),
+    returns: z.array(zStrategyReturnPoint()).check(z.maxLength(5000)),
     backtestAt: zInstant()
 }));
 
 export const zSendSmsCodePath = /* @__PURE__ */ memo(() => z.object({
-    product: /* @__PURE__ */ z.enum(['dfrm']),
-    account: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^1\d{10}$/))
+    product: z.enum(['dfrm']),
+    account: z.string().check(z.regex(/^1\d{10}$/))
 }));
 
 export const zSendSmsCodeResponse = /* @__PURE__ */ memo(() => zSmsSent());
@@ -239,7 +239,7 @@ export const zGetUstStPerformanceResponse = /* @__PURE__ */ memo(() => zStrategy
 export const zGetStrategyCodeTextPath = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
     strategyId: zId(),
-    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(128), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
+    fileName: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
 }));
 
 export const zGetStrategyCodeTextResponse = /* @__PURE__ */ memo(() => zStrategyCodeFile());
@@ -247,7 +247,7 @@ export const zGetStrategyCodeTextResponse = /* @__PURE__ */ memo(() => zStrategy
 export const zDownloadStrategyCodePath = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
     strategyId: zId(),
-    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(128), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
+    fileName: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_\-一-龥][A-Za-z0-9_.\-一-龥]*$/))
 }));
 
 export const zDownloadStrategyCodeResponse = /* @__PURE__ */ memo(() => zBinary());

@@ -8,64 +8,64 @@ const memo = <T>(build: () => T): (() => T) => {
 };
 
 export const zAck = /* @__PURE__ */ memo(() => z.object({
-    ok: /* @__PURE__ */ z.literal(true)
+    ok: z.literal(true)
 }));
 
 export const zBinary = /* @__PURE__ */ memo(() => z.string());
 
-export const zDateString = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.regex(/^\d{4}-\d{2}-\d{2}$/)));
+export const zDateString = /* @__PURE__ */ memo(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
 
 export const zErrCode = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5),
-    /* @__PURE__ */ z.literal(6),
-    /* @__PURE__ */ z.literal(7),
-    /* @__PURE__ */ z.literal(8),
-    /* @__PURE__ */ z.literal(9),
-    /* @__PURE__ */ z.literal(10)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+    z.literal(6),
+    z.literal(7),
+    z.literal(8),
+    z.literal(9),
+    z.literal(10)
 ]));
 
 export const zEnvelope = /* @__PURE__ */ memo(() => z.object({
     errCode: zErrCode(),
-    errMsg: /* @__PURE__ */ z.string()
+    errMsg: z.string()
 }));
 
-export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), /* @__PURE__ */ z.object({
-    data: /* @__PURE__ */ z.null()
+export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), z.object({
+    data: z.null()
 })));
 
 export const zFileUpload = /* @__PURE__ */ memo(() => z.object({
-    file: /* @__PURE__ */ z.string()
+    file: z.string()
 }));
 
-export const zId = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)));
+export const zId = /* @__PURE__ */ memo(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
 export const zDeleted = /* @__PURE__ */ memo(() => z.object({
     id: zId()
 }));
 
-export const zIdList = /* @__PURE__ */ memo(() => z.array(zId()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zIdList = /* @__PURE__ */ memo(() => z.array(zId()).check(z.maxLength(1000)));
 
-export const zInstant = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zInstant = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zFileInfo = /* @__PURE__ */ memo(() => z.object({
     fileId: zId(),
-    fileName: /* @__PURE__ */ z.string(),
-    fileSize: /* @__PURE__ */ z.int(),
-    contentType: /* @__PURE__ */ z.string(),
+    fileName: z.string(),
+    fileSize: z.int(),
+    contentType: z.string(),
     uploadedAt: zInstant()
 }));
 
 export const zPageRequest = /* @__PURE__ */ memo(() => z.object({
-    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200))
 }));
 
-export const zSchoolId = /* @__PURE__ */ memo(() => z._default(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)), '0'));
+export const zSchoolId = /* @__PURE__ */ memo(() => z._default(z.string().check(z.minLength(1), z.maxLength(64)), '0'));
 
 export const zSchoolRole = /* @__PURE__ */ memo(() => z.enum([
     'teacher',
@@ -75,12 +75,12 @@ export const zSchoolRole = /* @__PURE__ */ memo(() => z.enum([
 
 export const zSortOrder = /* @__PURE__ */ memo(() => z.enum(['asc', 'desc']));
 
-export const zTotal = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zTotal = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zUserBrief = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string()
+    userName: z.string(),
+    realName: z.string()
 }));
 
 export const zProduct = /* @__PURE__ */ memo(() => z.unknown());
@@ -89,106 +89,106 @@ export const zToken = /* @__PURE__ */ memo(() => z.unknown());
 
 export const zUserId = /* @__PURE__ */ memo(() => z.unknown());
 
-export const zAnnounceStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zAnnounceStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zAnnounce = /* @__PURE__ */ memo(() => z.object({
     announceId: zId(),
     schoolId: zSchoolId(),
-    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    summary: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(120)),
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    summary: z.string().check(z.maxLength(120)),
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
     status: zAnnounceStatus(),
     publisher: zUserBrief(),
-    publishedAt: /* @__PURE__ */ z.nullable(zInstant()),
+    publishedAt: z.nullable(zInstant()),
     updatedAt: zInstant()
 }));
 
-export const zAnnounceQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zAnnounceQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zAnnounceStatus()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    courseId: z.optional(zId()),
+    status: z.optional(zAnnounceStatus()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortField: z.optional(z.enum([
         'updatedAt',
         'publishedAt',
         'createdAt'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'desc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'desc')
 })));
 
 export const zAnnounceSave = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    announceId: /* @__PURE__ */ z.optional(zId()),
+    announceId: z.optional(zId()),
     courseId: zId(),
-    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100000)),
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    content: z.string().check(z.minLength(1), z.maxLength(100000)),
     status: zAnnounceStatus(),
-    teachingClassIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(200))
+    teachingClassIds: z.array(zId()).check(z.maxLength(200))
 }));
 
 export const zAnnounceVisibleUpdate = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     announceId: zId(),
-    teachingClassIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(200))
+    teachingClassIds: z.array(zId()).check(z.maxLength(200))
 }));
 
 export const zClientSchool = /* @__PURE__ */ memo(() => z.object({
     schoolId: zId(),
-    schoolName: /* @__PURE__ */ z.string(),
-    roles: /* @__PURE__ */ z.array(zSchoolRole())
+    schoolName: z.string(),
+    roles: z.array(zSchoolRole())
 }));
 
 export const zClientUserLogin = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    schoolName: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ z.nullable(zSchoolRole()),
-    roles: /* @__PURE__ */ z.array(zSchoolRole())
+    schoolName: z.string(),
+    name: z.string(),
+    type: z.nullable(zSchoolRole()),
+    roles: z.array(zSchoolRole())
 }));
 
 export const zUserSchools = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    schools: /* @__PURE__ */ z.array(zClientSchool())
+    schools: z.array(zClientSchool())
 }));
 
 export const zUsersSchoolsRequest = /* @__PURE__ */ memo(() => z.object({
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zAdminClassBrief = /* @__PURE__ */ memo(() => z.object({
     classId: zId(),
-    className: /* @__PURE__ */ z.string(),
+    className: z.string(),
     collegeId: zId(),
-    collegeName: /* @__PURE__ */ z.string(),
+    collegeName: z.string(),
     majorId: zId(),
-    majorName: /* @__PURE__ */ z.string(),
+    majorName: z.string(),
     gradeId: zId(),
-    gradeName: /* @__PURE__ */ z.string()
+    gradeName: z.string()
 }));
 
 export const zCourseBrief = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
     schoolId: zSchoolId(),
-    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    teacher: /* @__PURE__ */ z.optional(zUserBrief())
+    coverUrl: z.optional(z.string()),
+    teacher: z.optional(zUserBrief())
 }));
 
 export const zStudentStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zStudentBrief = /* @__PURE__ */ memo(() => z.object({
     studentId: zId(),
     userId: zId(),
-    studentNumber: /* @__PURE__ */ z.string(),
-    studentName: /* @__PURE__ */ z.string(),
+    studentNumber: z.string(),
+    studentName: z.string(),
     classId: zId(),
-    className: /* @__PURE__ */ z.string(),
+    className: z.string(),
     status: zStudentStatus()
 }));
 
@@ -196,48 +196,48 @@ export const zTeachingClassBrief = /* @__PURE__ */ memo(() => z.object({
     teachingClassId: zId(),
     courseId: zId(),
     classId: zId(),
-    className: /* @__PURE__ */ z.string(),
-    studentCount: /* @__PURE__ */ z.int()
+    className: z.string(),
+    studentCount: z.int()
 }));
 
 export const zAnnounceClassRead = /* @__PURE__ */ memo(() => z.object({
     teachingClass: zTeachingClassBrief(),
-    viewedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    viewedNum: z.int().check(z.gte(0))
 }));
 
-export const zAnnounceListItem = /* @__PURE__ */ memo(() => z.intersection(zAnnounce(), /* @__PURE__ */ z.object({
+export const zAnnounceListItem = /* @__PURE__ */ memo(() => z.intersection(zAnnounce(), z.object({
     createdAt: zInstant(),
-    classReads: /* @__PURE__ */ z.array(zAnnounceClassRead()),
-    visibleClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    viewedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    classReads: z.array(zAnnounceClassRead()),
+    visibleClassNum: z.int().check(z.gte(0)),
+    studentNum: z.int().check(z.gte(0)),
+    viewedNum: z.int().check(z.gte(0))
 })));
 
-export const zAnnounceDetail = /* @__PURE__ */ memo(() => z.intersection(zAnnounceListItem(), /* @__PURE__ */ z.object({
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100000)),
-    visibleClasses: /* @__PURE__ */ z.array(zTeachingClassBrief())
+export const zAnnounceDetail = /* @__PURE__ */ memo(() => z.intersection(zAnnounceListItem(), z.object({
+    content: z.string().check(z.maxLength(100000)),
+    visibleClasses: z.array(zTeachingClassBrief())
 })));
 
 export const zAnnouncePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zAnnounceListItem()),
+    list: z.array(zAnnounceListItem()),
     total: zTotal()
 }));
 
 export const zAnnounceVisibleClass = /* @__PURE__ */ memo(() => z.object({
     teachingClass: zTeachingClassBrief(),
-    visible: /* @__PURE__ */ z.boolean(),
-    viewedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    visible: z.boolean(),
+    viewedNum: z.int().check(z.gte(0))
 }));
 
-export const zCourseWorkGroupMode = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zCourseWorkGroupMode = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
-export const zCourseWorkPublishStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zCourseWorkPublishStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zCourseWorkPublishResult = /* @__PURE__ */ memo(() => z.object({
     workId: zId(),
     publishStatus: zCourseWorkPublishStatus(),
-    publishedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    studentWorkCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    publishedAt: z.nullable(zInstant()),
+    studentWorkCount: z.int().check(z.gte(0))
 }));
 
 export const zCourseWorkResourceKind = /* @__PURE__ */ memo(() => z.enum([
@@ -250,49 +250,49 @@ export const zCourseWorkResourceKind = /* @__PURE__ */ memo(() => z.enum([
 
 export const zCourseWorkResource = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     kind: zCourseWorkResourceKind(),
-    summary: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
+    summary: z.optional(z.string())
 }));
 
-export const zCourseWorkScoreStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zCourseWorkScoreStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
-export const zCourseWorkType = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(1), /* @__PURE__ */ z.literal(2)]));
+export const zCourseWorkType = /* @__PURE__ */ memo(() => z.union([z.literal(1), z.literal(2)]));
 
 export const zCourseWorkBrief = /* @__PURE__ */ memo(() => z.object({
     workId: zId(),
     schoolId: zSchoolId(),
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    title: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
+    title: z.string(),
     type: zCourseWorkType(),
     groupMode: zCourseWorkGroupMode(),
     publishStatus: zCourseWorkPublishStatus(),
     scoreStatus: zCourseWorkScoreStatus(),
     startTime: zInstant(),
     endTime: zInstant(),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1000)),
-    publishedAt: /* @__PURE__ */ z.nullable(zInstant()),
+    totalScore: z.int().check(z.gte(1), z.lte(1000)),
+    publishedAt: z.nullable(zInstant()),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
 
 export const zGroupPreviewTeam = /* @__PURE__ */ memo(() => z.object({
-    groupName: /* @__PURE__ */ z.string(),
-    teachingClassId: /* @__PURE__ */ z.nullable(zId()),
+    groupName: z.string(),
+    teachingClassId: z.nullable(zId()),
     leaderStudentId: zId(),
-    students: /* @__PURE__ */ z.array(zStudentBrief())
+    students: z.array(zStudentBrief())
 }));
 
 export const zGroupPreview = /* @__PURE__ */ memo(() => z.object({
-    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    teamCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    teams: /* @__PURE__ */ z.array(zGroupPreviewTeam())
+    studentCount: z.int().check(z.gte(0)),
+    teamCount: z.int().check(z.gte(0)),
+    teams: z.array(zGroupPreviewTeam())
 }));
 
 export const zStrategyCodeFile = /* @__PURE__ */ memo(() => z.object({
-    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255)),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    fileName: z.string().check(z.minLength(1), z.maxLength(255)),
+    fileSize: z.int().check(z.gte(0)),
     updatedAt: zInstant()
 }));
 
@@ -304,115 +304,115 @@ export const zStrategyMetric = /* @__PURE__ */ memo(() => z.enum([
 
 export const zStrategyGradeItem = /* @__PURE__ */ memo(() => z.object({
     metric: zStrategyMetric(),
-    value: /* @__PURE__ */ z.number(),
-    weight: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-    fullMark: /* @__PURE__ */ z.number(),
-    zeroMark: /* @__PURE__ */ z.number(),
-    points: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
+    value: z.number(),
+    weight: z.int().check(z.gte(1), z.lte(100)),
+    fullMark: z.number(),
+    zeroMark: z.number(),
+    points: z.number().check(z.gte(0))
 }));
 
 export const zCourseWorkAutoGrade = /* @__PURE__ */ memo(() => z.object({
     studentWorkId: zId(),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    items: /* @__PURE__ */ z.array(zStrategyGradeItem()),
+    score: z.number().check(z.gte(0)),
+    totalScore: z.int().check(z.gte(1)),
+    items: z.array(zStrategyGradeItem()),
     gradedAt: zInstant()
 }));
 
 export const zStrategyGradingRule = /* @__PURE__ */ memo(() => z.object({
     metric: zStrategyMetric(),
-    weight: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-    fullMark: /* @__PURE__ */ z.number(),
-    zeroMark: /* @__PURE__ */ z.number()
+    weight: z.int().check(z.gte(1), z.lte(100)),
+    fullMark: z.number(),
+    zeroMark: z.number()
 }));
 
 export const zCourseWorkStrategyRequirement = /* @__PURE__ */ memo(() => z.object({
     backtestStartDate: zDateString(),
     backtestEndDate: zDateString(),
-    initialCapital: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(10000), /* @__PURE__ */ z.lte(10000000000)),
-    benchmark: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32)),
-    frequency: /* @__PURE__ */ z.enum(['day', 'minute']),
-    gradingRule: /* @__PURE__ */ /* @__PURE__ */ z.array(zStrategyGradingRule()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(3))
+    initialCapital: z.number().check(z.gte(10000), z.lte(10000000000)),
+    benchmark: z.string().check(z.minLength(1), z.maxLength(32)),
+    frequency: z.enum(['day', 'minute']),
+    gradingRule: z.array(zStrategyGradingRule()).check(z.minLength(1), z.maxLength(3))
 }));
 
 export const zStudentWorkStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zStudentWorkBrief = /* @__PURE__ */ memo(() => z.object({
     studentWorkId: zId(),
     workId: zId(),
     student: zStudentBrief(),
-    groupId: /* @__PURE__ */ z.nullable(zId()),
-    groupName: /* @__PURE__ */ z.string(),
+    groupId: z.nullable(zId()),
+    groupName: z.string(),
     status: zStudentWorkStatus(),
-    isLate: /* @__PURE__ */ z.boolean(),
-    savedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    submitTime: /* @__PURE__ */ z.nullable(zInstant()),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    correctedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    autoGraded: /* @__PURE__ */ z.boolean()
+    isLate: z.boolean(),
+    savedAt: z.nullable(zInstant()),
+    submitTime: z.nullable(zInstant()),
+    score: z.nullable(z.number()),
+    correctedAt: z.nullable(zInstant()),
+    autoGraded: z.boolean()
 }));
 
 export const zWorkAttachment = /* @__PURE__ */ memo(() => z.object({
-    fileName: /* @__PURE__ */ z.string(),
-    filePath: /* @__PURE__ */ z.string(),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    url: /* @__PURE__ */ z.string()
+    fileName: z.string(),
+    filePath: z.string(),
+    fileSize: z.int().check(z.gte(0)),
+    url: z.string()
 }));
 
-export const zCourseWorkDetail = /* @__PURE__ */ memo(() => z.intersection(zCourseWorkBrief(), /* @__PURE__ */ z.object({
-    content: /* @__PURE__ */ z.string(),
-    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief()),
-    workGroupId: /* @__PURE__ */ z.nullable(zId()),
-    workGroupName: /* @__PURE__ */ z.string(),
-    allowLate: /* @__PURE__ */ z.boolean(),
-    attachments: /* @__PURE__ */ z.array(zWorkAttachment()),
-    resources: /* @__PURE__ */ z.array(zCourseWorkResource()),
-    strategyRequirement: /* @__PURE__ */ z.nullable(zCourseWorkStrategyRequirement()),
+export const zCourseWorkDetail = /* @__PURE__ */ memo(() => z.intersection(zCourseWorkBrief(), z.object({
+    content: z.string(),
+    teachingClasses: z.array(zTeachingClassBrief()),
+    workGroupId: z.nullable(zId()),
+    workGroupName: z.string(),
+    allowLate: z.boolean(),
+    attachments: z.array(zWorkAttachment()),
+    resources: z.array(zCourseWorkResource()),
+    strategyRequirement: z.nullable(zCourseWorkStrategyRequirement()),
     teacher: zUserBrief()
 })));
 
 export const zWorkAttachmentInput = /* @__PURE__ */ memo(() => z.object({
-    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255)),
-    filePath: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1024)),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(104857600))
+    fileName: z.string().check(z.minLength(1), z.maxLength(255)),
+    filePath: z.string().check(z.minLength(1), z.maxLength(1024)),
+    fileSize: z.int().check(z.gte(0), z.lte(104857600))
 }));
 
 export const zCourseWorkSaveRequest = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    workId: /* @__PURE__ */ z.optional(zId()),
+    workId: z.optional(zId()),
     courseId: zId(),
-    teachingClassIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    title: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000)),
+    teachingClassIds: z.array(zId()).check(z.minLength(1), z.maxLength(50)),
+    title: z.string().check(z.minLength(1), z.maxLength(100)),
+    content: z.string().check(z.maxLength(20000)),
     type: zCourseWorkType(),
     groupMode: zCourseWorkGroupMode(),
-    workGroupId: /* @__PURE__ */ z.optional(zId()),
+    workGroupId: z.optional(zId()),
     startTime: zInstant(),
     endTime: zInstant(),
-    allowLate: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1000)),
-    attachments: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zWorkAttachmentInput()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(10))),
-    resourceIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(20))),
-    strategyRequirement: /* @__PURE__ */ z.optional(zCourseWorkStrategyRequirement())
+    allowLate: z._default(z.optional(z.boolean()), false),
+    totalScore: z.int().check(z.gte(1), z.lte(1000)),
+    attachments: z.optional(z.array(zWorkAttachmentInput()).check(z.minLength(0), z.maxLength(10))),
+    resourceIds: z.optional(z.array(zId()).check(z.minLength(0), z.maxLength(20))),
+    strategyRequirement: z.optional(zCourseWorkStrategyRequirement())
 }));
 
 export const zWorkFinishCounts = /* @__PURE__ */ memo(() => z.object({
-    studentWorkCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unsubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    correctedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    returnedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lateCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
+    studentWorkCount: z.int().check(z.gte(0)),
+    unsubmittedCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
+    correctedCount: z.int().check(z.gte(0)),
+    returnedCount: z.int().check(z.gte(0)),
+    lateCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number())
 }));
 
-export const zCourseWorkSummary = /* @__PURE__ */ memo(() => z.intersection(zCourseWorkBrief(), /* @__PURE__ */ z.object({
-    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief()),
+export const zCourseWorkSummary = /* @__PURE__ */ memo(() => z.intersection(zCourseWorkBrief(), z.object({
+    teachingClasses: z.array(zTeachingClassBrief()),
     finish: zWorkFinishCounts()
 })));
 
@@ -420,389 +420,389 @@ export const zWorkGroupMember = /* @__PURE__ */ memo(() => z.object({
     memberId: zId(),
     studentId: zId(),
     userId: zId(),
-    studentName: /* @__PURE__ */ z.string(),
-    studentNumber: /* @__PURE__ */ z.string(),
-    className: /* @__PURE__ */ z.string(),
-    isLeader: /* @__PURE__ */ z.boolean()
+    studentName: z.string(),
+    studentNumber: z.string(),
+    className: z.string(),
+    isLeader: z.boolean()
 }));
 
 export const zWorkGroupTeam = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
     workGroupId: zId(),
-    groupName: /* @__PURE__ */ z.string(),
+    groupName: z.string(),
     leaderStudentId: zId(),
-    members: /* @__PURE__ */ z.array(zWorkGroupMember()),
+    members: z.array(zWorkGroupMember()),
     createdAt: zInstant()
 }));
 
 export const zWorkGroupType = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zCourseGroup = /* @__PURE__ */ memo(() => z.object({
     workGroupId: zId(),
     schoolId: zSchoolId(),
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    groupName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
+    groupName: z.string(),
     groupType: zWorkGroupType(),
-    maxMembers: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20)),
-    teamCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    maxMembers: z.int().check(z.gte(2), z.lte(20)),
+    teamCount: z.int().check(z.gte(0)),
+    memberCount: z.int().check(z.gte(0)),
     createdAt: zInstant()
 }));
 
 export const zCourseGroupMembers = /* @__PURE__ */ memo(() => z.object({
     workGroupId: zId(),
-    groupName: /* @__PURE__ */ z.string(),
+    groupName: z.string(),
     groupType: zWorkGroupType(),
-    teams: /* @__PURE__ */ z.array(zWorkGroupTeam()),
-    ungrouped: /* @__PURE__ */ z.array(zStudentBrief())
+    teams: z.array(zWorkGroupTeam()),
+    ungrouped: z.array(zStudentBrief())
 }));
 
-export const zCourseGroupV2 = /* @__PURE__ */ memo(() => z.intersection(zCourseGroup(), /* @__PURE__ */ z.object({
-    teams: /* @__PURE__ */ z.array(zWorkGroupTeam()),
-    works: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+export const zCourseGroupV2 = /* @__PURE__ */ memo(() => z.intersection(zCourseGroup(), z.object({
+    teams: z.array(zWorkGroupTeam()),
+    works: z.array(z.object({
         workId: zId(),
-        title: /* @__PURE__ */ z.string(),
+        title: z.string(),
         publishStatus: zCourseWorkPublishStatus()
     })),
-    locked: /* @__PURE__ */ z.boolean()
+    locked: z.boolean()
 })));
 
 export const zWorkStrategyCode = /* @__PURE__ */ memo(() => z.object({
     studentWorkId: zId(),
-    fileName: /* @__PURE__ */ z.string(),
-    language: /* @__PURE__ */ z.enum(['python']),
-    fileSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    content: /* @__PURE__ */ z.string()
+    fileName: z.string(),
+    language: z.enum(['python']),
+    fileSize: z.int().check(z.gte(0)),
+    content: z.string()
 }));
 
 export const zWorkStrategyInfo = /* @__PURE__ */ memo(() => z.object({
     studentWorkId: zId(),
     strategyId: zId(),
-    strategyName: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.string(),
-    language: /* @__PURE__ */ z.enum(['python']),
+    strategyName: z.string(),
+    description: z.string(),
+    language: z.enum(['python']),
     author: zUserBrief(),
     backtestStartDate: zDateString(),
     backtestEndDate: zDateString(),
-    initialCapital: /* @__PURE__ */ z.number(),
-    benchmark: /* @__PURE__ */ z.string(),
-    frequency: /* @__PURE__ */ z.enum(['day', 'minute']),
-    codeFiles: /* @__PURE__ */ z.array(zStrategyCodeFile()),
+    initialCapital: z.number(),
+    benchmark: z.string(),
+    frequency: z.enum(['day', 'minute']),
+    codeFiles: z.array(zStrategyCodeFile()),
     snapshotAt: zInstant()
 }));
 
 export const zWorkStrategyMetrics = /* @__PURE__ */ memo(() => z.object({
-    annualReturn: /* @__PURE__ */ z.number(),
-    totalReturn: /* @__PURE__ */ z.number(),
-    benchmarkReturn: /* @__PURE__ */ z.number(),
-    maxDrawdown: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
-    sharpe: /* @__PURE__ */ z.number(),
-    volatility: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    winRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
-    alpha: /* @__PURE__ */ z.number(),
-    beta: /* @__PURE__ */ z.number()
+    annualReturn: z.number(),
+    totalReturn: z.number(),
+    benchmarkReturn: z.number(),
+    maxDrawdown: z.number().check(z.gte(0), z.lte(1)),
+    sharpe: z.number(),
+    volatility: z.number().check(z.gte(0)),
+    winRate: z.number().check(z.gte(0), z.lte(1)),
+    alpha: z.number(),
+    beta: z.number()
 }));
 
 export const zWorkStrategyPerformance = /* @__PURE__ */ memo(() => z.object({
     studentWorkId: zId(),
     strategyId: zId(),
     metrics: zWorkStrategyMetrics(),
-    tradingDays: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    tradeCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finalValue: /* @__PURE__ */ z.number(),
-    curve: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    tradingDays: z.int().check(z.gte(0)),
+    tradeCount: z.int().check(z.gte(0)),
+    finalValue: z.number(),
+    curve: z.array(z.object({
         date: zDateString(),
-        strategyValue: /* @__PURE__ */ z.number(),
-        benchmarkValue: /* @__PURE__ */ z.number(),
-        drawdown: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(5000))
+        strategyValue: z.number(),
+        benchmarkValue: z.number(),
+        drawdown: z.number().check(z.gte(0), z.lte(1))
+    })).check(z.minLength(0), z.maxLength(5000))
 }));
 
 export const zWorkStrategySnapshot = /* @__PURE__ */ memo(() => z.object({
     strategyId: zId(),
-    strategyName: /* @__PURE__ */ z.string(),
+    strategyName: z.string(),
     snapshotAt: zInstant(),
-    codeFiles: /* @__PURE__ */ z.array(zStrategyCodeFile()),
+    codeFiles: z.array(zStrategyCodeFile()),
     metrics: zWorkStrategyMetrics()
 }));
 
-export const zStudentWorkDetail = /* @__PURE__ */ memo(() => z.intersection(zStudentWorkBrief(), /* @__PURE__ */ z.object({
-    workTitle: /* @__PURE__ */ z.string(),
+export const zStudentWorkDetail = /* @__PURE__ */ memo(() => z.intersection(zStudentWorkBrief(), z.object({
+    workTitle: z.string(),
     workType: zCourseWorkType(),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    content: /* @__PURE__ */ z.string(),
-    attachments: /* @__PURE__ */ z.array(zWorkAttachment()),
-    strategy: /* @__PURE__ */ z.nullable(zWorkStrategySnapshot()),
-    comment: /* @__PURE__ */ z.string(),
-    revision: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    members: /* @__PURE__ */ z.array(zWorkGroupMember())
+    totalScore: z.int().check(z.gte(1)),
+    content: z.string(),
+    attachments: z.array(zWorkAttachment()),
+    strategy: z.nullable(zWorkStrategySnapshot()),
+    comment: z.string(),
+    revision: z.int().check(z.gte(0)),
+    members: z.array(zWorkGroupMember())
 })));
 
-export const zClassStudentQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zClassStudentQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
     classId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    status: /* @__PURE__ */ z.optional(zStudentStatus())
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    status: z.optional(zStudentStatus())
 })));
 
-export const zCourseClassStudent = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), /* @__PURE__ */ z.object({
+export const zCourseClassStudent = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), z.object({
     teachingClassId: zId(),
-    teachingClassName: /* @__PURE__ */ z.string()
+    teachingClassName: z.string()
 })));
 
 export const zCourseClassStudentPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCourseClassStudent()),
+    list: z.array(zCourseClassStudent()),
     total: zTotal()
 }));
 
-export const zCourseClassStudentQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zCourseClassStudentQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
     courseId: zId(),
-    teachingClassId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    status: /* @__PURE__ */ z.optional(zStudentStatus()),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    teachingClassId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    status: z.optional(zStudentStatus()),
+    sortField: z.optional(z.enum([
         'studentNumber',
         'studentName',
         'teachingClass'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'asc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'asc')
 })));
 
-export const zCourseClockTime = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.regex(/^([01]\d|2[0-3]):[0-5]\d$/)));
+export const zCourseClockTime = /* @__PURE__ */ memo(() => z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/)));
 
 export const zCourseDeleted = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
-    teachingClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    sectionNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    announceNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    courseWareNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    teachingClassNum: z.int().check(z.gte(0)),
+    sectionNum: z.int().check(z.gte(0)),
+    announceNum: z.int().check(z.gte(0)),
+    courseWareNum: z.int().check(z.gte(0))
 }));
 
-export const zCourseListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zCourseListQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zCourseSaveBase = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    courseName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
-    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
+    courseId: z.optional(zId()),
+    courseName: z.string().check(z.minLength(1), z.maxLength(50)),
+    description: z.optional(z.string().check(z.maxLength(2000))),
+    coverUrl: z.optional(z.string().check(z.maxLength(500))),
     startDate: zDateString(),
     endDate: zDateString()
 }));
 
-export const zCourseSave = /* @__PURE__ */ memo(() => z.intersection(zCourseSaveBase(), /* @__PURE__ */ z.object({
-    classIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
+export const zCourseSave = /* @__PURE__ */ memo(() => z.intersection(zCourseSaveBase(), z.object({
+    classIds: z.array(zId()).check(z.minLength(1), z.maxLength(50))
 })));
 
 export const zCourseSection = /* @__PURE__ */ memo(() => z.object({
     sectionId: zId(),
     courseId: zId(),
-    sectionName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(999)),
-    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000)),
-    classDate: /* @__PURE__ */ z.nullable(zDateString()),
-    startTime: /* @__PURE__ */ z.nullable(zCourseClockTime()),
-    endTime: /* @__PURE__ */ z.nullable(zCourseClockTime()),
-    location: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100)),
+    sectionName: z.string().check(z.minLength(1), z.maxLength(100)),
+    sortNo: z.int().check(z.gte(1), z.lte(999)),
+    description: z.string().check(z.maxLength(1000)),
+    classDate: z.nullable(zDateString()),
+    startTime: z.nullable(zCourseClockTime()),
+    endTime: z.nullable(zCourseClockTime()),
+    location: z.string().check(z.maxLength(100)),
     updatedAt: zInstant()
 }));
 
 export const zCourseSectionClearResult = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    deletedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    deletedNum: z.int().check(z.gte(0))
 }));
 
 export const zCourseSectionImportError = /* @__PURE__ */ memo(() => z.object({
-    rowNumber: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
-    column: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    reason: /* @__PURE__ */ z.string()
+    rowNumber: z.int().check(z.gte(2)),
+    column: z.optional(z.string()),
+    reason: z.string()
 }));
 
 export const zCourseSectionImportResult = /* @__PURE__ */ memo(() => z.object({
-    success: /* @__PURE__ */ z.boolean(),
-    importedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    errors: /* @__PURE__ */ z.array(zCourseSectionImportError())
+    success: z.boolean(),
+    importedNum: z.int().check(z.gte(0)),
+    errors: z.array(zCourseSectionImportError())
 }));
 
 export const zCourseSectionInput = /* @__PURE__ */ memo(() => z.object({
-    sectionId: /* @__PURE__ */ z.optional(zId()),
-    sectionName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(999)),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))),
-    classDate: /* @__PURE__ */ z.optional(zDateString()),
-    startTime: /* @__PURE__ */ z.optional(zCourseClockTime()),
-    endTime: /* @__PURE__ */ z.optional(zCourseClockTime()),
-    location: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100)))
+    sectionId: z.optional(zId()),
+    sectionName: z.string().check(z.minLength(1), z.maxLength(100)),
+    sortNo: z.int().check(z.gte(1), z.lte(999)),
+    description: z.optional(z.string().check(z.maxLength(1000))),
+    classDate: z.optional(zDateString()),
+    startTime: z.optional(zCourseClockTime()),
+    endTime: z.optional(zCourseClockTime()),
+    location: z.optional(z.string().check(z.maxLength(100)))
 }));
 
 export const zCourseSectionSet = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     courseId: zId(),
-    sections: /* @__PURE__ */ /* @__PURE__ */ z.array(zCourseSectionInput()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    sections: z.array(zCourseSectionInput()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zCourseSectionUpload = /* @__PURE__ */ memo(() => z.object({
-    file: /* @__PURE__ */ z.string(),
-    mode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['replace', 'append']))
+    file: z.string(),
+    mode: z.optional(z.enum(['replace', 'append']))
 }));
 
 export const zCourseStaticClass = /* @__PURE__ */ memo(() => z.object({
     teachingClassId: zId(),
-    teachingClassName: /* @__PURE__ */ z.string(),
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submitRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
-    avgWorkScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
+    teachingClassName: z.string(),
+    studentNum: z.int().check(z.gte(0)),
+    submitRate: z.number().check(z.gte(0), z.lte(1)),
+    avgWorkScore: z.nullable(z.number().check(z.gte(0), z.lte(100)))
 }));
 
 export const zCourseStaticTotal = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    teachingClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    sectionNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    publishedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    avgWorkScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    courseWareNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    announceNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    studentNum: z.int().check(z.gte(0)),
+    teachingClassNum: z.int().check(z.gte(0)),
+    sectionNum: z.int().check(z.gte(0)),
+    workNum: z.int().check(z.gte(0)),
+    publishedWorkNum: z.int().check(z.gte(0)),
+    submittedWorkNum: z.int().check(z.gte(0)),
+    avgWorkScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    courseWareNum: z.int().check(z.gte(0)),
+    announceNum: z.int().check(z.gte(0))
 }));
 
-export const zCourseStaticTotalV2 = /* @__PURE__ */ memo(() => z.intersection(zCourseStaticTotal(), /* @__PURE__ */ z.object({
-    teachingClassId: /* @__PURE__ */ z.nullable(zId()),
-    byClass: /* @__PURE__ */ z.array(zCourseStaticClass())
+export const zCourseStaticTotalV2 = /* @__PURE__ */ memo(() => z.intersection(zCourseStaticTotal(), z.object({
+    teachingClassId: z.nullable(zId()),
+    byClass: z.array(zCourseStaticClass())
 })));
 
 export const zCourseStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
-export const zCourseItem = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), /* @__PURE__ */ z.object({
-    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000)),
+export const zCourseItem = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), z.object({
+    description: z.string().check(z.maxLength(2000)),
     startDate: zDateString(),
     endDate: zDateString(),
     status: zCourseStatus(),
-    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief()),
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    sectionNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    teachingClasses: z.array(zTeachingClassBrief()),
+    studentNum: z.int().check(z.gte(0)),
+    sectionNum: z.int().check(z.gte(0)),
     createdAt: zInstant(),
     updatedAt: zInstant()
 })));
 
-export const zCourseListV2Query = /* @__PURE__ */ memo(() => z.intersection(zCourseListQuery(), /* @__PURE__ */ z.object({
-    status: /* @__PURE__ */ z.optional(zCourseStatus()),
-    startDateFrom: /* @__PURE__ */ z.optional(zDateString()),
-    startDateTo: /* @__PURE__ */ z.optional(zDateString()),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zCourseListV2Query = /* @__PURE__ */ memo(() => z.intersection(zCourseListQuery(), z.object({
+    status: z.optional(zCourseStatus()),
+    startDateFrom: z.optional(zDateString()),
+    startDateTo: z.optional(zDateString()),
+    sortField: z.optional(z.enum([
         'createdAt',
         'startDate',
         'courseName',
         'studentNum'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'desc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'desc')
 })));
 
 export const zCoursePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCourseItem()),
+    list: z.array(zCourseItem()),
     total: zTotal()
 }));
 
 export const zCourseStudentNum = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    studentNum: z.int().check(z.gte(0))
 }));
 
-export const zCourseStudentNumV2 = /* @__PURE__ */ memo(() => z.intersection(zCourseStudentNum(), /* @__PURE__ */ z.object({
-    onlineNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    byStatus: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+export const zCourseStudentNumV2 = /* @__PURE__ */ memo(() => z.intersection(zCourseStudentNum(), z.object({
+    onlineNum: z.int().check(z.gte(0)),
+    byStatus: z.array(z.object({
         status: zStudentStatus(),
-        num: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+        num: z.int().check(z.gte(0))
     })),
-    byClass: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    byClass: z.array(z.object({
         teachingClassId: zId(),
-        teachingClassName: /* @__PURE__ */ z.string(),
-        studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+        teachingClassName: z.string(),
+        studentNum: z.int().check(z.gte(0))
     }))
 })));
 
 export const zCourseStudentPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentBrief()),
+    list: z.array(zStudentBrief()),
     total: zTotal()
 }));
 
 export const zCourseSummary = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
     status: zCourseStatus(),
-    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief())
+    teachingClasses: z.array(zTeachingClassBrief())
 }));
 
 export const zCourseSummaryQuery = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    status: /* @__PURE__ */ z.optional(zCourseStatus())
+    status: z.optional(zCourseStatus())
 }));
 
-export const zCourseTeachingClass = /* @__PURE__ */ memo(() => z.intersection(zTeachingClassBrief(), /* @__PURE__ */ z.object({
-    teachingClassName: /* @__PURE__ */ z.string(),
+export const zCourseTeachingClass = /* @__PURE__ */ memo(() => z.intersection(zTeachingClassBrief(), z.object({
+    teachingClassName: z.string(),
     adminClass: zAdminClassBrief(),
-    wholeClass: /* @__PURE__ */ z.boolean()
+    wholeClass: z.boolean()
 })));
 
 export const zCourseTeachingClassInput = /* @__PURE__ */ memo(() => z.object({
-    teachingClassId: /* @__PURE__ */ z.optional(zId()),
+    teachingClassId: z.optional(zId()),
     classId: zId(),
-    teachingClassName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    studentIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)))
+    teachingClassName: z.optional(z.string().check(z.maxLength(50))),
+    studentIds: z.optional(z.array(zId()).check(z.minLength(1), z.maxLength(500)))
 }));
 
-export const zCourseSaveV2 = /* @__PURE__ */ memo(() => z.intersection(zCourseSaveBase(), /* @__PURE__ */ z.object({
-    teachingClasses: /* @__PURE__ */ /* @__PURE__ */ z.array(zCourseTeachingClassInput()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
+export const zCourseSaveV2 = /* @__PURE__ */ memo(() => z.intersection(zCourseSaveBase(), z.object({
+    teachingClasses: z.array(zCourseTeachingClassInput()).check(z.minLength(1), z.maxLength(50))
 })));
 
-export const zCourseV2Item = /* @__PURE__ */ memo(() => z.intersection(zCourseItem(), /* @__PURE__ */ z.object({
-    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    courseWareNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    announceNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+export const zCourseV2Item = /* @__PURE__ */ memo(() => z.intersection(zCourseItem(), z.object({
+    workNum: z.int().check(z.gte(0)),
+    courseWareNum: z.int().check(z.gte(0)),
+    announceNum: z.int().check(z.gte(0))
 })));
 
 export const zCourseV2Page = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCourseV2Item()),
+    list: z.array(zCourseV2Item()),
     total: zTotal()
 }));
 
-export const zSchoolClass = /* @__PURE__ */ memo(() => z.intersection(zAdminClassBrief(), /* @__PURE__ */ z.object({
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+export const zSchoolClass = /* @__PURE__ */ memo(() => z.intersection(zAdminClassBrief(), z.object({
+    studentNum: z.int().check(z.gte(0))
 })));
 
 export const zSchoolClassQuery = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    collegeId: /* @__PURE__ */ z.optional(zId()),
-    majorId: /* @__PURE__ */ z.optional(zId()),
-    gradeId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    taught: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean())
+    collegeId: z.optional(zId()),
+    majorId: z.optional(zId()),
+    gradeId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    taught: z.optional(z.boolean())
 }));
 
 export const zCourseWare = /* @__PURE__ */ memo(() => z.object({
     courseWareId: zId(),
     schoolId: zSchoolId(),
-    courseWareName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000)),
+    courseWareName: z.string().check(z.minLength(1), z.maxLength(100)),
+    description: z.string().check(z.maxLength(1000)),
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
     owner: zUserBrief(),
-    attachmentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20)),
-    totalSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    attachmentNum: z.int().check(z.gte(0), z.lte(20)),
+    totalSize: z.int().check(z.gte(0)),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
@@ -810,91 +810,91 @@ export const zCourseWare = /* @__PURE__ */ memo(() => z.object({
 export const zCourseWareDelete = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     courseWareId: zId(),
-    fileId: /* @__PURE__ */ z.optional(zId())
+    fileId: z.optional(zId())
 }));
 
-export const zCourseWareListItem = /* @__PURE__ */ memo(() => z.intersection(zCourseWare(), /* @__PURE__ */ z.object({
-    sharedClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+export const zCourseWareListItem = /* @__PURE__ */ memo(() => z.intersection(zCourseWare(), z.object({
+    sharedClassNum: z.int().check(z.gte(0))
 })));
 
-export const zCourseWareDetail = /* @__PURE__ */ memo(() => z.intersection(zCourseWareListItem(), /* @__PURE__ */ z.object({
-    attachments: /* @__PURE__ */ /* @__PURE__ */ z.array(zFileInfo()).check(/* @__PURE__ */ z.maxLength(20)),
-    sharedClasses: /* @__PURE__ */ z.array(zTeachingClassBrief())
+export const zCourseWareDetail = /* @__PURE__ */ memo(() => z.intersection(zCourseWareListItem(), z.object({
+    attachments: z.array(zFileInfo()).check(z.maxLength(20)),
+    sharedClasses: z.array(zTeachingClassBrief())
 })));
 
 export const zCourseWarePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCourseWareListItem()),
+    list: z.array(zCourseWareListItem()),
     total: zTotal()
 }));
 
-export const zCourseWareQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zCourseWareQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    shared: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    courseId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    shared: z.optional(z.boolean()),
+    sortField: z.optional(z.enum([
         'updatedAt',
         'courseWareName',
         'totalSize'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'desc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'desc')
 })));
 
 export const zCourseWareShareItem = /* @__PURE__ */ memo(() => z.object({
     teachingClass: zTeachingClassBrief(),
-    courseName: /* @__PURE__ */ z.string(),
-    shared: /* @__PURE__ */ z.boolean(),
-    sharedAt: /* @__PURE__ */ z.nullable(zInstant())
+    courseName: z.string(),
+    shared: z.boolean(),
+    sharedAt: z.nullable(zInstant())
 }));
 
 export const zCourseWareShareUpdate = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     courseWareId: zId(),
-    teachingClassIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(200))
+    teachingClassIds: z.array(zId()).check(z.maxLength(200))
 }));
 
 export const zCourseWareUpload = /* @__PURE__ */ memo(() => z.object({
-    file: /* @__PURE__ */ z.string(),
+    file: z.string(),
     schoolId: zSchoolId(),
     courseId: zId(),
-    courseWareId: /* @__PURE__ */ z.optional(zId()),
-    courseWareName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000)))
+    courseWareId: z.optional(zId()),
+    courseWareName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    description: z.optional(z.string().check(z.maxLength(1000)))
 }));
 
 export const zExamAnswerInput = /* @__PURE__ */ memo(() => z.object({
     questionId: zId(),
-    answer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000))).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(20)),
-    seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))
+    answer: z.array(z.string().check(z.maxLength(20000))).check(z.minLength(0), z.maxLength(20)),
+    seq: z.int().check(z.gte(1))
 }));
 
 export const zExamSaveAck = /* @__PURE__ */ memo(() => z.object({
     questionId: zId(),
-    seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    seq: z.int().check(z.gte(1)),
     savedAt: zInstant(),
-    applied: /* @__PURE__ */ z.boolean()
+    applied: z.boolean()
 }));
 
 export const zExamSavedAnswer = /* @__PURE__ */ memo(() => z.object({
     questionId: zId(),
-    answer: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
-    seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    answer: z.array(z.string()),
+    seq: z.int().check(z.gte(1)),
     savedAt: zInstant()
 }));
 
 export const zExamAttendStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zExamAttemptTiming = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
     attendStatus: zExamAttendStatus(),
-    enterTime: /* @__PURE__ */ z.nullable(zInstant()),
-    deadline: /* @__PURE__ */ z.nullable(zInstant()),
-    submitTime: /* @__PURE__ */ z.nullable(zInstant()),
+    enterTime: z.nullable(zInstant()),
+    deadline: z.nullable(zInstant()),
+    submitTime: z.nullable(zInstant()),
     serverTime: zInstant()
 }));
 
@@ -902,47 +902,47 @@ export const zExamAttendInfo = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
     userId: zId(),
     attendStatus: zExamAttendStatus(),
-    enterTime: /* @__PURE__ */ z.nullable(zInstant()),
-    deadline: /* @__PURE__ */ z.nullable(zInstant()),
-    submitTime: /* @__PURE__ */ z.nullable(zInstant()),
-    submitType: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)])),
-    answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lastSavedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    saveCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    enterTime: z.nullable(zInstant()),
+    deadline: z.nullable(zInstant()),
+    submitTime: z.nullable(zInstant()),
+    submitType: z.nullable(z.union([z.literal(0), z.literal(1)])),
+    answeredCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    lastSavedAt: z.nullable(zInstant()),
+    saveCount: z.int().check(z.gte(0))
 }));
 
-export const zExamMarkStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zExamMarkStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zExamOption = /* @__PURE__ */ memo(() => z.object({
-    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-H]$/)),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(2000))
+    key: z.string().check(z.regex(/^[A-H]$/)),
+    content: z.string().check(z.minLength(1), z.maxLength(2000))
 }));
 
 export const zExamPhase = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zExamQuestionType = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5),
-    /* @__PURE__ */ z.literal(6)
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+    z.literal(6)
 ]));
 
 export const zExamPaperQuestion = /* @__PURE__ */ memo(() => z.object({
     questionId: zId(),
-    orderNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    orderNo: z.int().check(z.gte(1)),
     type: zExamQuestionType(),
-    stem: /* @__PURE__ */ z.string(),
-    options: /* @__PURE__ */ z.array(zExamOption()),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    blankCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    codeLanguage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    stem: z.string(),
+    options: z.array(zExamOption()),
+    score: z.number().check(z.gte(0)),
+    blankCount: z.int().check(z.gte(0)),
+    codeLanguage: z.optional(z.enum([
         'python',
         'sql',
         'r'
@@ -951,238 +951,238 @@ export const zExamPaperQuestion = /* @__PURE__ */ memo(() => z.object({
 
 export const zExamAnswerResult = /* @__PURE__ */ memo(() => z.object({
     questionId: zId(),
-    orderNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    orderNo: z.int().check(z.gte(1)),
     type: zExamQuestionType(),
-    stem: /* @__PURE__ */ z.string(),
-    options: /* @__PURE__ */ z.array(zExamOption()),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    answer: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
-    savedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    gotScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    correct: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.boolean()),
-    correctAnswers: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
-    analysis: /* @__PURE__ */ z.string(),
-    comment: /* @__PURE__ */ z.string()
+    stem: z.string(),
+    options: z.array(zExamOption()),
+    score: z.number().check(z.gte(0)),
+    answer: z.array(z.string()),
+    savedAt: z.nullable(zInstant()),
+    gotScore: z.nullable(z.number()),
+    correct: z.nullable(z.boolean()),
+    correctAnswers: z.array(z.string()),
+    analysis: z.string(),
+    comment: z.string()
 }));
 
 export const zExamQuestionInput = /* @__PURE__ */ memo(() => z.object({
     type: zExamQuestionType(),
-    stem: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(10000)),
-    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamOption()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(8)),
-    answers: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20000))).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
-    partialScore: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    analysis: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
-    codeLanguage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    stem: z.string().check(z.minLength(1), z.maxLength(10000)),
+    options: z.array(zExamOption()).check(z.minLength(0), z.maxLength(8)),
+    answers: z.array(z.string().check(z.minLength(1), z.maxLength(20000))).check(z.minLength(1), z.maxLength(20)),
+    score: z.number().check(z.gte(0.5), z.lte(100)),
+    partialScore: z.optional(z.number().check(z.gte(0), z.lte(100))),
+    analysis: z.optional(z.string().check(z.maxLength(5000))),
+    codeLanguage: z.optional(z.enum([
         'python',
         'sql',
         'r'
     ]))
 }));
 
-export const zExamQuestion = /* @__PURE__ */ memo(() => z.intersection(zExamQuestionInput(), /* @__PURE__ */ z.object({
+export const zExamQuestion = /* @__PURE__ */ memo(() => z.intersection(zExamQuestionInput(), z.object({
     questionId: zId(),
-    orderNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))
+    orderNo: z.int().check(z.gte(1))
 })));
 
 export const zExamResultPolicy = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zMyExamItem = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    examNumber: /* @__PURE__ */ z.string(),
-    examName: /* @__PURE__ */ z.string(),
-    courseName: /* @__PURE__ */ z.string(),
+    examNumber: z.string(),
+    examName: z.string(),
+    courseName: z.string(),
     startTime: zInstant(),
     endTime: zInstant(),
-    duration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    duration: z.int().check(z.gte(1)),
+    totalScore: z.number().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
     phase: zExamPhase(),
     attendStatus: zExamAttendStatus(),
     resultPolicy: zExamResultPolicy(),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
+    score: z.nullable(z.number())
 }));
 
 export const zExamSaveRequest = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    examName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
-    attendNotice: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    courseId: z.optional(zId()),
+    examName: z.string().check(z.minLength(1), z.maxLength(100)),
+    description: z.optional(z.string().check(z.maxLength(2000))),
+    attendNotice: z.optional(z.string().check(z.maxLength(5000))),
     startTime: zInstant(),
     endTime: zInstant(),
-    duration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(600)),
-    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    duration: z.int().check(z.gte(1), z.lte(600)),
+    passScore: z.number().check(z.gte(0), z.lte(1000)),
     resultPolicy: zExamResultPolicy(),
-    shuffleQuestions: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    shuffleOptions: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    sourcePaperId: /* @__PURE__ */ z.optional(zId()),
-    questions: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zExamQuestionInput()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200)))
+    shuffleQuestions: z._default(z.optional(z.boolean()), false),
+    shuffleOptions: z._default(z.optional(z.boolean()), false),
+    sourcePaperId: z.optional(zId()),
+    questions: z.optional(z.array(zExamQuestionInput()).check(z.minLength(0), z.maxLength(200)))
 }));
 
-export const zExamUpDownStatus = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zExamUpDownStatus = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zExamBrief = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    examNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{8}$/)),
+    examNumber: z.string().check(z.regex(/^\d{8}$/)),
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.nullable(zId()),
-    courseName: /* @__PURE__ */ z.string(),
-    examName: /* @__PURE__ */ z.string(),
+    courseId: z.nullable(zId()),
+    courseName: z.string(),
+    examName: z.string(),
     startTime: zInstant(),
     endTime: zInstant(),
-    duration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    duration: z.int().check(z.gte(1)),
+    totalScore: z.number().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
     upDownStatus: zExamUpDownStatus(),
     phase: zExamPhase(),
-    examinerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    examinerCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
     creator: zUserBrief(),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
 
-export const zExamDetail = /* @__PURE__ */ memo(() => z.intersection(zExamBrief(), /* @__PURE__ */ z.object({
-    description: /* @__PURE__ */ z.string(),
-    attendNotice: /* @__PURE__ */ z.string(),
+export const zExamDetail = /* @__PURE__ */ memo(() => z.intersection(zExamBrief(), z.object({
+    description: z.string(),
+    attendNotice: z.string(),
     resultPolicy: zExamResultPolicy(),
-    shuffleQuestions: /* @__PURE__ */ z.boolean(),
-    shuffleOptions: /* @__PURE__ */ z.boolean(),
-    questions: /* @__PURE__ */ z.array(zExamQuestion()),
-    flushedAt: /* @__PURE__ */ z.nullable(zInstant())
+    shuffleQuestions: z.boolean(),
+    shuffleOptions: z.boolean(),
+    questions: z.array(zExamQuestion()),
+    flushedAt: z.nullable(zInstant())
 })));
 
 export const zExaminer = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
     userId: zId(),
     studentId: zId(),
-    studentNumber: /* @__PURE__ */ z.string(),
-    studentName: /* @__PURE__ */ z.string(),
-    className: /* @__PURE__ */ z.string(),
+    studentNumber: z.string(),
+    studentName: z.string(),
+    className: z.string(),
     attendStatus: zExamAttendStatus(),
     markStatus: zExamMarkStatus(),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    objectiveScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    subjectiveScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    enterTime: /* @__PURE__ */ z.nullable(zInstant()),
-    submitTime: /* @__PURE__ */ z.nullable(zInstant()),
+    score: z.nullable(z.number()),
+    objectiveScore: z.nullable(z.number()),
+    subjectiveScore: z.nullable(z.number()),
+    enterTime: z.nullable(zInstant()),
+    submitTime: z.nullable(zInstant()),
     addedAt: zInstant()
 }));
 
 export const zExamUserResult = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    examName: /* @__PURE__ */ z.string(),
-    examNumber: /* @__PURE__ */ z.string(),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
+    examName: z.string(),
+    examNumber: z.string(),
+    totalScore: z.number().check(z.gte(0)),
     examiner: zExaminer(),
-    answers: /* @__PURE__ */ z.array(zExamAnswerResult())
+    answers: z.array(zExamAnswerResult())
 }));
 
 export const zExaminersAddResult = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    addedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    skippedUserIds: /* @__PURE__ */ z.array(zId())
+    addedCount: z.int().check(z.gte(0)),
+    skippedUserIds: z.array(zId())
 }));
 
-export const zMyCourseItem = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), /* @__PURE__ */ z.object({
-    description: /* @__PURE__ */ z.string(),
+export const zMyCourseItem = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), z.object({
+    description: z.string(),
     status: zCourseStatus(),
     startDate: zDateString(),
     endDate: zDateString(),
     teachingClass: zTeachingClassBrief(),
-    sectionNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unCommitWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unViewAnnounceNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    courseWareNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    sectionNum: z.int().check(z.gte(0)),
+    unCommitWorkNum: z.int().check(z.gte(0)),
+    unViewAnnounceNum: z.int().check(z.gte(0)),
+    courseWareNum: z.int().check(z.gte(0))
 })));
 
 export const zMyCourseQuery = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    status: /* @__PURE__ */ z.optional(zCourseStatus())
+    status: z.optional(zCourseStatus())
 }));
 
-export const zMyCourseV2Item = /* @__PURE__ */ memo(() => z.intersection(zMyCourseItem(), /* @__PURE__ */ z.object({
-    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    avgWorkScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    lastStudyAt: /* @__PURE__ */ z.nullable(zInstant())
+export const zMyCourseV2Item = /* @__PURE__ */ memo(() => z.intersection(zMyCourseItem(), z.object({
+    workNum: z.int().check(z.gte(0)),
+    submittedWorkNum: z.int().check(z.gte(0)),
+    avgWorkScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    lastStudyAt: z.nullable(zInstant())
 })));
 
 export const zMyCourseV2Page = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zMyCourseV2Item()),
+    list: z.array(zMyCourseV2Item()),
     total: zTotal()
 }));
 
-export const zMyCourseV2Query = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zPageRequest(), zMyCourseQuery()), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zMyCourseV2Query = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zPageRequest(), zMyCourseQuery()), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortField: z.optional(z.enum([
         'startDate',
         'lastStudyAt',
         'courseName'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'desc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'desc')
 })));
 
-export const zMyCourseWare = /* @__PURE__ */ memo(() => z.intersection(zCourseWare(), /* @__PURE__ */ z.object({
+export const zMyCourseWare = /* @__PURE__ */ memo(() => z.intersection(zCourseWare(), z.object({
     sharedAt: zInstant(),
-    attachments: /* @__PURE__ */ /* @__PURE__ */ z.array(zFileInfo()).check(/* @__PURE__ */ z.maxLength(20))
+    attachments: z.array(zFileInfo()).check(z.maxLength(20))
 })));
 
 export const zMyCourseWarePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zMyCourseWare()),
+    list: z.array(zMyCourseWare()),
     total: zTotal()
 }));
 
-export const zMyCourseWareQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zMyCourseWareQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    courseId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
-export const zMyCourseStudentV2 = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), /* @__PURE__ */ z.object({
-    grouped: /* @__PURE__ */ z.boolean(),
-    groupId: /* @__PURE__ */ z.nullable(zId()),
-    groupName: /* @__PURE__ */ z.string()
+export const zMyCourseStudentV2 = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), z.object({
+    grouped: z.boolean(),
+    groupId: z.nullable(zId()),
+    groupName: z.string()
 })));
 
 export const zMyCurGroup = /* @__PURE__ */ memo(() => z.object({
     workGroupId: zId(),
     groupType: zWorkGroupType(),
-    maxMembers: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20)),
-    inGroup: /* @__PURE__ */ z.boolean(),
-    group: /* @__PURE__ */ z.nullable(zWorkGroupTeam())
+    maxMembers: z.int().check(z.gte(2), z.lte(20)),
+    inGroup: z.boolean(),
+    group: z.nullable(zWorkGroupTeam())
 }));
 
 export const zMyStudentWork = /* @__PURE__ */ memo(() => z.object({
     studentWorkId: zId(),
     status: zStudentWorkStatus(),
-    content: /* @__PURE__ */ z.string(),
-    attachments: /* @__PURE__ */ z.array(zWorkAttachment()),
-    strategy: /* @__PURE__ */ z.nullable(zWorkStrategySnapshot()),
-    revision: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    savedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    submitTime: /* @__PURE__ */ z.nullable(zInstant()),
-    isLate: /* @__PURE__ */ z.boolean(),
+    content: z.string(),
+    attachments: z.array(zWorkAttachment()),
+    strategy: z.nullable(zWorkStrategySnapshot()),
+    revision: z.int().check(z.gte(0)),
+    savedAt: z.nullable(zInstant()),
+    submitTime: z.nullable(zInstant()),
+    isLate: z.boolean(),
     scoreStatus: zCourseWorkScoreStatus(),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    comment: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-    autoGradeItems: /* @__PURE__ */ z.array(zStrategyGradeItem()),
-    group: /* @__PURE__ */ z.nullable(zWorkGroupTeam())
+    score: z.nullable(z.number()),
+    comment: z.nullable(z.string()),
+    autoGradeItems: z.array(zStrategyGradeItem()),
+    group: z.nullable(zWorkGroupTeam())
 }));
 
 export const zMyWorkCounts = /* @__PURE__ */ memo(() => z.object({
-    all: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unsubmitted: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submitted: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    corrected: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    returned: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    overdue: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    all: z.int().check(z.gte(0)),
+    unsubmitted: z.int().check(z.gte(0)),
+    submitted: z.int().check(z.gte(0)),
+    corrected: z.int().check(z.gte(0)),
+    returned: z.int().check(z.gte(0)),
+    overdue: z.int().check(z.gte(0))
 }));
 
 export const zMyWorkDetail = /* @__PURE__ */ memo(() => z.object({
@@ -1195,38 +1195,38 @@ export const zMyWorkItem = /* @__PURE__ */ memo(() => z.object({
     workId: zId(),
     studentWorkId: zId(),
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    title: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
+    title: z.string(),
     type: zCourseWorkType(),
     groupMode: zCourseWorkGroupMode(),
     startTime: zInstant(),
     endTime: zInstant(),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    totalScore: z.int().check(z.gte(1)),
     status: zStudentWorkStatus(),
-    isLate: /* @__PURE__ */ z.boolean(),
-    overdue: /* @__PURE__ */ z.boolean(),
-    submitTime: /* @__PURE__ */ z.nullable(zInstant()),
+    isLate: z.boolean(),
+    overdue: z.boolean(),
+    submitTime: z.nullable(zInstant()),
     scoreStatus: zCourseWorkScoreStatus(),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
+    score: z.nullable(z.number())
 }));
 
 export const zMyWorkSaveResult = /* @__PURE__ */ memo(() => z.object({
     studentWorkId: zId(),
-    requestId: /* @__PURE__ */ z.string(),
-    revision: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    requestId: z.string(),
+    revision: z.int().check(z.gte(1)),
     savedAt: zInstant(),
     status: zStudentWorkStatus(),
-    submitTime: /* @__PURE__ */ z.nullable(zInstant()),
-    isLate: /* @__PURE__ */ z.boolean(),
-    replayed: /* @__PURE__ */ z.boolean()
+    submitTime: z.nullable(zInstant()),
+    isLate: z.boolean(),
+    replayed: z.boolean()
 }));
 
 export const zWorkMessageType = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5)
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5)
 ]));
 
 export const zWorkMessage = /* @__PURE__ */ memo(() => z.object({
@@ -1234,51 +1234,51 @@ export const zWorkMessage = /* @__PURE__ */ memo(() => z.object({
     type: zWorkMessageType(),
     workId: zId(),
     studentWorkId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    title: /* @__PURE__ */ z.string(),
-    content: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
+    title: z.string(),
+    content: z.string(),
     createdAt: zInstant()
 }));
 
 export const zWorkResourceDetail = /* @__PURE__ */ memo(() => z.object({
     resourceId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     kind: zCourseWorkResourceKind(),
-    summary: /* @__PURE__ */ z.string(),
-    content: /* @__PURE__ */ z.string(),
-    files: /* @__PURE__ */ z.array(zWorkAttachment()),
-    previewUrl: /* @__PURE__ */ z.string(),
+    summary: z.string(),
+    content: z.string(),
+    files: z.array(zWorkAttachment()),
+    previewUrl: z.string(),
     updatedAt: zInstant()
 }));
 
 export const zQuizClassRef = /* @__PURE__ */ memo(() => z.object({
     classId: zId(),
-    className: /* @__PURE__ */ z.string()
+    className: z.string()
 }));
 
 export const zQuizCourseClassStatistics = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
     classId: zId(),
-    className: /* @__PURE__ */ z.string(),
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    className: z.string(),
+    items: z.array(z.object({
         quizId: zId(),
-        quizName: /* @__PURE__ */ z.string(),
-        totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-        myScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-        classAverage: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-        classMax: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-        myRank: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))),
-        submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
-    })).check(/* @__PURE__ */ z.maxLength(500))
+        quizName: z.string(),
+        totalScore: z.number().check(z.gte(0), z.lte(1000)),
+        myScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+        classAverage: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+        classMax: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+        myRank: z.nullable(z.int().check(z.gte(1))),
+        submittedCount: z.int().check(z.gte(0)),
+        studentCount: z.int().check(z.gte(0))
+    })).check(z.maxLength(500))
 }));
 
-export const zQuizCourseSummary = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), /* @__PURE__ */ z.object({
-    quizCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    openCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
+export const zQuizCourseSummary = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), z.object({
+    quizCount: z.int().check(z.gte(0)),
+    openCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100)))
 })));
 
 export const zQuizIdRequest = /* @__PURE__ */ memo(() => z.object({
@@ -1286,8 +1286,8 @@ export const zQuizIdRequest = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zQuizOption = /* @__PURE__ */ memo(() => z.object({
-    key: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-H]$/)),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(2000))
+    key: z.string().check(z.regex(/^[A-H]$/)),
+    content: z.string().check(z.minLength(1), z.maxLength(2000))
 }));
 
 export const zQuizPaperIdRequest = /* @__PURE__ */ memo(() => z.object({
@@ -1295,221 +1295,221 @@ export const zQuizPaperIdRequest = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zQuizPaperStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zQuizMyState = /* @__PURE__ */ memo(() => z.object({
-    myPaperId: /* @__PURE__ */ z.nullable(zId()),
-    myPaperStatus: /* @__PURE__ */ z.nullable(zQuizPaperStatus()),
-    myScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-    mySubmittedAt: /* @__PURE__ */ z.nullable(zInstant())
+    myPaperId: z.nullable(zId()),
+    myPaperStatus: z.nullable(zQuizPaperStatus()),
+    myScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    mySubmittedAt: z.nullable(zInstant())
 }));
 
 export const zQuizPaperBrief = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
     quizId: zId(),
-    quizName: /* @__PURE__ */ z.string(),
+    quizName: z.string(),
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
     status: zQuizPaperStatus(),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    score: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
     startedAt: zInstant(),
-    submittedAt: /* @__PURE__ */ z.nullable(zInstant())
+    submittedAt: z.nullable(zInstant())
 }));
 
 export const zQuizPaperResult = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
     quizId: zId(),
-    quizName: /* @__PURE__ */ z.string(),
+    quizName: z.string(),
     status: zQuizPaperStatus(),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-    correctCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    score: z.number().check(z.gte(0), z.lte(1000)),
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    correctCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
     startedAt: zInstant(),
     submittedAt: zInstant(),
-    durationSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    answersDistributed: /* @__PURE__ */ z.boolean()
+    durationSeconds: z.int().check(z.gte(0)),
+    answersDistributed: z.boolean()
 }));
 
 export const zQuizProgress = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
     status: zQuizPaperStatus(),
-    answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unansweredQuIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(200)),
+    answeredCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    unansweredQuIds: z.array(zId()).check(z.maxLength(200)),
     deadline: zInstant(),
     serverTime: zInstant()
 }));
 
 export const zQuizQuestionType = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4)
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4)
 ]));
 
 export const zQuizPaperQuestion = /* @__PURE__ */ memo(() => z.object({
     quId: zId(),
-    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    sortNo: z.int().check(z.gte(1)),
     type: zQuizQuestionType(),
-    content: /* @__PURE__ */ z.string(),
-    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizOption()).check(/* @__PURE__ */ z.maxLength(8)),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-    answered: /* @__PURE__ */ z.boolean()
+    content: z.string(),
+    options: z.array(zQuizOption()).check(z.maxLength(8)),
+    score: z.number().check(z.gte(0), z.lte(1000)),
+    answered: z.boolean()
 }));
 
 export const zQuizPaper = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
     quizId: zId(),
-    quizName: /* @__PURE__ */ z.string(),
+    quizName: z.string(),
     status: zQuizPaperStatus(),
     startedAt: zInstant(),
     deadline: zInstant(),
     serverTime: zInstant(),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizPaperQuestion()).check(/* @__PURE__ */ z.maxLength(200))
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    questions: z.array(zQuizPaperQuestion()).check(z.maxLength(200))
 }));
 
-export const zQuizPaperQuestionDetail = /* @__PURE__ */ memo(() => z.intersection(zQuizPaperQuestion(), /* @__PURE__ */ z.object({
-    myAnswer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.maxLength(20)),
-    blankCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(20))
+export const zQuizPaperQuestionDetail = /* @__PURE__ */ memo(() => z.intersection(zQuizPaperQuestion(), z.object({
+    myAnswer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)),
+    blankCount: z.int().check(z.gte(0), z.lte(20))
 })));
 
 export const zQuizQuestion = /* @__PURE__ */ memo(() => z.object({
     quId: zId(),
-    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    sortNo: z.int().check(z.gte(1)),
     type: zQuizQuestionType(),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
-    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizOption()).check(/* @__PURE__ */ z.maxLength(8)),
-    answer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
-    analysis: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))
+    content: z.string().check(z.minLength(1), z.maxLength(5000)),
+    options: z.array(zQuizOption()).check(z.maxLength(8)),
+    answer: z.array(z.string().check(z.maxLength(1000))).check(z.minLength(1), z.maxLength(20)),
+    score: z.number().check(z.gte(0.5), z.lte(100)),
+    analysis: z.string().check(z.maxLength(5000))
 }));
 
 export const zQuizQuestionInput = /* @__PURE__ */ memo(() => z.object({
     type: zQuizQuestionType(),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(5000)),
-    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizOption()).check(/* @__PURE__ */ z.maxLength(8)),
-    answer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.5), /* @__PURE__ */ z.lte(100)),
-    analysis: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
-    quId: /* @__PURE__ */ z.optional(zId()),
-    sourceExerciseId: /* @__PURE__ */ z.optional(zId())
+    content: z.string().check(z.minLength(1), z.maxLength(5000)),
+    options: z.array(zQuizOption()).check(z.maxLength(8)),
+    answer: z.array(z.string().check(z.maxLength(1000))).check(z.minLength(1), z.maxLength(20)),
+    score: z.number().check(z.gte(0.5), z.lte(100)),
+    analysis: z.optional(z.string().check(z.maxLength(5000))),
+    quId: z.optional(zId()),
+    sourceExerciseId: z.optional(zId())
 }));
 
 export const zQuizResultItem = /* @__PURE__ */ memo(() => z.object({
     quId: zId(),
-    sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+    sortNo: z.int().check(z.gte(1)),
     type: zQuizQuestionType(),
-    content: /* @__PURE__ */ z.string(),
-    options: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizOption()).check(/* @__PURE__ */ z.maxLength(8)),
-    score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-    myAnswer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.maxLength(20)),
-    gotScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-    correct: /* @__PURE__ */ z.boolean(),
-    answer: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.maxLength(20))),
-    analysis: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())
+    content: z.string(),
+    options: z.array(zQuizOption()).check(z.maxLength(8)),
+    score: z.number().check(z.gte(0), z.lte(1000)),
+    myAnswer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)),
+    gotScore: z.number().check(z.gte(0), z.lte(1000)),
+    correct: z.boolean(),
+    answer: z.nullable(z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20))),
+    analysis: z.nullable(z.string())
 }));
 
-export const zQuizPaperResultEx = /* @__PURE__ */ memo(() => z.intersection(zQuizPaperResult(), /* @__PURE__ */ z.object({
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizResultItem()).check(/* @__PURE__ */ z.maxLength(200)),
-    classAverage: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-    rank: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))),
-    rankTotal: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+export const zQuizPaperResultEx = /* @__PURE__ */ memo(() => z.intersection(zQuizPaperResult(), z.object({
+    items: z.array(zQuizResultItem()).check(z.maxLength(200)),
+    classAverage: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    rank: z.nullable(z.int().check(z.gte(1))),
+    rankTotal: z.int().check(z.gte(0))
 })));
 
-export const zQuizPaperReview = /* @__PURE__ */ memo(() => z.intersection(zQuizPaperResultEx(), /* @__PURE__ */ z.object({
+export const zQuizPaperReview = /* @__PURE__ */ memo(() => z.intersection(zQuizPaperResultEx(), z.object({
     student: zStudentBrief()
 })));
 
 export const zQuizSaveRequest = /* @__PURE__ */ memo(() => z.object({
-    quizName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    quizName: z.string().check(z.minLength(1), z.maxLength(100)),
     courseId: zId(),
-    classIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
+    classIds: z.array(zId()).check(z.minLength(1), z.maxLength(50)),
+    description: z.optional(z.string().check(z.maxLength(2000))),
     startTime: zInstant(),
     endTime: zInstant(),
-    durationMinutes: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(600))), 0),
-    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizQuestionInput()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    durationMinutes: z._default(z.optional(z.int().check(z.gte(0), z.lte(600))), 0),
+    questions: z.array(zQuizQuestionInput()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zQuizStatistics = /* @__PURE__ */ memo(() => z.object({
     quizId: zId(),
-    quizName: /* @__PURE__ */ z.string(),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    inProgressCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    notStartedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-    maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-    minScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-    passRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    scoreDistribution: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
-        label: /* @__PURE__ */ z.string(),
-        minScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-        maxScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
-    })).check(/* @__PURE__ */ z.maxLength(5)),
-    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    quizName: z.string(),
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    studentCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
+    inProgressCount: z.int().check(z.gte(0)),
+    notStartedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    maxScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    minScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    passRate: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    scoreDistribution: z.array(z.object({
+        label: z.string(),
+        minScore: z.number().check(z.gte(0), z.lte(1000)),
+        maxScore: z.number().check(z.gte(0), z.lte(1000)),
+        count: z.int().check(z.gte(0))
+    })).check(z.maxLength(5)),
+    questions: z.array(z.object({
         quId: zId(),
-        sortNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+        sortNo: z.int().check(z.gte(1)),
         type: zQuizQuestionType(),
-        answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        correctCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        correctRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
-    })).check(/* @__PURE__ */ z.maxLength(200))
+        answeredCount: z.int().check(z.gte(0)),
+        correctCount: z.int().check(z.gte(0)),
+        correctRate: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+    })).check(z.maxLength(200))
 }));
 
-export const zQuizStatisticsV2 = /* @__PURE__ */ memo(() => z.intersection(zQuizStatistics(), /* @__PURE__ */ z.object({
-    classes: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+export const zQuizStatisticsV2 = /* @__PURE__ */ memo(() => z.intersection(zQuizStatistics(), z.object({
+    classes: z.array(z.object({
         classId: zId(),
-        className: /* @__PURE__ */ z.string(),
-        studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-        maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)))
-    })).check(/* @__PURE__ */ z.maxLength(50))
+        className: z.string(),
+        studentCount: z.int().check(z.gte(0)),
+        submittedCount: z.int().check(z.gte(0)),
+        averageScore: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+        maxScore: z.nullable(z.number().check(z.gte(0), z.lte(1000)))
+    })).check(z.maxLength(50))
 })));
 
 export const zQuizStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zQuizBrief = /* @__PURE__ */ memo(() => z.object({
     quizId: zId(),
-    quizName: /* @__PURE__ */ z.string(),
+    quizName: z.string(),
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    classes: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizClassRef()).check(/* @__PURE__ */ z.maxLength(50)),
+    courseName: z.string(),
+    classes: z.array(zQuizClassRef()).check(z.maxLength(50)),
     status: zQuizStatus(),
     startTime: zInstant(),
     endTime: zInstant(),
-    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(600)),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
-    answersDistributed: /* @__PURE__ */ z.boolean(),
+    durationMinutes: z.int().check(z.gte(0), z.lte(600)),
+    questionCount: z.int().check(z.gte(0)),
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
+    answersDistributed: z.boolean(),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
 
-export const zQuizDetail = /* @__PURE__ */ memo(() => z.intersection(zQuizBrief(), /* @__PURE__ */ z.object({
-    description: /* @__PURE__ */ z.string(),
+export const zQuizDetail = /* @__PURE__ */ memo(() => z.intersection(zQuizBrief(), z.object({
+    description: z.string(),
     teacher: zUserBrief(),
-    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizQuestion()).check(/* @__PURE__ */ z.maxLength(200))
+    submittedCount: z.int().check(z.gte(0)),
+    questions: z.array(zQuizQuestion()).check(z.maxLength(200))
 })));
 
-export const zQuizStudentDetail = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zQuizBrief(), zQuizMyState()), /* @__PURE__ */ z.object({
-    description: /* @__PURE__ */ z.string(),
+export const zQuizStudentDetail = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zQuizBrief(), zQuizMyState()), z.object({
+    description: z.string(),
     teacher: zUserBrief(),
-    canStart: /* @__PURE__ */ z.boolean(),
+    canStart: z.boolean(),
     serverTime: zInstant()
 })));
 
@@ -1517,91 +1517,91 @@ export const zQuizStudentItem = /* @__PURE__ */ memo(() => z.intersection(zQuizB
 
 export const zQuizStudentQuizRow = /* @__PURE__ */ memo(() => z.object({
     quizId: zId(),
-    quizName: /* @__PURE__ */ z.string(),
+    quizName: z.string(),
     status: zQuizStatus(),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000)),
+    totalScore: z.number().check(z.gte(0), z.lte(1000)),
     endTime: zInstant(),
-    paperId: /* @__PURE__ */ z.nullable(zId()),
-    paperStatus: /* @__PURE__ */ z.nullable(zQuizPaperStatus()),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-    submittedAt: /* @__PURE__ */ z.nullable(zInstant())
+    paperId: z.nullable(zId()),
+    paperStatus: z.nullable(zQuizPaperStatus()),
+    score: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    submittedAt: z.nullable(zInstant())
 }));
 
 export const zQuizStudentRecord = /* @__PURE__ */ memo(() => z.object({
     student: zStudentBrief(),
-    paperId: /* @__PURE__ */ z.nullable(zId()),
-    paperStatus: /* @__PURE__ */ z.nullable(zQuizPaperStatus()),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-    startedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    submittedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    durationSeconds: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)))
+    paperId: z.nullable(zId()),
+    paperStatus: z.nullable(zQuizPaperStatus()),
+    score: z.nullable(z.number().check(z.gte(0), z.lte(1000))),
+    startedAt: z.nullable(zInstant()),
+    submittedAt: z.nullable(zInstant()),
+    durationSeconds: z.nullable(z.int().check(z.gte(0)))
 }));
 
-export const zQuizStudentRecordV2 = /* @__PURE__ */ memo(() => z.intersection(zQuizStudentRecord(), /* @__PURE__ */ z.object({
-    correctCount: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
-    rank: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)))
+export const zQuizStudentRecordV2 = /* @__PURE__ */ memo(() => z.intersection(zQuizStudentRecord(), z.object({
+    correctCount: z.nullable(z.int().check(z.gte(0))),
+    rank: z.nullable(z.int().check(z.gte(1)))
 })));
 
 export const zQuizStudentStatistics = /* @__PURE__ */ memo(() => z.object({
-    quizCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unfinishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    missedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    highestScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
+    quizCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    unfinishedCount: z.int().check(z.gte(0)),
+    missedCount: z.int().check(z.gte(0)),
+    averageScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    highestScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(100)))
 }));
 
 export const zQuizUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     quizId: zId(),
-    quizName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    quizName: z.string().check(z.minLength(1), z.maxLength(100)),
     courseId: zId(),
-    classIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
+    classIds: z.array(zId()).check(z.minLength(1), z.maxLength(50)),
+    description: z.optional(z.string().check(z.maxLength(2000))),
     startTime: zInstant(),
     endTime: zInstant(),
-    durationMinutes: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(600))), 0),
-    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zQuizQuestionInput()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    durationMinutes: z._default(z.optional(z.int().check(z.gte(0), z.lte(600))), 0),
+    questions: z.array(zQuizQuestionInput()).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zStatisticsDailyPoint = /* @__PURE__ */ memo(() => z.object({
     date: zDateString(),
-    activeStudentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedWorkCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    examSubmitCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    activeStudentCount: z.int().check(z.gte(0)),
+    submittedWorkCount: z.int().check(z.gte(0)),
+    examSubmitCount: z.int().check(z.gte(0))
 }));
 
-export const zStatisticsStudentDataItem = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), /* @__PURE__ */ z.object({
-    workTotalCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    examTotalCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    examAttendedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    studyMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lastActiveAt: /* @__PURE__ */ z.nullable(zInstant())
+export const zStatisticsStudentDataItem = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), z.object({
+    workTotalCount: z.int().check(z.gte(0)),
+    workSubmittedCount: z.int().check(z.gte(0)),
+    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    examTotalCount: z.int().check(z.gte(0)),
+    examAttendedCount: z.int().check(z.gte(0)),
+    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    studyMinutes: z.int().check(z.gte(0)),
+    lastActiveAt: z.nullable(zInstant())
 })));
 
-export const zStudentAnnounce = /* @__PURE__ */ memo(() => z.intersection(zAnnounce(), /* @__PURE__ */ z.object({
-    viewed: /* @__PURE__ */ z.boolean(),
-    viewedAt: /* @__PURE__ */ z.nullable(zInstant())
+export const zStudentAnnounce = /* @__PURE__ */ memo(() => z.intersection(zAnnounce(), z.object({
+    viewed: z.boolean(),
+    viewedAt: z.nullable(zInstant())
 })));
 
-export const zStudentAnnounceDetail = /* @__PURE__ */ memo(() => z.intersection(zStudentAnnounce(), /* @__PURE__ */ z.object({
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100000))
+export const zStudentAnnounceDetail = /* @__PURE__ */ memo(() => z.intersection(zStudentAnnounce(), z.object({
+    content: z.string().check(z.maxLength(100000))
 })));
 
 export const zStudentAnnouncePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentAnnounce()),
+    list: z.array(zStudentAnnounce()),
     total: zTotal(),
-    unViewNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    unViewNum: z.int().check(z.gte(0))
 }));
 
-export const zStudentAnnounceQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zStudentAnnounceQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    viewed: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    courseId: z.optional(zId()),
+    viewed: z.optional(z.boolean()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zStudentCourseTableItem = /* @__PURE__ */ memo(() => z.object({
@@ -1610,93 +1610,93 @@ export const zStudentCourseTableItem = /* @__PURE__ */ memo(() => z.object({
     teachingClass: zTeachingClassBrief()
 }));
 
-export const zStudentRecentCourse = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), /* @__PURE__ */ z.object({
+export const zStudentRecentCourse = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), z.object({
     status: zCourseStatus(),
     startDate: zDateString(),
     endDate: zDateString(),
     teachingClass: zTeachingClassBrief(),
-    nextSection: /* @__PURE__ */ z.nullable(zCourseSection()),
-    unCommitWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    nextSection: z.nullable(zCourseSection()),
+    unCommitWorkNum: z.int().check(z.gte(0))
 })));
 
 export const zStudentUnCommitWork = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    unCommitWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    overdueNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    nearestDeadline: /* @__PURE__ */ z.nullable(zInstant())
+    unCommitWorkNum: z.int().check(z.gte(0)),
+    overdueNum: z.int().check(z.gte(0)),
+    nearestDeadline: z.nullable(zInstant())
 }));
 
 export const zStudentUnViewAnnounce = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    unViewNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    unViewNum: z.int().check(z.gte(0))
 }));
 
-export const zOnlineStudent = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), /* @__PURE__ */ z.object({
+export const zOnlineStudent = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), z.object({
     onlineSince: zInstant(),
     lastActiveAt: zInstant()
 })));
 
-export const zOnlineStudentCourse = /* @__PURE__ */ memo(() => z.intersection(zOnlineStudent(), /* @__PURE__ */ z.object({
+export const zOnlineStudentCourse = /* @__PURE__ */ memo(() => z.intersection(zOnlineStudent(), z.object({
     teachingClassId: zId(),
-    teachingClassName: /* @__PURE__ */ z.string()
+    teachingClassName: z.string()
 })));
 
 export const zOnlineStudentCoursePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zOnlineStudentCourse()),
+    list: z.array(zOnlineStudentCourse()),
     total: zTotal()
 }));
 
-export const zOnlineStudentCourseQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zOnlineStudentCourseQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
     courseId: zId(),
-    teachingClassId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    teachingClassId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
-export const zOnlineStudentCourseV2Query = /* @__PURE__ */ memo(() => z.intersection(zOnlineStudentCourseQuery(), /* @__PURE__ */ z.object({
-    includeOffline: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+export const zOnlineStudentCourseV2Query = /* @__PURE__ */ memo(() => z.intersection(zOnlineStudentCourseQuery(), z.object({
+    includeOffline: z._default(z.optional(z.boolean()), false)
 })));
 
 export const zOnlineStudentPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zOnlineStudent()),
+    list: z.array(zOnlineStudent()),
     total: zTotal()
 }));
 
-export const zOnlineStudentQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zOnlineStudentQuery = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    classId: /* @__PURE__ */ z.optional(zId())
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    classId: z.optional(zId())
 })));
 
 export const zStudentFilter = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    collegeId: /* @__PURE__ */ z.optional(zId()),
-    majorId: /* @__PURE__ */ z.optional(zId()),
-    gradeId: /* @__PURE__ */ z.optional(zId()),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zStudentStatus())
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    collegeId: z.optional(zId()),
+    majorId: z.optional(zId()),
+    gradeId: z.optional(zId()),
+    classId: z.optional(zId()),
+    status: z.optional(zStudentStatus())
 }));
 
-export const zStudentCourseFilter = /* @__PURE__ */ memo(() => z.intersection(zStudentFilter(), /* @__PURE__ */ z.object({
+export const zStudentCourseFilter = /* @__PURE__ */ memo(() => z.intersection(zStudentFilter(), z.object({
     courseId: zId()
 })));
 
-export const zStudentCourseQuery = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zPageRequest(), zStudentCourseFilter()), /* @__PURE__ */ z.object({
-    teachingClassId: /* @__PURE__ */ z.optional(zId()),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zStudentCourseQuery = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zPageRequest(), zStudentCourseFilter()), z.object({
+    teachingClassId: z.optional(zId()),
+    sortField: z.optional(z.enum([
         'studentNumber',
         'studentName',
         'className',
         'status',
         'teachingClass'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'asc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'asc')
 })));
 
-export const zStudentCourseStaticQuery = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zPageRequest(), zStudentCourseFilter()), /* @__PURE__ */ z.object({
-    teachingClassId: /* @__PURE__ */ z.optional(zId()),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zStudentCourseStaticQuery = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zPageRequest(), zStudentCourseFilter()), z.object({
+    teachingClassId: z.optional(zId()),
+    sortField: z.optional(z.enum([
         'studentNumber',
         'studentName',
         'teachingClass',
@@ -1706,14 +1706,14 @@ export const zStudentCourseStaticQuery = /* @__PURE__ */ memo(() => z.intersecti
         'studyDuration',
         'lastActiveAt'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'asc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'asc')
 })));
 
-export const zStudentCourseStaticV2Query = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zPageRequest(), zStudentCourseFilter()), /* @__PURE__ */ z.object({
-    teachingClassIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(50))),
-    startDate: /* @__PURE__ */ z.optional(zDateString()),
-    endDate: /* @__PURE__ */ z.optional(zDateString()),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zStudentCourseStaticV2Query = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zPageRequest(), zStudentCourseFilter()), z.object({
+    teachingClassIds: z.optional(z.array(zId()).check(z.maxLength(50))),
+    startDate: z.optional(zDateString()),
+    endDate: z.optional(zDateString()),
+    sortField: z.optional(z.enum([
         'studentNumber',
         'studentName',
         'teachingClass',
@@ -1725,13 +1725,13 @@ export const zStudentCourseStaticV2Query = /* @__PURE__ */ memo(() => z.intersec
         'studyDuration',
         'lastActiveAt'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'asc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'asc')
 })));
 
-export const zStudentCourseV2Query = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zPageRequest(), zStudentCourseFilter()), /* @__PURE__ */ z.object({
-    teachingClassIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(50))),
-    online: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zStudentCourseV2Query = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zPageRequest(), zStudentCourseFilter()), z.object({
+    teachingClassIds: z.optional(z.array(zId()).check(z.maxLength(50))),
+    online: z.optional(z.boolean()),
+    sortField: z.optional(z.enum([
         'studentNumber',
         'studentName',
         'className',
@@ -1739,31 +1739,31 @@ export const zStudentCourseV2Query = /* @__PURE__ */ memo(() => z.intersection(/
         'teachingClass',
         'lastActiveAt'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'asc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'asc')
 })));
 
 export const zStudentGender = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zStudentImportError = /* @__PURE__ */ memo(() => z.object({
-    rowNumber: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
-    column: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    studentNumber: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    reason: /* @__PURE__ */ z.string()
+    rowNumber: z.int().check(z.gte(2)),
+    column: z.optional(z.string()),
+    studentNumber: z.optional(z.string()),
+    reason: z.string()
 }));
 
 export const zStudentImportResult = /* @__PURE__ */ memo(() => z.object({
-    success: /* @__PURE__ */ z.boolean(),
-    importedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    createdAccountNum: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))),
-    errors: /* @__PURE__ */ z.array(zStudentImportError())
+    success: z.boolean(),
+    importedNum: z.int().check(z.gte(0)),
+    createdAccountNum: z.optional(z.int().check(z.gte(0))),
+    errors: z.array(zStudentImportError())
 }));
 
-export const zStudentListQuery = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zPageRequest(), zStudentFilter()), /* @__PURE__ */ z.object({
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zStudentListQuery = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zPageRequest(), zStudentFilter()), z.object({
+    sortField: z.optional(z.enum([
         'studentNumber',
         'studentName',
         'className',
@@ -1771,90 +1771,90 @@ export const zStudentListQuery = /* @__PURE__ */ memo(() => z.intersection(/* @_
         'createdAt',
         'lastLoginAt'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'asc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'asc')
 })));
 
 export const zStudentMgrNullableInstant = /* @__PURE__ */ memo(() => z.nullable(zInstant()));
 
-export const zOnlineStudentV2 = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), /* @__PURE__ */ z.object({
+export const zOnlineStudentV2 = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), z.object({
     teachingClassId: zId(),
-    teachingClassName: /* @__PURE__ */ z.string(),
-    online: /* @__PURE__ */ z.boolean(),
+    teachingClassName: z.string(),
+    online: z.boolean(),
     onlineSince: zStudentMgrNullableInstant(),
     lastActiveAt: zStudentMgrNullableInstant(),
-    todayOnlineDuration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    todayOnlineDuration: z.int().check(z.gte(0))
 })));
 
 export const zOnlineStudentV2Page = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zOnlineStudentV2()),
+    list: z.array(zOnlineStudentV2()),
     total: zTotal(),
-    onlineNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    onlineNum: z.int().check(z.gte(0))
 }));
 
-export const zStudentItem = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), /* @__PURE__ */ z.object({
-    userName: /* @__PURE__ */ z.string(),
+export const zStudentItem = /* @__PURE__ */ memo(() => z.intersection(zStudentBrief(), z.object({
+    userName: z.string(),
     gender: zStudentGender(),
-    phoneNumber: /* @__PURE__ */ z.string(),
-    email: /* @__PURE__ */ z.string(),
+    phoneNumber: z.string(),
+    email: z.string(),
     adminClass: zAdminClassBrief(),
     createdAt: zInstant(),
     lastLoginAt: zStudentMgrNullableInstant()
 })));
 
-export const zStudentCourseItem = /* @__PURE__ */ memo(() => z.intersection(zStudentItem(), /* @__PURE__ */ z.object({
+export const zStudentCourseItem = /* @__PURE__ */ memo(() => z.intersection(zStudentItem(), z.object({
     teachingClassId: zId(),
-    teachingClassName: /* @__PURE__ */ z.string()
+    teachingClassName: z.string()
 })));
 
 export const zStudentCoursePage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentCourseItem()),
+    list: z.array(zStudentCourseItem()),
     total: zTotal()
 }));
 
-export const zStudentCourseV2Item = /* @__PURE__ */ memo(() => z.intersection(zStudentCourseItem(), /* @__PURE__ */ z.object({
-    online: /* @__PURE__ */ z.boolean(),
+export const zStudentCourseV2Item = /* @__PURE__ */ memo(() => z.intersection(zStudentCourseItem(), z.object({
+    online: z.boolean(),
     lastActiveAt: zStudentMgrNullableInstant()
 })));
 
 export const zStudentCourseV2Page = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentCourseV2Item()),
+    list: z.array(zStudentCourseV2Item()),
     total: zTotal()
 }));
 
-export const zStudentInfo = /* @__PURE__ */ memo(() => z.intersection(zStudentItem(), /* @__PURE__ */ z.object({
+export const zStudentInfo = /* @__PURE__ */ memo(() => z.intersection(zStudentItem(), z.object({
     schoolId: zSchoolId(),
-    courses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    courses: z.array(z.object({
         course: zCourseBrief(),
         teachingClassId: zId(),
-        teachingClassName: /* @__PURE__ */ z.string()
+        teachingClassName: z.string()
     }))
 })));
 
-export const zStudentMgrNullableScore = /* @__PURE__ */ memo(() => z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))));
+export const zStudentMgrNullableScore = /* @__PURE__ */ memo(() => z.nullable(z.number().check(z.gte(0), z.lte(100))));
 
-export const zStudentCourseStatic = /* @__PURE__ */ memo(() => z.intersection(zStudentCourseItem(), /* @__PURE__ */ z.object({
-    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lateWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+export const zStudentCourseStatic = /* @__PURE__ */ memo(() => z.intersection(zStudentCourseItem(), z.object({
+    workNum: z.int().check(z.gte(0)),
+    submittedWorkNum: z.int().check(z.gte(0)),
+    lateWorkNum: z.int().check(z.gte(0)),
     avgWorkScore: zStudentMgrNullableScore(),
-    studyDuration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    studyDuration: z.int().check(z.gte(0)),
     lastActiveAt: zStudentMgrNullableInstant()
 })));
 
 export const zStudentCourseStaticPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentCourseStatic()),
+    list: z.array(zStudentCourseStatic()),
     total: zTotal()
 }));
 
-export const zStudentCourseStaticV2 = /* @__PURE__ */ memo(() => z.intersection(zStudentCourseStatic(), /* @__PURE__ */ z.object({
-    submitRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)),
-    quizNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+export const zStudentCourseStaticV2 = /* @__PURE__ */ memo(() => z.intersection(zStudentCourseStatic(), z.object({
+    submitRate: z.number().check(z.gte(0), z.lte(1)),
+    quizNum: z.int().check(z.gte(0)),
     avgQuizScore: zStudentMgrNullableScore(),
-    trainingFinishedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    trainingFinishedNum: z.int().check(z.gte(0))
 })));
 
 export const zStudentCourseStaticV2Page = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentCourseStaticV2()),
+    list: z.array(zStudentCourseStaticV2()),
     total: zTotal(),
     startDate: zDateString(),
     endDate: zDateString()
@@ -1863,44 +1863,44 @@ export const zStudentCourseStaticV2Page = /* @__PURE__ */ memo(() => z.object({
 export const zStudentOnlineRefresh = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     lastActiveAt: zInstant(),
-    nextRefreshAfter: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1000)),
+    nextRefreshAfter: z.int().check(z.gte(1000)),
     serverTime: zInstant()
 }));
 
 export const zStudentPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentItem()),
+    list: z.array(zStudentItem()),
     total: zTotal()
 }));
 
 export const zStudentSave = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    studentId: /* @__PURE__ */ z.optional(zId()),
-    studentNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Za-z0-9_-]{1,32}$/)),
-    studentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(32)),
+    studentId: z.optional(zId()),
+    studentNumber: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/)),
+    studentName: z.string().check(z.minLength(1), z.maxLength(32)),
     classId: zId(),
-    gender: /* @__PURE__ */ z.optional(zStudentGender()),
-    userName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Za-z0-9_.@-]{4,64}$/))),
-    password: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(6), /* @__PURE__ */ z.maxLength(32))),
-    phoneNumber: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^(1\d{10})?$/))),
-    email: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100), /* @__PURE__ */ z.regex(/^([^@\s]+@[^@\s]+\.[^@\s]+)?$/)))
+    gender: z.optional(zStudentGender()),
+    userName: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.@-]{4,64}$/))),
+    password: z.optional(z.string().check(z.minLength(6), z.maxLength(32))),
+    phoneNumber: z.optional(z.string().check(z.regex(/^(1\d{10})?$/))),
+    email: z.optional(z.string().check(z.maxLength(100), z.regex(/^([^@\s]+@[^@\s]+\.[^@\s]+)?$/)))
 }));
 
-export const zStudentStatic = /* @__PURE__ */ memo(() => z.intersection(zStudentItem(), /* @__PURE__ */ z.object({
-    courseNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedWorkNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+export const zStudentStatic = /* @__PURE__ */ memo(() => z.intersection(zStudentItem(), z.object({
+    courseNum: z.int().check(z.gte(0)),
+    workNum: z.int().check(z.gte(0)),
+    submittedWorkNum: z.int().check(z.gte(0)),
     avgWorkScore: zStudentMgrNullableScore(),
-    studyDuration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    studyDuration: z.int().check(z.gte(0)),
     lastActiveAt: zStudentMgrNullableInstant()
 })));
 
 export const zStudentStaticPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentStatic()),
+    list: z.array(zStudentStatic()),
     total: zTotal()
 }));
 
-export const zStudentStaticQuery = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zPageRequest(), zStudentFilter()), /* @__PURE__ */ z.object({
-    sortField: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zStudentStaticQuery = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zPageRequest(), zStudentFilter()), z.object({
+    sortField: z.optional(z.enum([
         'studentNumber',
         'studentName',
         'className',
@@ -1910,7 +1910,7 @@ export const zStudentStaticQuery = /* @__PURE__ */ memo(() => z.intersection(/* 
         'studyDuration',
         'lastActiveAt'
     ])),
-    sortOrder: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(zSortOrder()), 'asc')
+    sortOrder: z._default(z.optional(zSortOrder()), 'asc')
 })));
 
 export const zStudentStatusChange = /* @__PURE__ */ memo(() => z.object({
@@ -1922,80 +1922,80 @@ export const zStudentStatusChange = /* @__PURE__ */ memo(() => z.object({
 export const zTeacherCourseTableItem = /* @__PURE__ */ memo(() => z.object({
     course: zCourseBrief(),
     section: zCourseSection(),
-    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief())
+    teachingClasses: z.array(zTeachingClassBrief())
 }));
 
 export const zTeacherPageNullableInstant = /* @__PURE__ */ memo(() => z.nullable(zInstant()));
 
-export const zTeacherPageNullableScore = /* @__PURE__ */ memo(() => z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))));
+export const zTeacherPageNullableScore = /* @__PURE__ */ memo(() => z.nullable(z.number().check(z.gte(0))));
 
 export const zTeacherPassRate = /* @__PURE__ */ memo(() => z.object({
-    scoredNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    passNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    passRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))
+    scoredNum: z.int().check(z.gte(0)),
+    passNum: z.int().check(z.gte(0)),
+    passRate: z.number().check(z.gte(0), z.lte(1))
 }));
 
 export const zTeacherReceivedWorkItem = /* @__PURE__ */ memo(() => z.object({
     workId: zId(),
-    workName: /* @__PURE__ */ z.string(),
+    workName: z.string(),
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
     deadline: zTeacherPageNullableInstant(),
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    studentNum: z.int().check(z.gte(0)),
+    submittedNum: z.int().check(z.gte(0)),
+    uncorrectedNum: z.int().check(z.gte(0)),
     lastSubmittedAt: zInstant()
 }));
 
 export const zTeacherReceivedWork = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    recentReceivedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    works: /* @__PURE__ */ /* @__PURE__ */ z.array(zTeacherReceivedWorkItem()).check(/* @__PURE__ */ z.maxLength(50))
+    uncorrectedNum: z.int().check(z.gte(0)),
+    recentReceivedNum: z.int().check(z.gte(0)),
+    works: z.array(zTeacherReceivedWorkItem()).check(z.maxLength(50))
 }));
 
-export const zTeacherRecentCourse = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), /* @__PURE__ */ z.object({
+export const zTeacherRecentCourse = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), z.object({
     status: zCourseStatus(),
     startDate: zDateString(),
     endDate: zDateString(),
-    teachingClassNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    nextSection: /* @__PURE__ */ z.nullable(zCourseSection())
+    teachingClassNum: z.int().check(z.gte(0)),
+    studentNum: z.int().check(z.gte(0)),
+    nextSection: z.nullable(zCourseSection())
 })));
 
 export const zTeacherScoreBucket = /* @__PURE__ */ memo(() => z.object({
-    label: /* @__PURE__ */ z.enum([
+    label: z.enum([
         '0-59',
         '60-69',
         '70-79',
         '80-89',
         '90-100'
     ]),
-    minPercent: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    maxPercent: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    minPercent: z.int().check(z.gte(0), z.lte(100)),
+    maxPercent: z.int().check(z.gte(0), z.lte(100)),
+    count: z.int().check(z.gte(0))
 }));
 
 export const zTeacherWorkBase = /* @__PURE__ */ memo(() => z.object({
     workId: zId(),
-    workName: /* @__PURE__ */ z.string(),
+    workName: z.string(),
     publishedAt: zInstant(),
-    fullScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gt(0))
+    fullScore: z.number().check(z.gt(0))
 }));
 
-export const zTeacherWorkClassStatistics = /* @__PURE__ */ memo(() => z.intersection(zTeacherPassRate(), /* @__PURE__ */ z.object({
+export const zTeacherWorkClassStatistics = /* @__PURE__ */ memo(() => z.intersection(zTeacherPassRate(), z.object({
     teachingClassId: zId(),
-    teachingClassName: /* @__PURE__ */ z.string(),
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    teachingClassName: z.string(),
+    studentNum: z.int().check(z.gte(0)),
+    submittedNum: z.int().check(z.gte(0)),
     avgScore: zTeacherPageNullableScore()
 })));
 
-export const zTeacherWorkDistribution = /* @__PURE__ */ memo(() => z.intersection(zTeacherWorkBase(), /* @__PURE__ */ z.object({
-    scoredNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unsubmittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    buckets: /* @__PURE__ */ z.tuple([
+export const zTeacherWorkDistribution = /* @__PURE__ */ memo(() => z.intersection(zTeacherWorkBase(), z.object({
+    scoredNum: z.int().check(z.gte(0)),
+    uncorrectedNum: z.int().check(z.gte(0)),
+    unsubmittedNum: z.int().check(z.gte(0)),
+    buckets: z.tuple([
         zTeacherScoreBucket(),
         zTeacherScoreBucket(),
         zTeacherScoreBucket(),
@@ -2004,57 +2004,57 @@ export const zTeacherWorkDistribution = /* @__PURE__ */ memo(() => z.intersectio
     ])
 })));
 
-export const zTeacherWorkPassRate = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zTeacherWorkBase(), zTeacherPassRate()), /* @__PURE__ */ z.object({
-    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
+export const zTeacherWorkPassRate = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zTeacherWorkBase(), zTeacherPassRate()), z.object({
+    passScore: z.number().check(z.gte(0))
 })));
 
-export const zTeacherWorkPassRateV2 = /* @__PURE__ */ memo(() => z.intersection(zTeacherWorkPassRate(), /* @__PURE__ */ z.object({
-    byClass: /* @__PURE__ */ z.array(/* @__PURE__ */ z.intersection(zTeacherPassRate(), /* @__PURE__ */ z.object({
+export const zTeacherWorkPassRateV2 = /* @__PURE__ */ memo(() => z.intersection(zTeacherWorkPassRate(), z.object({
+    byClass: z.array(z.intersection(zTeacherPassRate(), z.object({
         teachingClassId: zId(),
-        teachingClassName: /* @__PURE__ */ z.string()
+        teachingClassName: z.string()
     })))
 })));
 
-export const zTeacherWorkScore = /* @__PURE__ */ memo(() => z.intersection(zTeacherWorkBase(), /* @__PURE__ */ z.object({
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    scoredNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+export const zTeacherWorkScore = /* @__PURE__ */ memo(() => z.intersection(zTeacherWorkBase(), z.object({
+    studentNum: z.int().check(z.gte(0)),
+    submittedNum: z.int().check(z.gte(0)),
+    scoredNum: z.int().check(z.gte(0)),
     avgScore: zTeacherPageNullableScore(),
     maxScore: zTeacherPageNullableScore(),
     minScore: zTeacherPageNullableScore()
 })));
 
-export const zTeacherWorkStatistics = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.intersection(zTeacherWorkScore(), zTeacherPassRate()), /* @__PURE__ */ z.object({
+export const zTeacherWorkStatistics = /* @__PURE__ */ memo(() => z.intersection(z.intersection(zTeacherWorkScore(), zTeacherPassRate()), z.object({
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
+    courseName: z.string(),
     deadline: zTeacherPageNullableInstant(),
-    unsubmittedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lateNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
+    unsubmittedNum: z.int().check(z.gte(0)),
+    lateNum: z.int().check(z.gte(0)),
+    uncorrectedNum: z.int().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0))
 })));
 
-export const zTeacherWorkStatisticsV2 = /* @__PURE__ */ memo(() => z.intersection(zTeacherWorkStatistics(), /* @__PURE__ */ z.object({
-    byClass: /* @__PURE__ */ z.array(zTeacherWorkClassStatistics()),
-    dailySubmitted: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+export const zTeacherWorkStatisticsV2 = /* @__PURE__ */ memo(() => z.intersection(zTeacherWorkStatistics(), z.object({
+    byClass: z.array(zTeacherWorkClassStatistics()),
+    dailySubmitted: z.array(z.object({
         date: zDateString(),
-        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
-    })).check(/* @__PURE__ */ z.maxLength(62))
+        count: z.int().check(z.gte(0))
+    })).check(z.maxLength(62))
 })));
 
-export const zTeachingCourse = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), /* @__PURE__ */ z.object({
+export const zTeachingCourse = /* @__PURE__ */ memo(() => z.intersection(zCourseBrief(), z.object({
     startDate: zDateString(),
     endDate: zDateString(),
-    teachingClasses: /* @__PURE__ */ z.array(zTeachingClassBrief()),
-    studentNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    uncorrectedNum: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    teachingClasses: z.array(zTeachingClassBrief()),
+    studentNum: z.int().check(z.gte(0)),
+    workNum: z.int().check(z.gte(0)),
+    uncorrectedNum: z.int().check(z.gte(0))
 })));
 
 export const zTrainingAscriptionType = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zTrainingExperimentIdRequest = /* @__PURE__ */ memo(() => z.object({
@@ -2062,232 +2062,232 @@ export const zTrainingExperimentIdRequest = /* @__PURE__ */ memo(() => z.object(
 }));
 
 export const zTrainingFinishStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zTrainingLaunch = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    url: /* @__PURE__ */ z.string(),
-    deploymentName: /* @__PURE__ */ z.string(),
+    url: z.string(),
+    deploymentName: z.string(),
     expireAt: zInstant()
 }));
 
 export const zTrainingPracticalType = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3)
+    z.literal(1),
+    z.literal(2),
+    z.literal(3)
 ]));
 
 export const zTrainingClientOverview = /* @__PURE__ */ memo(() => z.object({
-    typeCounts: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    typeCounts: z.array(z.object({
         practicalType: zTrainingPracticalType(),
-        trainingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
-    })).check(/* @__PURE__ */ z.maxLength(3)),
-    tagCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    learnerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    myStartedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    myFinishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    myCollectedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+        trainingCount: z.int().check(z.gte(0))
+    })).check(z.maxLength(3)),
+    tagCount: z.int().check(z.gte(0)),
+    learnerCount: z.int().check(z.gte(0)),
+    myStartedCount: z.int().check(z.gte(0)),
+    myFinishedCount: z.int().check(z.gte(0)),
+    myCollectedCount: z.int().check(z.gte(0))
 }));
 
 export const zTrainingFinishStatRow = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    experimentName: /* @__PURE__ */ z.string(),
+    experimentName: z.string(),
     practicalType: zTrainingPracticalType(),
-    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    startedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    reportSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    averageDurationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
+    studentCount: z.int().check(z.gte(0)),
+    startedCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    finishRate: z.number().check(z.gte(0), z.lte(100)),
+    reportSubmittedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    averageDurationMinutes: z.number().check(z.gte(0))
 }));
 
-export const zTrainingFinishStatRowV2 = /* @__PURE__ */ memo(() => z.intersection(zTrainingFinishStatRow(), /* @__PURE__ */ z.object({
-    reportReviewedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    minScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
+export const zTrainingFinishStatRowV2 = /* @__PURE__ */ memo(() => z.intersection(zTrainingFinishStatRow(), z.object({
+    reportReviewedCount: z.int().check(z.gte(0)),
+    maxScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    minScore: z.nullable(z.number().check(z.gte(0), z.lte(100)))
 })));
 
 export const zTrainingOverviewStats = /* @__PURE__ */ memo(() => z.object({
-    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    trainingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    startedStudentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    reportSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    reportReviewedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    totalDurationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    typeStats: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    studentCount: z.int().check(z.gte(0)),
+    trainingCount: z.int().check(z.gte(0)),
+    startedStudentCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    finishRate: z.number().check(z.gte(0), z.lte(100)),
+    reportSubmittedCount: z.int().check(z.gte(0)),
+    reportReviewedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    totalDurationMinutes: z.int().check(z.gte(0)),
+    typeStats: z.array(z.object({
         practicalType: zTrainingPracticalType(),
-        trainingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        finishRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
-    })).check(/* @__PURE__ */ z.maxLength(3))
+        trainingCount: z.int().check(z.gte(0)),
+        finishedCount: z.int().check(z.gte(0)),
+        finishRate: z.number().check(z.gte(0), z.lte(100))
+    })).check(z.maxLength(3))
 }));
 
-export const zTrainingClassOverview = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.object({
+export const zTrainingClassOverview = /* @__PURE__ */ memo(() => z.intersection(z.object({
     classId: zId(),
-    className: /* @__PURE__ */ z.string()
+    className: z.string()
 }), zTrainingOverviewStats()));
 
-export const zTrainingCourseOverview = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.object({
+export const zTrainingCourseOverview = /* @__PURE__ */ memo(() => z.intersection(z.object({
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string()
+    courseName: z.string()
 }), zTrainingOverviewStats()));
 
-export const zTrainingCourseOverviewV2 = /* @__PURE__ */ memo(() => z.intersection(zTrainingCourseOverview(), /* @__PURE__ */ z.object({
-    classes: /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingClassOverview()).check(/* @__PURE__ */ z.maxLength(200))
+export const zTrainingCourseOverviewV2 = /* @__PURE__ */ memo(() => z.intersection(zTrainingCourseOverview(), z.object({
+    classes: z.array(zTrainingClassOverview()).check(z.maxLength(200))
 })));
 
 export const zTrainingRecord = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
     userId: zId(),
-    stepNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(999)),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    content: /* @__PURE__ */ z.string(),
-    durationSeconds: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    stepNo: z.int().check(z.gte(0), z.lte(999)),
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    content: z.string(),
+    durationSeconds: z.int().check(z.gte(0)),
     savedAt: zInstant()
 }));
 
 export const zTrainingReportStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zTrainingFinishItem = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    experimentName: /* @__PURE__ */ z.string(),
+    experimentName: z.string(),
     practicalType: zTrainingPracticalType(),
     finishStatus: zTrainingFinishStatus(),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    durationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    durationMinutes: z.int().check(z.gte(0)),
     reportStatus: zTrainingReportStatus(),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    lastStudyAt: /* @__PURE__ */ z.nullable(zInstant())
+    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    lastStudyAt: z.nullable(zInstant())
 }));
 
 export const zTrainingMyState = /* @__PURE__ */ memo(() => z.object({
-    collected: /* @__PURE__ */ z.boolean(),
+    collected: z.boolean(),
     finishStatus: zTrainingFinishStatus(),
     reportStatus: zTrainingReportStatus(),
-    hasRecord: /* @__PURE__ */ z.boolean(),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
+    hasRecord: z.boolean(),
+    progress: z.int().check(z.gte(0), z.lte(100))
 }));
 
 export const zTrainingReportBrief = /* @__PURE__ */ memo(() => z.object({
     reportId: zId(),
     experimentId: zId(),
-    experimentName: /* @__PURE__ */ z.string(),
+    experimentName: z.string(),
     practicalType: zTrainingPracticalType(),
     student: zUserBrief(),
-    courseId: /* @__PURE__ */ z.nullable(zId()),
+    courseId: z.nullable(zId()),
     status: zTrainingReportStatus(),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    submittedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    reviewedAt: /* @__PURE__ */ z.nullable(zInstant())
+    score: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    submittedAt: z.nullable(zInstant()),
+    reviewedAt: z.nullable(zInstant())
 }));
 
-export const zTrainingReport = /* @__PURE__ */ memo(() => z.intersection(zTrainingReportBrief(), /* @__PURE__ */ z.object({
-    content: /* @__PURE__ */ z.string(),
-    attachments: /* @__PURE__ */ /* @__PURE__ */ z.array(zFileInfo()).check(/* @__PURE__ */ z.maxLength(10)),
-    comment: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-    reviewer: /* @__PURE__ */ z.nullable(zUserBrief())
+export const zTrainingReport = /* @__PURE__ */ memo(() => z.intersection(zTrainingReportBrief(), z.object({
+    content: z.string(),
+    attachments: z.array(zFileInfo()).check(z.maxLength(10)),
+    comment: z.nullable(z.string()),
+    reviewer: z.nullable(zUserBrief())
 })));
 
 export const zTrainingStatus = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2)
 ]));
 
 export const zTrainingStudentFinishRow = /* @__PURE__ */ memo(() => z.object({
     student: zStudentBrief(),
-    assignedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishRate: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    reportSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    totalDurationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lastStudyAt: /* @__PURE__ */ z.nullable(zInstant())
+    assignedCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    finishRate: z.number().check(z.gte(0), z.lte(100)),
+    reportSubmittedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    totalDurationMinutes: z.int().check(z.gte(0)),
+    lastStudyAt: z.nullable(zInstant())
 }));
 
-export const zTrainingStudentFinishRowV2 = /* @__PURE__ */ memo(() => z.intersection(zTrainingStudentFinishRow(), /* @__PURE__ */ z.object({
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+export const zTrainingStudentFinishRowV2 = /* @__PURE__ */ memo(() => z.intersection(zTrainingStudentFinishRow(), z.object({
+    items: z.array(z.object({
         experimentId: zId(),
         finishStatus: zTrainingFinishStatus(),
-        score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)))
-    })).check(/* @__PURE__ */ z.maxLength(500))
+        score: z.nullable(z.number().check(z.gte(0), z.lte(100)))
+    })).check(z.maxLength(500))
 })));
 
 export const zTrainingStudentOverview = /* @__PURE__ */ memo(() => z.object({
-    assignedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    startedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    finishedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    reportSubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    reportReviewedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))),
-    totalDurationMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lastStudyAt: /* @__PURE__ */ z.nullable(zInstant())
+    assignedCount: z.int().check(z.gte(0)),
+    startedCount: z.int().check(z.gte(0)),
+    finishedCount: z.int().check(z.gte(0)),
+    reportSubmittedCount: z.int().check(z.gte(0)),
+    reportReviewedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+    totalDurationMinutes: z.int().check(z.gte(0)),
+    lastStudyAt: z.nullable(zInstant())
 }));
 
 export const zTrainingStudentFinishOverview = /* @__PURE__ */ memo(() => z.object({
     student: zUserBrief(),
     overview: zTrainingStudentOverview(),
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingFinishItem()).check(/* @__PURE__ */ z.maxLength(500))
+    items: z.array(zTrainingFinishItem()).check(z.maxLength(500))
 }));
 
 export const zTrainingTag = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999)),
-    trainingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    tagName: z.string().check(z.minLength(1), z.maxLength(20)),
+    sortPri: z.int().check(z.gte(0), z.lte(9999)),
+    trainingCount: z.int().check(z.gte(0))
 }));
 
 export const zTrainingTagRef = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ z.string()
+    tagName: z.string()
 }));
 
 export const zTrainingBrief = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    experimentName: /* @__PURE__ */ z.string(),
+    experimentName: z.string(),
     practicalType: zTrainingPracticalType(),
     status: zTrainingStatus(),
-    coverUrl: /* @__PURE__ */ z.string(),
-    summary: /* @__PURE__ */ z.string(),
-    tags: /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingTagRef()).check(/* @__PURE__ */ z.maxLength(20)),
-    difficulty: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.literal(1),
-        /* @__PURE__ */ z.literal(2),
-        /* @__PURE__ */ z.literal(3)
+    coverUrl: z.string(),
+    summary: z.string(),
+    tags: z.array(zTrainingTagRef()).check(z.maxLength(20)),
+    difficulty: z.union([
+        z.literal(1),
+        z.literal(2),
+        z.literal(3)
     ]),
-    estimatedMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1440)),
+    estimatedMinutes: z.int().check(z.gte(1), z.lte(1440)),
     ascriptionType: zTrainingAscriptionType(),
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.nullish(zId()),
-    learnerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    courseId: z.nullish(zId()),
+    learnerCount: z.int().check(z.gte(0)),
     updatedAt: zInstant()
 }));
 
 export const zTrainingClientItem = /* @__PURE__ */ memo(() => z.intersection(zTrainingBrief(), zTrainingMyState()));
 
-export const zTrainingDetail = /* @__PURE__ */ memo(() => z.intersection(zTrainingBrief(), /* @__PURE__ */ z.object({
-    description: /* @__PURE__ */ z.string(),
-    leading: /* @__PURE__ */ z.string(),
-    additional: /* @__PURE__ */ z.string(),
-    additionalFiles: /* @__PURE__ */ /* @__PURE__ */ z.array(zFileInfo()).check(/* @__PURE__ */ z.maxLength(20)),
-    propaganda: /* @__PURE__ */ z.string(),
-    propagandaImageUrl: /* @__PURE__ */ z.string(),
-    imageName: /* @__PURE__ */ z.string(),
-    kernelName: /* @__PURE__ */ z.string(),
-    entryFile: /* @__PURE__ */ z.string(),
-    schoolName: /* @__PURE__ */ z.string(),
-    courseName: /* @__PURE__ */ z.string(),
+export const zTrainingDetail = /* @__PURE__ */ memo(() => z.intersection(zTrainingBrief(), z.object({
+    description: z.string(),
+    leading: z.string(),
+    additional: z.string(),
+    additionalFiles: z.array(zFileInfo()).check(z.maxLength(20)),
+    propaganda: z.string(),
+    propagandaImageUrl: z.string(),
+    imageName: z.string(),
+    kernelName: z.string(),
+    entryFile: z.string(),
+    schoolName: z.string(),
+    courseName: z.string(),
     creator: zUserBrief(),
     createdAt: zInstant()
 })));
@@ -2296,17 +2296,17 @@ export const zTrainingStudentDetail = /* @__PURE__ */ memo(() => z.intersection(
 
 export const zTrainingWeightItem = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    experimentName: /* @__PURE__ */ z.string(),
+    experimentName: z.string(),
     practicalType: zTrainingPracticalType(),
-    weight: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
+    weight: z.number().check(z.gte(0), z.lte(100))
 }));
 
 export const zTrainingWeight = /* @__PURE__ */ memo(() => z.object({
     classId: zId(),
     courseId: zId(),
-    weight: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(zTrainingWeightItem()).check(/* @__PURE__ */ z.maxLength(500)),
-    updatedAt: /* @__PURE__ */ z.nullable(zInstant())
+    weight: z.number().check(z.gte(0), z.lte(100)),
+    items: z.array(zTrainingWeightItem()).check(z.maxLength(500)),
+    updatedAt: z.nullable(zInstant())
 }));
 
 export const zQueryAnnounceListBody = /* @__PURE__ */ memo(() => zAnnounceQuery());
@@ -2357,39 +2357,39 @@ export const zGetUsersSchoolsBody = /* @__PURE__ */ memo(() => zUsersSchoolsRequ
 
 export const zGetUsersSchoolsResponse = /* @__PURE__ */ memo(() => z.array(zUserSchools()));
 
-export const zQueryCourseWorkListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zQueryCourseWorkListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    publishStatus: /* @__PURE__ */ z.optional(zCourseWorkPublishStatus()),
-    type: /* @__PURE__ */ z.optional(zCourseWorkType())
+    courseId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    publishStatus: z.optional(zCourseWorkPublishStatus()),
+    type: z.optional(zCourseWorkType())
 })));
 
 export const zQueryCourseWorkListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCourseWorkBrief()),
+    list: z.array(zCourseWorkBrief()),
     total: zTotal()
 }));
 
-export const zQueryCourseWorkListV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zQueryCourseWorkListV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    teachingClassId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    publishStatus: /* @__PURE__ */ z.optional(zCourseWorkPublishStatus()),
-    scoreStatus: /* @__PURE__ */ z.optional(zCourseWorkScoreStatus()),
-    type: /* @__PURE__ */ z.optional(zCourseWorkType()),
-    endFrom: /* @__PURE__ */ z.optional(zInstant()),
-    endTo: /* @__PURE__ */ z.optional(zInstant()),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    courseId: z.optional(zId()),
+    teachingClassId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    publishStatus: z.optional(zCourseWorkPublishStatus()),
+    scoreStatus: z.optional(zCourseWorkScoreStatus()),
+    type: z.optional(zCourseWorkType()),
+    endFrom: z.optional(zInstant()),
+    endTo: z.optional(zInstant()),
+    sortBy: z.optional(z.enum([
         'updatedAt',
         'endTime',
         'startTime'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zQueryCourseWorkListV2Response = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCourseWorkSummary()),
+    list: z.array(zCourseWorkSummary()),
     total: zTotal()
 }));
 
@@ -2400,15 +2400,15 @@ export const zUpdateCourseWorkResponse = /* @__PURE__ */ memo(() => zCourseWorkD
 export const zCreatCourseGroupBody = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     courseId: zId(),
-    workGroupId: /* @__PURE__ */ z.optional(zId()),
-    groupName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    workGroupId: z.optional(zId()),
+    groupName: z.string().check(z.minLength(1), z.maxLength(50)),
     groupType: zWorkGroupType(),
-    maxMembers: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20)),
-    teams: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
-        groupName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
+    maxMembers: z.int().check(z.gte(2), z.lte(20)),
+    teams: z.array(z.object({
+        groupName: z.string().check(z.minLength(1), z.maxLength(50)),
         leaderStudentId: zId(),
-        studentIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20))
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(500))
+        studentIds: z.array(zId()).check(z.minLength(1), z.maxLength(20))
+    })).check(z.minLength(0), z.maxLength(500))
 }));
 
 export const zCreatCourseGroupResponse = /* @__PURE__ */ memo(() => zCourseGroupMembers());
@@ -2416,8 +2416,8 @@ export const zCreatCourseGroupResponse = /* @__PURE__ */ memo(() => zCourseGroup
 export const zPreviewGroupBody = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     courseId: zId(),
-    method: /* @__PURE__ */ z.enum(['random', 'studentNumber']),
-    groupSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20))
+    method: z.enum(['random', 'studentNumber']),
+    groupSize: z.int().check(z.gte(2), z.lte(20))
 }));
 
 export const zPreviewGroupResponse = /* @__PURE__ */ memo(() => zGroupPreview());
@@ -2425,32 +2425,32 @@ export const zPreviewGroupResponse = /* @__PURE__ */ memo(() => zGroupPreview())
 export const zPreviewGroupV2Body = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     courseId: zId(),
-    teachingClassIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(50))),
-    method: /* @__PURE__ */ z.enum(['random', 'studentNumber']),
-    groupSize: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2), /* @__PURE__ */ z.lte(20))),
-    groupCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))),
-    seed: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2147483647)))
+    teachingClassIds: z.optional(z.array(zId()).check(z.minLength(0), z.maxLength(50))),
+    method: z.enum(['random', 'studentNumber']),
+    groupSize: z.optional(z.int().check(z.gte(2), z.lte(20))),
+    groupCount: z.optional(z.int().check(z.gte(1), z.lte(200))),
+    seed: z.optional(z.int().check(z.gte(0), z.lte(2147483647)))
 }));
 
 export const zPreviewGroupV2Response = /* @__PURE__ */ memo(() => zGroupPreview());
 
-export const zQueryWorkFinishStatusBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zQueryWorkFinishStatusBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
     workId: zId(),
-    teachingClassId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zStudentWorkStatus()),
-    isLate: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    teachingClassId: z.optional(zId()),
+    status: z.optional(zStudentWorkStatus()),
+    isLate: z.optional(z.boolean()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
         'studentNumber',
         'submitTime',
         'score'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zQueryWorkFinishStatusResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentWorkBrief()),
+    list: z.array(zStudentWorkBrief()),
     total: zTotal(),
     counts: zWorkFinishCounts()
 }));
@@ -2458,9 +2458,9 @@ export const zQueryWorkFinishStatusResponse = /* @__PURE__ */ memo(() => z.objec
 export const zCorrectStudentWorkBody = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     studentWorkId: zId(),
-    score: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1000))),
-    comment: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000))),
-    returned: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+    score: z.optional(z.number().check(z.gte(0), z.lte(1000))),
+    comment: z.optional(z.string().check(z.maxLength(2000))),
+    returned: z._default(z.optional(z.boolean()), false)
 }));
 
 export const zCorrectStudentWorkResponse = /* @__PURE__ */ memo(() => zStudentWorkBrief());
@@ -2482,7 +2482,7 @@ export const zPublishCourseWorkResponse = /* @__PURE__ */ memo(() => zCourseWork
 export const zPublishCourseWorkV2Path = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     workId: zId(),
-    publishStatus: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)])
+    publishStatus: z.union([z.literal(0), z.literal(1)])
 }));
 
 export const zPublishCourseWorkV2Response = /* @__PURE__ */ memo(() => zCourseWorkPublishResult());
@@ -2507,10 +2507,10 @@ export const zGetCourseGroupV2Path = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zGetCourseGroupV2Query = /* @__PURE__ */ memo(() => z.object({
-    groupType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.literal(0),
-        /* @__PURE__ */ z.literal(1),
-        /* @__PURE__ */ z.literal(2)
+    groupType: z.optional(z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2)
     ]))
 }));
 
@@ -2521,13 +2521,13 @@ export const zGetSchoolCourseGroupPath = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zGetSchoolCourseGroupQuery = /* @__PURE__ */ memo(() => z.object({
-    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200)),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200)),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 }));
 
 export const zGetSchoolCourseGroupResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zCourseGroup()),
+    list: z.array(zCourseGroup()),
     total: zTotal()
 }));
 
@@ -2541,12 +2541,12 @@ export const zGetCourseGroupMemberResponse = /* @__PURE__ */ memo(() => zCourseG
 export const zExportWorkFinishExcelQuery = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     workId: zId(),
-    teachingClassId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.literal(0),
-        /* @__PURE__ */ z.literal(1),
-        /* @__PURE__ */ z.literal(2),
-        /* @__PURE__ */ z.literal(3)
+    teachingClassId: z.optional(zId()),
+    status: z.optional(z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2),
+        z.literal(3)
     ]))
 }));
 
@@ -2561,7 +2561,7 @@ export const zPublishWorkScoreResponse = /* @__PURE__ */ memo(() => z.object({
     workId: zId(),
     scoreStatus: zCourseWorkScoreStatus(),
     scorePublishedAt: zInstant(),
-    scoredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    scoredCount: z.int().check(z.gte(0))
 }));
 
 export const zAutomaticGradingPath = /* @__PURE__ */ memo(() => z.object({
@@ -2588,7 +2588,7 @@ export const zCourseWorkGetPerformanceResponse = /* @__PURE__ */ memo(() => zWor
 export const zCourseWorkGetStCodePath = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     studentWorkId: zId(),
-    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255))
+    fileName: z.string().check(z.minLength(1), z.maxLength(255))
 }));
 
 export const zCourseWorkGetStCodeResponse = /* @__PURE__ */ memo(() => zWorkStrategyCode());
@@ -2596,7 +2596,7 @@ export const zCourseWorkGetStCodeResponse = /* @__PURE__ */ memo(() => zWorkStra
 export const zCourseWorkDownloadStCodePath = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     studentWorkId: zId(),
-    fileName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(255))
+    fileName: z.string().check(z.minLength(1), z.maxLength(255))
 }));
 
 export const zCourseWorkDownloadStCodeResponse = /* @__PURE__ */ memo(() => zBinary());
@@ -2618,7 +2618,7 @@ export const zGetCourseListV2Response = /* @__PURE__ */ memo(() => zCourseV2Page
 
 export const zGetSchoolClassBody = /* @__PURE__ */ memo(() => zSchoolClassQuery());
 
-export const zGetSchoolClassResponse = /* @__PURE__ */ memo(() => z.array(zSchoolClass()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zGetSchoolClassResponse = /* @__PURE__ */ memo(() => z.array(zSchoolClass()).check(z.maxLength(1000)));
 
 export const zGetClassStudentBody = /* @__PURE__ */ memo(() => zClassStudentQuery());
 
@@ -2638,11 +2638,11 @@ export const zGetCourseClassStudentV2Response = /* @__PURE__ */ memo(() => zCour
 
 export const zSetCourseSectionBody = /* @__PURE__ */ memo(() => zCourseSectionSet());
 
-export const zSetCourseSectionResponse = /* @__PURE__ */ memo(() => z.array(zCourseSection()).check(/* @__PURE__ */ z.maxLength(200)));
+export const zSetCourseSectionResponse = /* @__PURE__ */ memo(() => z.array(zCourseSection()).check(z.maxLength(200)));
 
 export const zGetCourseSummaryListBody = /* @__PURE__ */ memo(() => zCourseSummaryQuery());
 
-export const zGetCourseSummaryListResponse = /* @__PURE__ */ memo(() => z.array(zCourseSummary()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zGetCourseSummaryListResponse = /* @__PURE__ */ memo(() => z.array(zCourseSummary()).check(z.maxLength(500)));
 
 export const zGetCourseTeachingClassPath = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
@@ -2663,7 +2663,7 @@ export const zGetCourseSectionPath = /* @__PURE__ */ memo(() => z.object({
     courseId: zId()
 }));
 
-export const zGetCourseSectionResponse = /* @__PURE__ */ memo(() => z.array(zCourseSection()).check(/* @__PURE__ */ z.maxLength(200)));
+export const zGetCourseSectionResponse = /* @__PURE__ */ memo(() => z.array(zCourseSection()).check(z.maxLength(200)));
 
 export const zClearCourseSectionPath = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
@@ -2708,7 +2708,7 @@ export const zGetCourseStaticTotalV2Path = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zGetCourseStaticTotalV2Query = /* @__PURE__ */ memo(() => z.object({
-    teachingClassId: /* @__PURE__ */ z.optional(zId())
+    teachingClassId: z.optional(zId())
 }));
 
 export const zGetCourseStaticTotalV2Response = /* @__PURE__ */ memo(() => zCourseStaticTotalV2());
@@ -2744,15 +2744,15 @@ export const zGetCourseWareAttachmentListPath = /* @__PURE__ */ memo(() => z.obj
     courseWareId: zId()
 }));
 
-export const zGetCourseWareAttachmentListResponse = /* @__PURE__ */ memo(() => z.array(zFileInfo()).check(/* @__PURE__ */ z.maxLength(20)));
+export const zGetCourseWareAttachmentListResponse = /* @__PURE__ */ memo(() => z.array(zFileInfo()).check(z.maxLength(20)));
 
 export const zDownloadCourseWarePath = /* @__PURE__ */ memo(() => z.object({
     courseWareId: zId()
 }));
 
 export const zDownloadCourseWareQuery = /* @__PURE__ */ memo(() => z.object({
-    fileId: /* @__PURE__ */ z.optional(zId()),
-    preview: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+    fileId: z.optional(zId()),
+    preview: z._default(z.optional(z.boolean()), false)
 }));
 
 export const zDownloadCourseWareResponse = /* @__PURE__ */ memo(() => zBinary());
@@ -2764,15 +2764,15 @@ export const zGetCourseWareShareListPath = /* @__PURE__ */ memo(() => z.object({
 
 export const zGetCourseWareShareListResponse = /* @__PURE__ */ memo(() => z.array(zCourseWareShareItem()));
 
-export const zExamUserListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zExamUserListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    phase: /* @__PURE__ */ z.optional(zExamPhase()),
-    attendStatus: /* @__PURE__ */ z.optional(zExamAttendStatus())
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    phase: z.optional(zExamPhase()),
+    attendStatus: z.optional(zExamAttendStatus())
 })));
 
 export const zExamUserListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zMyExamItem()),
+    list: z.array(zMyExamItem()),
     total: zTotal()
 }));
 
@@ -2782,14 +2782,14 @@ export const zExaminerCheckBody = /* @__PURE__ */ memo(() => z.object({
 
 export const zExaminerCheckResponse = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    canEnter: /* @__PURE__ */ z.boolean(),
-    reason: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.literal(0),
-        /* @__PURE__ */ z.literal(1),
-        /* @__PURE__ */ z.literal(2),
-        /* @__PURE__ */ z.literal(3),
-        /* @__PURE__ */ z.literal(4),
-        /* @__PURE__ */ z.literal(5)
+    canEnter: z.boolean(),
+    reason: z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2),
+        z.literal(3),
+        z.literal(4),
+        z.literal(5)
     ]),
     startTime: zInstant(),
     endTime: zInstant(),
@@ -2803,21 +2803,21 @@ export const zExaminerGetBaseBody = /* @__PURE__ */ memo(() => z.object({
 
 export const zExaminerGetBaseResponse = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    examNumber: /* @__PURE__ */ z.string(),
-    examName: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.string(),
-    attendNotice: /* @__PURE__ */ z.string(),
+    examNumber: z.string(),
+    examName: z.string(),
+    description: z.string(),
+    attendNotice: z.string(),
     startTime: zInstant(),
     endTime: zInstant(),
-    duration: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    typeCounts: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    duration: z.int().check(z.gte(1)),
+    totalScore: z.number().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    typeCounts: z.array(z.object({
         type: zExamQuestionType(),
-        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0))
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(6)),
+        count: z.int().check(z.gte(0)),
+        score: z.number().check(z.gte(0))
+    })).check(z.minLength(0), z.maxLength(6)),
     resultPolicy: zExamResultPolicy(),
     attendStatus: zExamAttendStatus(),
     serverTime: zInstant()
@@ -2827,53 +2827,53 @@ export const zExaminerGetBody = /* @__PURE__ */ memo(() => z.object({
     examId: zId()
 }));
 
-export const zExaminerGetResponse = /* @__PURE__ */ memo(() => z.intersection(zExamAttemptTiming(), /* @__PURE__ */ z.object({
-    examName: /* @__PURE__ */ z.string(),
-    questions: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamPaperQuestion()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200)),
-    savedAnswers: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamSavedAnswer()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))
+export const zExaminerGetResponse = /* @__PURE__ */ memo(() => z.intersection(zExamAttemptTiming(), z.object({
+    examName: z.string(),
+    questions: z.array(zExamPaperQuestion()).check(z.minLength(0), z.maxLength(200)),
+    savedAnswers: z.array(zExamSavedAnswer()).check(z.minLength(0), z.maxLength(200))
 })));
 
 export const zExaminerStatusSaveBody = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    answers: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamAnswerInput()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)),
-    clientTime: /* @__PURE__ */ z.optional(zInstant())
+    answers: z.array(zExamAnswerInput()).check(z.minLength(1), z.maxLength(200)),
+    clientTime: z.optional(zInstant())
 }));
 
-export const zExaminerStatusSaveResponse = /* @__PURE__ */ memo(() => z.intersection(zExamAttemptTiming(), /* @__PURE__ */ z.object({
-    ackItems: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamSaveAck()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+export const zExaminerStatusSaveResponse = /* @__PURE__ */ memo(() => z.intersection(zExamAttemptTiming(), z.object({
+    ackItems: z.array(zExamSaveAck()).check(z.minLength(1), z.maxLength(200))
 })));
 
 export const zExaminerResultsSubmitBody = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    answers: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zExamAnswerInput()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))),
-    auto: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+    answers: z.optional(z.array(zExamAnswerInput()).check(z.minLength(0), z.maxLength(200))),
+    auto: z._default(z.optional(z.boolean()), false)
 }));
 
 export const zExaminerResultsSubmitResponse = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
     attendStatus: zExamAttendStatus(),
     submitTime: zInstant(),
-    submitType: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
-    answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    submitType: z.union([z.literal(0), z.literal(1)]),
+    answeredCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
     markStatus: zExamMarkStatus(),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    replayed: /* @__PURE__ */ z.boolean()
+    score: z.nullable(z.number()),
+    replayed: z.boolean()
 }));
 
 export const zExaminerStatusGetPath = /* @__PURE__ */ memo(() => z.object({
     examId: zId()
 }));
 
-export const zExaminerStatusGetResponse = /* @__PURE__ */ memo(() => z.intersection(zExamAttemptTiming(), /* @__PURE__ */ z.object({
-    answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    questionCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lastSavedAt: /* @__PURE__ */ z.nullable(zInstant()),
-    saved: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+export const zExaminerStatusGetResponse = /* @__PURE__ */ memo(() => z.intersection(zExamAttemptTiming(), z.object({
+    answeredCount: z.int().check(z.gte(0)),
+    questionCount: z.int().check(z.gte(0)),
+    lastSavedAt: z.nullable(zInstant()),
+    saved: z.array(z.object({
         questionId: zId(),
-        seq: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+        seq: z.int().check(z.gte(1)),
         savedAt: zInstant()
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))
+    })).check(z.minLength(0), z.maxLength(200))
 })));
 
 export const zExaminerResultsGetPath = /* @__PURE__ */ memo(() => z.object({
@@ -2882,52 +2882,52 @@ export const zExaminerResultsGetPath = /* @__PURE__ */ memo(() => z.object({
 
 export const zExaminerResultsGetResponse = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    examName: /* @__PURE__ */ z.string(),
+    examName: z.string(),
     attendStatus: zExamAttendStatus(),
     markStatus: zExamMarkStatus(),
-    submitTime: /* @__PURE__ */ z.nullable(zInstant()),
+    submitTime: z.nullable(zInstant()),
     resultPolicy: zExamResultPolicy(),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    passScore: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0)),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    passed: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.boolean()),
-    answers: /* @__PURE__ */ /* @__PURE__ */ z.array(zExamAnswerResult()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))
+    totalScore: z.number().check(z.gte(0)),
+    passScore: z.number().check(z.gte(0)),
+    score: z.nullable(z.number()),
+    passed: z.nullable(z.boolean()),
+    answers: z.array(zExamAnswerResult()).check(z.minLength(0), z.maxLength(200))
 }));
 
 export const zExamCreateBody = /* @__PURE__ */ memo(() => zExamSaveRequest());
 
 export const zExamCreateResponse = /* @__PURE__ */ memo(() => zExamDetail());
 
-export const zExamListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zExamListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    upDownStatus: /* @__PURE__ */ z.optional(zExamUpDownStatus()),
-    phase: /* @__PURE__ */ z.optional(zExamPhase()),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['createdAt', 'startTime'])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    courseId: z.optional(zId()),
+    upDownStatus: z.optional(zExamUpDownStatus()),
+    phase: z.optional(zExamPhase()),
+    sortBy: z.optional(z.enum(['createdAt', 'startTime'])),
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zExamListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zExamBrief()),
+    list: z.array(zExamBrief()),
     total: zTotal()
 }));
 
 export const zExamGetAmountBody = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId())
+    courseId: z.optional(zId())
 }));
 
 export const zExamGetAmountResponse = /* @__PURE__ */ memo(() => z.object({
-    total: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    upCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    downCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    notStartedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    ongoingCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    endedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    total: z.int().check(z.gte(0)),
+    upCount: z.int().check(z.gte(0)),
+    downCount: z.int().check(z.gte(0)),
+    notStartedCount: z.int().check(z.gte(0)),
+    ongoingCount: z.int().check(z.gte(0)),
+    endedCount: z.int().check(z.gte(0))
 }));
 
-export const zExamUpdateBody = /* @__PURE__ */ memo(() => z.intersection(/* @__PURE__ */ z.object({
+export const zExamUpdateBody = /* @__PURE__ */ memo(() => z.intersection(z.object({
     examId: zId()
 }), zExamSaveRequest()));
 
@@ -2946,13 +2946,13 @@ export const zExamUpDownResponse = /* @__PURE__ */ memo(() => z.object({
 
 export const zExamExaminersAddBody = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1000))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(1000))
 }));
 
 export const zExamExaminersAddResponse = /* @__PURE__ */ memo(() => zExaminersAddResult());
 
 export const zExamExaminersImportBody = /* @__PURE__ */ memo(() => z.object({
-    file: /* @__PURE__ */ z.string()
+    file: z.string()
 }));
 
 export const zExamExaminersImportPath = /* @__PURE__ */ memo(() => z.object({
@@ -2961,18 +2961,18 @@ export const zExamExaminersImportPath = /* @__PURE__ */ memo(() => z.object({
 
 export const zExamExaminersImportResponse = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    addedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    skippedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    failures: /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
-        row: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
-        studentNumber: /* @__PURE__ */ z.string(),
-        reason: /* @__PURE__ */ z.string()
+    addedCount: z.int().check(z.gte(0)),
+    skippedCount: z.int().check(z.gte(0)),
+    failures: z.array(z.object({
+        row: z.int().check(z.gte(2)),
+        studentNumber: z.string(),
+        reason: z.string()
     }))
 }));
 
 export const zExamExaminersDelBody = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1000))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(1000))
 }));
 
 export const zExamExaminersDelResponse = /* @__PURE__ */ memo(() => z.object({
@@ -2980,47 +2980,47 @@ export const zExamExaminersDelResponse = /* @__PURE__ */ memo(() => z.object({
     userIds: zIdList()
 }));
 
-export const zExamExaminersListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zExamExaminersListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     examId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    attendStatus: /* @__PURE__ */ z.optional(zExamAttendStatus()),
-    markStatus: /* @__PURE__ */ z.optional(zExamMarkStatus()),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    attendStatus: z.optional(zExamAttendStatus()),
+    markStatus: z.optional(zExamMarkStatus()),
+    classId: z.optional(zId()),
+    sortBy: z.optional(z.enum([
         'studentNumber',
         'score',
         'submitTime'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zExamExaminersListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zExaminer()),
+    list: z.array(zExaminer()),
     total: zTotal()
 }));
 
 export const zExamExaminersListByIdsBody = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(200))
 }));
 
-export const zExamExaminersListByIdsResponse = /* @__PURE__ */ memo(() => z.array(zExaminer()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200)));
+export const zExamExaminersListByIdsResponse = /* @__PURE__ */ memo(() => z.array(zExaminer()).check(z.minLength(0), z.maxLength(200)));
 
 export const zExamUserBatchResultBody = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(50))
 }));
 
-export const zExamUserBatchResultResponse = /* @__PURE__ */ memo(() => z.array(zExamUserResult()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(50)));
+export const zExamUserBatchResultResponse = /* @__PURE__ */ memo(() => z.array(zExamUserResult()).check(z.minLength(0), z.maxLength(50)));
 
 export const zExamScoreSaveBody = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
     userId: zId(),
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    items: z.array(z.object({
         questionId: zId(),
-        score: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-        comment: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000)))
-    })).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200))
+        score: z.number().check(z.gte(0), z.lte(100)),
+        comment: z.optional(z.string().check(z.maxLength(1000)))
+    })).check(z.minLength(1), z.maxLength(200))
 }));
 
 export const zExamScoreSaveResponse = /* @__PURE__ */ memo(() => zExaminer());
@@ -3037,7 +3037,7 @@ export const zExamFlushPath = /* @__PURE__ */ memo(() => z.object({
 
 export const zExamFlushResponse = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    recalculatedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    recalculatedCount: z.int().check(z.gte(0)),
     flushedAt: zInstant()
 }));
 
@@ -3063,7 +3063,7 @@ export const zExamUserGetPath = /* @__PURE__ */ memo(() => z.object({
 export const zExamUserGetResponse = /* @__PURE__ */ memo(() => zExamUserResult());
 
 export const zExamUserGetByNumberPath = /* @__PURE__ */ memo(() => z.object({
-    examNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{8}$/)),
+    examNumber: z.string().check(z.regex(/^\d{8}$/)),
     userId: zId()
 }));
 
@@ -3082,36 +3082,36 @@ export const zExamStaticPath = /* @__PURE__ */ memo(() => z.object({
 
 export const zExamStaticResponse = /* @__PURE__ */ memo(() => z.object({
     examId: zId(),
-    examinerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    attendedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    absentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    markedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    minScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    passCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    passRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    distribution: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
-        label: /* @__PURE__ */ z.string(),
-        minScore: /* @__PURE__ */ z.number(),
-        maxScore: /* @__PURE__ */ z.number(),
-        count: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(10)),
-    questionStats: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    examinerCount: z.int().check(z.gte(0)),
+    attendedCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
+    absentCount: z.int().check(z.gte(0)),
+    markedCount: z.int().check(z.gte(0)),
+    averageScore: z.nullable(z.number()),
+    maxScore: z.nullable(z.number()),
+    minScore: z.nullable(z.number()),
+    passCount: z.int().check(z.gte(0)),
+    passRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    distribution: z.array(z.object({
+        label: z.string(),
+        minScore: z.number(),
+        maxScore: z.number(),
+        count: z.int().check(z.gte(0))
+    })).check(z.minLength(0), z.maxLength(10)),
+    questionStats: z.array(z.object({
         questionId: zId(),
-        orderNo: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
+        orderNo: z.int().check(z.gte(1)),
         type: zExamQuestionType(),
-        score: /* @__PURE__ */ z.number(),
-        answeredCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        correctRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-        averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(200))
+        score: z.number(),
+        answeredCount: z.int().check(z.gte(0)),
+        correctRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+        averageScore: z.nullable(z.number())
+    })).check(z.minLength(0), z.maxLength(200))
 }));
 
 export const zGetStudentCourseListBody = /* @__PURE__ */ memo(() => zMyCourseQuery());
 
-export const zGetStudentCourseListResponse = /* @__PURE__ */ memo(() => z.array(zMyCourseItem()).check(/* @__PURE__ */ z.maxLength(200)));
+export const zGetStudentCourseListResponse = /* @__PURE__ */ memo(() => z.array(zMyCourseItem()).check(z.maxLength(200)));
 
 export const zGetStudentCourseListV2Body = /* @__PURE__ */ memo(() => zMyCourseV2Query());
 
@@ -3121,38 +3121,38 @@ export const zGetStudentWareListBody = /* @__PURE__ */ memo(() => zMyCourseWareQ
 
 export const zGetStudentWareListResponse = /* @__PURE__ */ memo(() => zMyCourseWarePage());
 
-export const zGetMyWorkListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zGetMyWorkListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zStudentWorkStatus()),
-    type: /* @__PURE__ */ z.optional(zCourseWorkType()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    courseId: z.optional(zId()),
+    status: z.optional(zStudentWorkStatus()),
+    type: z.optional(zCourseWorkType()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zGetMyWorkListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zMyWorkItem()),
+    list: z.array(zMyWorkItem()),
     total: zTotal()
 }));
 
-export const zGetMyWorkListV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zGetMyWorkListV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zStudentWorkStatus()),
-    type: /* @__PURE__ */ z.optional(zCourseWorkType()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    endFrom: /* @__PURE__ */ z.optional(zInstant()),
-    endTo: /* @__PURE__ */ z.optional(zInstant()),
-    onlyOpen: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    courseId: z.optional(zId()),
+    status: z.optional(zStudentWorkStatus()),
+    type: z.optional(zCourseWorkType()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    endFrom: z.optional(zInstant()),
+    endTo: z.optional(zInstant()),
+    onlyOpen: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
         'endTime',
         'startTime',
         'publishedAt'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zGetMyWorkListV2Response = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zMyWorkItem()),
+    list: z.array(zMyWorkItem()),
     total: zTotal(),
     counts: zMyWorkCounts()
 }));
@@ -3167,15 +3167,15 @@ export const zGetMyWorkCourseStatisticsPath = /* @__PURE__ */ memo(() => z.objec
 
 export const zGetMyWorkCourseStatisticsResponse = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    workCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    submittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unsubmittedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    lateCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    overdueCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    correctedCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    classAverageScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)))
+    courseName: z.string(),
+    workCount: z.int().check(z.gte(0)),
+    submittedCount: z.int().check(z.gte(0)),
+    unsubmittedCount: z.int().check(z.gte(0)),
+    lateCount: z.int().check(z.gte(0)),
+    overdueCount: z.int().check(z.gte(0)),
+    correctedCount: z.int().check(z.gte(0)),
+    averageScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    classAverageScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1)))
 }));
 
 export const zGetMyWorkResourceDetailBody = /* @__PURE__ */ memo(() => z.object({
@@ -3197,29 +3197,29 @@ export const zGetMyWorkResourceListPath = /* @__PURE__ */ memo(() => z.object({
     studentWorkId: zId()
 }));
 
-export const zGetMyWorkResourceListResponse = /* @__PURE__ */ memo(() => z.array(zCourseWorkResource()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(20)));
+export const zGetMyWorkResourceListResponse = /* @__PURE__ */ memo(() => z.array(zCourseWorkResource()).check(z.minLength(0), z.maxLength(20)));
 
 export const zUpdateMyWorkInfoBody = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     studentWorkId: zId(),
-    requestId: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(8), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^[A-Za-z0-9_-]+$/)),
-    revision: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    content: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50000))),
-    attachments: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zWorkAttachmentInput()).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(10))),
-    strategyId: /* @__PURE__ */ z.nullish(zId()),
-    submit: /* @__PURE__ */ z.boolean()
+    requestId: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+    revision: z.int().check(z.gte(0)),
+    content: z.optional(z.string().check(z.maxLength(50000))),
+    attachments: z.optional(z.array(zWorkAttachmentInput()).check(z.minLength(0), z.maxLength(10))),
+    strategyId: z.nullish(zId()),
+    submit: z.boolean()
 }));
 
 export const zUpdateMyWorkInfoResponse = /* @__PURE__ */ memo(() => zMyWorkSaveResult());
 
-export const zGetWorkMessageBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zGetWorkMessageBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    workId: /* @__PURE__ */ z.optional(zId()),
-    type: /* @__PURE__ */ z.optional(zWorkMessageType())
+    workId: z.optional(zId()),
+    type: z.optional(zWorkMessageType())
 })));
 
 export const zGetWorkMessageResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zWorkMessage()),
+    list: z.array(zWorkMessage()),
     total: zTotal()
 }));
 
@@ -3238,19 +3238,19 @@ export const zGetScoredWorkPath = /* @__PURE__ */ memo(() => z.object({
 export const zGetScoredWorkResponse = /* @__PURE__ */ memo(() => z.object({
     workId: zId(),
     studentWorkId: zId(),
-    title: /* @__PURE__ */ z.string(),
-    courseName: /* @__PURE__ */ z.string(),
+    title: z.string(),
+    courseName: z.string(),
     status: zStudentWorkStatus(),
-    totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    score: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    comment: /* @__PURE__ */ z.string(),
-    autoGradeItems: /* @__PURE__ */ z.array(zStrategyGradeItem()),
-    correctedAt: /* @__PURE__ */ z.nullable(zInstant()),
+    totalScore: z.int().check(z.gte(1)),
+    score: z.nullable(z.number()),
+    comment: z.string(),
+    autoGradeItems: z.array(zStrategyGradeItem()),
+    correctedAt: z.nullable(zInstant()),
     scorePublishedAt: zInstant(),
-    averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    maxScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number()),
-    rank: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1))),
-    rankTotal: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    averageScore: z.nullable(z.number()),
+    maxScore: z.nullable(z.number()),
+    rank: z.nullable(z.int().check(z.gte(1))),
+    rankTotal: z.int().check(z.gte(0))
 }));
 
 export const zGetStudentCurGroupPath = /* @__PURE__ */ memo(() => z.object({
@@ -3266,8 +3266,8 @@ export const zCreateStudentWorkGroupPath = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zCreateStudentWorkGroupQuery = /* @__PURE__ */ memo(() => z.object({
-    groupName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))),
-    studentIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1300), /* @__PURE__ */ z.regex(/^[^,]+(,[^,]+)*$/)))
+    groupName: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
+    studentIds: z.optional(z.string().check(z.maxLength(1300), z.regex(/^[^,]+(,[^,]+)*$/)))
 }));
 
 export const zCreateStudentWorkGroupResponse = /* @__PURE__ */ memo(() => zWorkGroupTeam());
@@ -3287,13 +3287,13 @@ export const zMyWorkGetCourseStudentListPath = /* @__PURE__ */ memo(() => z.obje
 }));
 
 export const zMyWorkGetCourseStudentListQuery = /* @__PURE__ */ memo(() => z.object({
-    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200)),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200)),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 }));
 
 export const zMyWorkGetCourseStudentListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStudentBrief()),
+    list: z.array(zStudentBrief()),
     total: zTotal()
 }));
 
@@ -3303,25 +3303,25 @@ export const zMyWorkGetCourseStudentListV2Path = /* @__PURE__ */ memo(() => z.ob
 }));
 
 export const zMyWorkGetCourseStudentListV2Query = /* @__PURE__ */ memo(() => z.object({
-    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200)),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    onlyUngrouped: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200)),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    onlyUngrouped: z._default(z.optional(z.boolean()), false)
 }));
 
 export const zMyWorkGetCourseStudentListV2Response = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zMyCourseStudentV2()),
+    list: z.array(zMyCourseStudentV2()),
     total: zTotal()
 }));
 
-export const zQuizPaperUserGetListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    quizId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zQuizPaperStatus())
+export const zQuizPaperUserGetListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    courseId: z.optional(zId()),
+    quizId: z.optional(zId()),
+    status: z.optional(zQuizPaperStatus())
 })));
 
 export const zQuizPaperUserGetListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zQuizPaperBrief()),
+    list: z.array(zQuizPaperBrief()),
     total: zTotal()
 }));
 
@@ -3343,7 +3343,7 @@ export const zQuizPaperQuestionDetailResponse = /* @__PURE__ */ memo(() => zQuiz
 export const zQuizPaperFillAnswerBody = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
     quId: zId(),
-    answer: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))).check(/* @__PURE__ */ z.maxLength(20))
+    answer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20))
 }));
 
 export const zQuizPaperFillAnswerResponse = /* @__PURE__ */ memo(() => zQuizProgress());
@@ -3364,15 +3364,15 @@ export const zQuizPaperHandInBody = /* @__PURE__ */ memo(() => zQuizPaperIdReque
 
 export const zQuizPaperHandInResponse = /* @__PURE__ */ memo(() => zQuizPaperResult());
 
-export const zQuizTeacherGetListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zQuizStatus()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+export const zQuizTeacherGetListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    courseId: z.optional(zId()),
+    classId: z.optional(zId()),
+    status: z.optional(zQuizStatus()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zQuizTeacherGetListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zQuizBrief()),
+    list: z.array(zQuizBrief()),
     total: zTotal()
 }));
 
@@ -3409,48 +3409,48 @@ export const zQuizTeacherStatisticsResponse = /* @__PURE__ */ memo(() => zQuizSt
 
 export const zQuizTeacherStatisticsV2Body = /* @__PURE__ */ memo(() => z.object({
     quizId: zId(),
-    classId: /* @__PURE__ */ z.optional(zId())
+    classId: z.optional(zId())
 }));
 
 export const zQuizTeacherStatisticsV2Response = /* @__PURE__ */ memo(() => zQuizStatisticsV2());
 
-export const zQuizTeacherStudentRecordBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zQuizTeacherStudentRecordBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     quizId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    paperStatus: /* @__PURE__ */ z.optional(zQuizPaperStatus())
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    paperStatus: z.optional(zQuizPaperStatus())
 })));
 
 export const zQuizTeacherStudentRecordResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zQuizStudentRecord()),
+    list: z.array(zQuizStudentRecord()),
     total: zTotal()
 }));
 
-export const zQuizTeacherStudentRecordV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zQuizTeacherStudentRecordV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     quizId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    paperStatus: /* @__PURE__ */ z.optional(zQuizPaperStatus()),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    notStartedOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    paperStatus: z.optional(zQuizPaperStatus()),
+    classId: z.optional(zId()),
+    notStartedOnly: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
         'studentNumber',
         'score',
         'submittedAt'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zQuizTeacherStudentRecordV2Response = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zQuizStudentRecordV2()),
+    list: z.array(zQuizStudentRecordV2()),
     total: zTotal()
 }));
 
-export const zQuizTeacherStudentQuizListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zQuizTeacherStudentQuizListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     studentUserId: zId(),
     courseId: zId()
 })));
 
 export const zQuizTeacherStudentQuizListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zQuizStudentQuizRow()),
+    list: z.array(zQuizStudentQuizRow()),
     total: zTotal()
 }));
 
@@ -3464,17 +3464,17 @@ export const zQuizTeacherExportStudentRecordResponse = /* @__PURE__ */ memo(() =
 
 export const zQuizTeacherExportStudentRecordV2Body = /* @__PURE__ */ memo(() => z.object({
     quizId: zId(),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    includeQuestions: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    classId: z.optional(zId()),
+    includeQuestions: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zQuizTeacherExportStudentRecordV2Response = /* @__PURE__ */ memo(() => zBinary());
 
-export const zQuizApiCourseQuizListResponse = /* @__PURE__ */ memo(() => z.array(zQuizCourseSummary()).check(/* @__PURE__ */ z.maxLength(200)));
+export const zQuizApiCourseQuizListResponse = /* @__PURE__ */ memo(() => z.array(zQuizCourseSummary()).check(z.maxLength(200)));
 
-export const zQuizApiListByCourseBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    status: /* @__PURE__ */ z.optional(zQuizStatus()),
-    unfinishedOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+export const zQuizApiListByCourseBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    status: z.optional(zQuizStatus()),
+    unfinishedOnly: z._default(z.optional(z.boolean()), false)
 })));
 
 export const zQuizApiListByCoursePath = /* @__PURE__ */ memo(() => z.object({
@@ -3482,7 +3482,7 @@ export const zQuizApiListByCoursePath = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zQuizApiListByCourseResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zQuizStudentItem()),
+    list: z.array(zQuizStudentItem()),
     total: zTotal()
 }));
 
@@ -3491,7 +3491,7 @@ export const zQuizApiGetDetailBody = /* @__PURE__ */ memo(() => zQuizIdRequest()
 export const zQuizApiGetDetailResponse = /* @__PURE__ */ memo(() => zQuizStudentDetail());
 
 export const zQuizApiStatisticsBody = /* @__PURE__ */ memo(() => z.object({
-    courseId: /* @__PURE__ */ z.optional(zId())
+    courseId: z.optional(zId())
 }));
 
 export const zQuizApiStatisticsResponse = /* @__PURE__ */ memo(() => zQuizStudentStatistics());
@@ -3504,66 +3504,66 @@ export const zQuizApiCourseClassStatisticsResponse = /* @__PURE__ */ memo(() => 
 
 export const zTmsStatisticsOverviewBody = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    days: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(7), /* @__PURE__ */ z.lte(90))), 30)
+    days: z._default(z.optional(z.int().check(z.gte(7), z.lte(90))), 30)
 }));
 
 export const zTmsStatisticsOverviewResponse = /* @__PURE__ */ memo(() => z.object({
-    scope: /* @__PURE__ */ z.enum(['teacher', 'school']),
-    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    teachingClassCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    teacherCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    examCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    activeStudentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    trend: /* @__PURE__ */ /* @__PURE__ */ z.array(zStatisticsDailyPoint()).check(/* @__PURE__ */ z.minLength(7), /* @__PURE__ */ z.maxLength(90))
+    scope: z.enum(['teacher', 'school']),
+    courseCount: z.int().check(z.gte(0)),
+    teachingClassCount: z.int().check(z.gte(0)),
+    studentCount: z.int().check(z.gte(0)),
+    teacherCount: z.int().check(z.gte(0)),
+    workCount: z.int().check(z.gte(0)),
+    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    examCount: z.int().check(z.gte(0)),
+    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    activeStudentCount: z.int().check(z.gte(0)),
+    trend: z.array(zStatisticsDailyPoint()).check(z.minLength(7), z.maxLength(90))
 }));
 
 export const zTmsStatisticsCourseBody = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     courseId: zId(),
-    teachingClassId: /* @__PURE__ */ z.optional(zId())
+    teachingClassId: z.optional(zId())
 }));
 
 export const zTmsStatisticsCourseResponse = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    courseName: /* @__PURE__ */ z.string(),
-    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    teachingClassCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    examCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    works: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    courseName: z.string(),
+    studentCount: z.int().check(z.gte(0)),
+    teachingClassCount: z.int().check(z.gte(0)),
+    workCount: z.int().check(z.gte(0)),
+    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    examCount: z.int().check(z.gte(0)),
+    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    works: z.array(z.object({
         workId: zId(),
-        title: /* @__PURE__ */ z.string(),
+        title: z.string(),
         endTime: zInstant(),
-        totalScore: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-        submitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-        averageScore: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number())
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(500)),
-    classes: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+        totalScore: z.int().check(z.gte(1)),
+        submitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+        averageScore: z.nullable(z.number())
+    })).check(z.minLength(0), z.maxLength(500)),
+    classes: z.array(z.object({
         teachingClassId: zId(),
-        className: /* @__PURE__ */ z.string(),
-        studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-        workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-        averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-        averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1)))
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(100))
+        className: z.string(),
+        studentCount: z.int().check(z.gte(0)),
+        workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+        averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+        averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1)))
+    })).check(z.minLength(0), z.maxLength(100))
 }));
 
-export const zTmsStatisticsTeacherStudentDataBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zTmsStatisticsTeacherStudentDataBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    teachingClassId: /* @__PURE__ */ z.optional(zId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    startDate: /* @__PURE__ */ z.optional(zDateString()),
-    endDate: /* @__PURE__ */ z.optional(zDateString()),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    courseId: z.optional(zId()),
+    teachingClassId: z.optional(zId()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    startDate: z.optional(zDateString()),
+    endDate: z.optional(zDateString()),
+    sortBy: z.optional(z.enum([
         'studentNumber',
         'workSubmitRate',
         'averageWorkScoreRate',
@@ -3571,11 +3571,11 @@ export const zTmsStatisticsTeacherStudentDataBody = /* @__PURE__ */ memo(() => z
         'studyMinutes',
         'lastActiveAt'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zTmsStatisticsTeacherStudentDataResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zStatisticsStudentDataItem()),
+    list: z.array(zStatisticsStudentDataItem()),
     total: zTotal()
 }));
 
@@ -3584,28 +3584,28 @@ export const zTmsStatisticsStudentHomeOverviewBody = /* @__PURE__ */ memo(() => 
 }));
 
 export const zTmsStatisticsStudentHomeOverviewResponse = /* @__PURE__ */ memo(() => z.object({
-    courseCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unCommitWorkCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    pendingExamCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    unViewAnnounceCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    workSubmitRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    averageWorkScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    averageExamScoreRate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(1))),
-    studyMinutesThisWeek: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    dueWorks: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    courseCount: z.int().check(z.gte(0)),
+    unCommitWorkCount: z.int().check(z.gte(0)),
+    pendingExamCount: z.int().check(z.gte(0)),
+    unViewAnnounceCount: z.int().check(z.gte(0)),
+    workSubmitRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageWorkScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    averageExamScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+    studyMinutesThisWeek: z.int().check(z.gte(0)),
+    dueWorks: z.array(z.object({
         workId: zId(),
         studentWorkId: zId(),
-        title: /* @__PURE__ */ z.string(),
-        courseName: /* @__PURE__ */ z.string(),
+        title: z.string(),
+        courseName: z.string(),
         endTime: zInstant()
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(5)),
-    upcomingExams: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    })).check(z.minLength(0), z.maxLength(5)),
+    upcomingExams: z.array(z.object({
         examId: zId(),
-        examName: /* @__PURE__ */ z.string(),
+        examName: z.string(),
         startTime: zInstant(),
         endTime: zInstant(),
         attendStatus: zExamAttendStatus()
-    })).check(/* @__PURE__ */ z.minLength(0), /* @__PURE__ */ z.maxLength(5))
+    })).check(z.minLength(0), z.maxLength(5))
 }));
 
 export const zGetStudentAnnounceListBody = /* @__PURE__ */ memo(() => zStudentAnnounceQuery());
@@ -3634,14 +3634,14 @@ export const zGetStudentCourseTablePath = /* @__PURE__ */ memo(() => z.object({
 export const zGetStudentCourseTableResponse = /* @__PURE__ */ memo(() => z.array(zStudentCourseTableItem()));
 
 export const zGetStudentRecentCoursePath = /* @__PURE__ */ memo(() => z.object({
-    showNumber: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20))
+    showNumber: z.int().check(z.gte(1), z.lte(20))
 }));
 
 export const zGetStudentRecentCourseQuery = /* @__PURE__ */ memo(() => z.object({
-    schoolId: /* @__PURE__ */ z.optional(zSchoolId())
+    schoolId: z.optional(zSchoolId())
 }));
 
-export const zGetStudentRecentCourseResponse = /* @__PURE__ */ memo(() => z.array(zStudentRecentCourse()).check(/* @__PURE__ */ z.maxLength(20)));
+export const zGetStudentRecentCourseResponse = /* @__PURE__ */ memo(() => z.array(zStudentRecentCourse()).check(z.maxLength(20)));
 
 export const zGetUnViewAnnouncePath = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId()
@@ -3775,7 +3775,7 @@ export const zDownloadStudentTemplateResponse = /* @__PURE__ */ memo(() => zBina
 
 export const zStudentMgrRefreshQuery = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    courseId: /* @__PURE__ */ z.optional(zId())
+    courseId: z.optional(zId())
 }));
 
 export const zStudentMgrRefreshResponse = /* @__PURE__ */ memo(() => zStudentOnlineRefresh());
@@ -3789,21 +3789,21 @@ export const zGetTeacherCourseTablePath = /* @__PURE__ */ memo(() => z.object({
 export const zGetTeacherCourseTableResponse = /* @__PURE__ */ memo(() => z.array(zTeacherCourseTableItem()));
 
 export const zGetTeacherRecentCoursePath = /* @__PURE__ */ memo(() => z.object({
-    showNumber: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20))
+    showNumber: z.int().check(z.gte(1), z.lte(20))
 }));
 
 export const zGetTeacherRecentCourseQuery = /* @__PURE__ */ memo(() => z.object({
-    schoolId: /* @__PURE__ */ z.optional(zSchoolId())
+    schoolId: z.optional(zSchoolId())
 }));
 
-export const zGetTeacherRecentCourseResponse = /* @__PURE__ */ memo(() => z.array(zTeacherRecentCourse()).check(/* @__PURE__ */ z.maxLength(20)));
+export const zGetTeacherRecentCourseResponse = /* @__PURE__ */ memo(() => z.array(zTeacherRecentCourse()).check(z.maxLength(20)));
 
 export const zGetTeacherReceivedWorkPath = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId()
 }));
 
 export const zGetTeacherReceivedWorkQuery = /* @__PURE__ */ memo(() => z.object({
-    limit: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(50))), 10)
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(50))), 10)
 }));
 
 export const zGetTeacherReceivedWorkResponse = /* @__PURE__ */ memo(() => zTeacherReceivedWork());
@@ -3812,7 +3812,7 @@ export const zGetTeachingCoursePath = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId()
 }));
 
-export const zGetTeachingCourseResponse = /* @__PURE__ */ memo(() => z.array(zTeachingCourse()).check(/* @__PURE__ */ z.maxLength(100)));
+export const zGetTeachingCourseResponse = /* @__PURE__ */ memo(() => z.array(zTeachingCourse()).check(z.maxLength(100)));
 
 export const zGetCourseWorkScorePath = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
@@ -3820,7 +3820,7 @@ export const zGetCourseWorkScorePath = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zGetCourseWorkScoreQuery = /* @__PURE__ */ memo(() => z.object({
-    teachingClassId: /* @__PURE__ */ z.optional(zId())
+    teachingClassId: z.optional(zId())
 }));
 
 export const zGetCourseWorkScoreResponse = /* @__PURE__ */ memo(() => z.array(zTeacherWorkScore()));
@@ -3838,7 +3838,7 @@ export const zGetCourseWorkPassRateV2Path = /* @__PURE__ */ memo(() => z.object(
 }));
 
 export const zGetCourseWorkPassRateV2Query = /* @__PURE__ */ memo(() => z.object({
-    passRatio: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0.01), /* @__PURE__ */ z.lte(1))), 0.6)
+    passRatio: z._default(z.optional(z.number().check(z.gte(0.01), z.lte(1))), 0.6)
 }));
 
 export const zGetCourseWorkPassRateV2Response = /* @__PURE__ */ memo(() => z.array(zTeacherWorkPassRateV2()));
@@ -3848,7 +3848,7 @@ export const zGetCourseWorkDistributionPath = /* @__PURE__ */ memo(() => z.objec
 }));
 
 export const zGetCourseWorkDistributionQuery = /* @__PURE__ */ memo(() => z.object({
-    teachingClassId: /* @__PURE__ */ z.optional(zId())
+    teachingClassId: z.optional(zId())
 }));
 
 export const zGetCourseWorkDistributionResponse = /* @__PURE__ */ memo(() => zTeacherWorkDistribution());
@@ -3870,22 +3870,22 @@ export const zTrainingGetBody = /* @__PURE__ */ memo(() => zTrainingExperimentId
 export const zTrainingGetResponse = /* @__PURE__ */ memo(() => zTrainingBrief());
 
 export const zTrainingCreateBody = /* @__PURE__ */ memo(() => z.object({
-    experimentName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    experimentName: z.string().check(z.minLength(1), z.maxLength(100)),
     practicalType: zTrainingPracticalType(),
-    summary: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
-    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000)),
-    coverUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
-    tagIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(20))),
-    difficulty: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.literal(1),
-        /* @__PURE__ */ z.literal(2),
-        /* @__PURE__ */ z.literal(3)
+    summary: z.string().check(z.maxLength(500)),
+    description: z.string().check(z.maxLength(20000)),
+    coverUrl: z.optional(z.string().check(z.maxLength(500))),
+    tagIds: z.optional(z.array(zId()).check(z.maxLength(20))),
+    difficulty: z.union([
+        z.literal(1),
+        z.literal(2),
+        z.literal(3)
     ]),
-    estimatedMinutes: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(1440)),
-    imageName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))),
-    kernelName: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64))),
-    entryFile: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
-    courseId: /* @__PURE__ */ z.optional(zId())
+    estimatedMinutes: z.int().check(z.gte(1), z.lte(1440)),
+    imageName: z.optional(z.string().check(z.maxLength(200))),
+    kernelName: z.optional(z.string().check(z.maxLength(64))),
+    entryFile: z.optional(z.string().check(z.maxLength(500))),
+    courseId: z.optional(zId())
 }));
 
 export const zTrainingCreateResponse = /* @__PURE__ */ memo(() => zTrainingDetail());
@@ -3897,24 +3897,24 @@ export const zTrainingUpdateStatusBody = /* @__PURE__ */ memo(() => z.object({
 
 export const zTrainingUpdateStatusResponse = /* @__PURE__ */ memo(() => zTrainingBrief());
 
-export const zTrainingListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    status: /* @__PURE__ */ z.optional(zTrainingStatus()),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    ascriptionType: /* @__PURE__ */ z.optional(zTrainingAscriptionType()),
-    mineOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zTrainingListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    practicalType: z.optional(zTrainingPracticalType()),
+    status: z.optional(zTrainingStatus()),
+    tagId: z.optional(zId()),
+    ascriptionType: z.optional(zTrainingAscriptionType()),
+    mineOnly: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
         'updatedAt',
         'createdAt',
         'experimentName',
         'learnerCount'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zTrainingListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingBrief()),
+    list: z.array(zTrainingBrief()),
     total: zTotal()
 }));
 
@@ -3924,15 +3924,15 @@ export const zTrainingDeleteResponse = /* @__PURE__ */ memo(() => zDeleted());
 
 export const zTrainingUpdateLeadingBody = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    leading: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000))
+    leading: z.string().check(z.maxLength(20000))
 }));
 
 export const zTrainingUpdateLeadingResponse = /* @__PURE__ */ memo(() => zAck());
 
 export const zTrainingUpdateAdditionalBody = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    additional: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000)),
-    additionalFileIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(20)))
+    additional: z.string().check(z.maxLength(20000)),
+    additionalFileIds: z.optional(z.array(zId()).check(z.maxLength(20)))
 }));
 
 export const zTrainingUpdateAdditionalResponse = /* @__PURE__ */ memo(() => zAck());
@@ -3940,29 +3940,29 @@ export const zTrainingUpdateAdditionalResponse = /* @__PURE__ */ memo(() => zAck
 export const zTrainingUpdateAscriptionBody = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
     ascriptionType: zTrainingAscriptionType(),
-    schoolId: /* @__PURE__ */ z.optional(zSchoolId()),
-    courseId: /* @__PURE__ */ z.optional(zId())
+    schoolId: z.optional(zSchoolId()),
+    courseId: z.optional(zId())
 }));
 
 export const zTrainingUpdateAscriptionResponse = /* @__PURE__ */ memo(() => zAck());
 
 export const zTrainingUpdatePropagandaBody = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    propaganda: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2000)),
-    propagandaImageUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)))
+    propaganda: z.string().check(z.maxLength(2000)),
+    propagandaImageUrl: z.optional(z.string().check(z.maxLength(500)))
 }));
 
 export const zTrainingUpdatePropagandaResponse = /* @__PURE__ */ memo(() => zAck());
 
 export const zTrainingTagAddBody = /* @__PURE__ */ memo(() => z.object({
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20))
+    tagName: z.string().check(z.minLength(1), z.maxLength(20))
 }));
 
 export const zTrainingTagAddResponse = /* @__PURE__ */ memo(() => zTrainingTag());
 
 export const zTrainingTagUpdateBody = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    tagName: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20))
+    tagName: z.string().check(z.minLength(1), z.maxLength(20))
 }));
 
 export const zTrainingTagUpdateResponse = /* @__PURE__ */ memo(() => zTrainingTag());
@@ -3973,68 +3973,68 @@ export const zTrainingTagDeletePath = /* @__PURE__ */ memo(() => z.object({
 
 export const zTrainingTagDeleteResponse = /* @__PURE__ */ memo(() => zDeleted());
 
-export const zTrainingTagListAllResponse = /* @__PURE__ */ memo(() => z.array(zTrainingTag()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zTrainingTagListAllResponse = /* @__PURE__ */ memo(() => z.array(zTrainingTag()).check(z.maxLength(500)));
 
 export const zTrainingTagUpdateSortPath = /* @__PURE__ */ memo(() => z.object({
     tagId: zId(),
-    sortPri: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(9999))
+    sortPri: z.int().check(z.gte(0), z.lte(9999))
 }));
 
 export const zTrainingTagUpdateSortResponse = /* @__PURE__ */ memo(() => zTrainingTag());
 
 export const zTrainingTagClientListBody = /* @__PURE__ */ memo(() => z.object({
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType())
+    practicalType: z.optional(zTrainingPracticalType())
 }));
 
-export const zTrainingTagClientListResponse = /* @__PURE__ */ memo(() => z.array(zTrainingTag()).check(/* @__PURE__ */ z.maxLength(500)));
+export const zTrainingTagClientListResponse = /* @__PURE__ */ memo(() => z.array(zTrainingTag()).check(z.maxLength(500)));
 
-export const zTrainingStudentListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    finishStatus: /* @__PURE__ */ z.optional(zTrainingFinishStatus()),
-    collectedOnly: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zTrainingStudentListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    practicalType: z.optional(zTrainingPracticalType()),
+    tagId: z.optional(zId()),
+    courseId: z.optional(zId()),
+    finishStatus: z.optional(zTrainingFinishStatus()),
+    collectedOnly: z._default(z.optional(z.boolean()), false),
+    sortBy: z.optional(z.enum([
         'updatedAt',
         'learnerCount',
         'lastStudyAt'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zTrainingStudentListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingClientItem()),
+    list: z.array(zTrainingClientItem()),
     total: zTotal()
 }));
 
 export const zTrainingStudentCollectionBody = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    collect: /* @__PURE__ */ z.boolean()
+    collect: z.boolean()
 }));
 
 export const zTrainingStudentCollectionResponse = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    collected: /* @__PURE__ */ z.boolean()
+    collected: z.boolean()
 }));
 
 export const zTrainingStudentReportSubmitBody = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50000)),
-    attachmentFileIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(10)))
+    courseId: z.optional(zId()),
+    content: z.string().check(z.minLength(1), z.maxLength(50000)),
+    attachmentFileIds: z.optional(z.array(zId()).check(z.maxLength(10)))
 }));
 
 export const zTrainingStudentReportSubmitResponse = /* @__PURE__ */ memo(() => zTrainingReport());
 
-export const zTrainingStudentReportListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    status: /* @__PURE__ */ z.optional(zTrainingReportStatus())
+export const zTrainingStudentReportListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    courseId: z.optional(zId()),
+    practicalType: z.optional(zTrainingPracticalType()),
+    status: z.optional(zTrainingReportStatus())
 })));
 
 export const zTrainingStudentReportListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingReportBrief()),
+    list: z.array(zTrainingReportBrief()),
     total: zTotal()
 }));
 
@@ -4051,7 +4051,7 @@ export const zTrainingTeacherCourseOverviewPath = /* @__PURE__ */ memo(() => z.o
 export const zTrainingTeacherCourseOverviewResponse = /* @__PURE__ */ memo(() => zTrainingCourseOverview());
 
 export const zTrainingTeacherCourseOverviewV2Body = /* @__PURE__ */ memo(() => z.object({
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType())
+    practicalType: z.optional(zTrainingPracticalType())
 }));
 
 export const zTrainingTeacherCourseOverviewV2Path = /* @__PURE__ */ memo(() => z.object({
@@ -4061,21 +4061,21 @@ export const zTrainingTeacherCourseOverviewV2Path = /* @__PURE__ */ memo(() => z
 export const zTrainingTeacherCourseOverviewV2Response = /* @__PURE__ */ memo(() => zTrainingCourseOverviewV2());
 
 export const zTrainingStudentOverviewBody = /* @__PURE__ */ memo(() => z.object({
-    courseId: /* @__PURE__ */ z.optional(zId())
+    courseId: z.optional(zId())
 }));
 
 export const zTrainingStudentOverviewResponse = /* @__PURE__ */ memo(() => zTrainingStudentOverview());
 
-export const zTrainingTeacherClassFinishOverviewBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zTrainingTeacherClassFinishOverviewBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
         'studentNumber',
         'finishedCount',
         'averageScore',
         'totalDurationMinutes',
         'lastStudyAt'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zTrainingTeacherClassFinishOverviewPath = /* @__PURE__ */ memo(() => z.object({
@@ -4084,20 +4084,20 @@ export const zTrainingTeacherClassFinishOverviewPath = /* @__PURE__ */ memo(() =
 }));
 
 export const zTrainingTeacherClassFinishOverviewResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingStudentFinishRow()),
+    list: z.array(zTrainingStudentFinishRow()),
     total: zTotal()
 }));
 
-export const zTrainingTeacherCourseFinishOverviewBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zTrainingTeacherCourseFinishOverviewBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
         'studentNumber',
         'finishedCount',
         'averageScore',
         'totalDurationMinutes',
         'lastStudyAt'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zTrainingTeacherCourseFinishOverviewPath = /* @__PURE__ */ memo(() => z.object({
@@ -4106,21 +4106,21 @@ export const zTrainingTeacherCourseFinishOverviewPath = /* @__PURE__ */ memo(() 
 }));
 
 export const zTrainingTeacherCourseFinishOverviewResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingStudentFinishRow()),
+    list: z.array(zTrainingStudentFinishRow()),
     total: zTotal()
 }));
 
-export const zTrainingTeacherCourseFinishOverviewV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+export const zTrainingTeacherCourseFinishOverviewV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
         'studentNumber',
         'finishedCount',
         'averageScore',
         'totalDurationMinutes',
         'lastStudyAt'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder()),
-    classId: /* @__PURE__ */ z.optional(zId())
+    sortOrder: z.optional(zSortOrder()),
+    classId: z.optional(zId())
 })));
 
 export const zTrainingTeacherCourseFinishOverviewV2Path = /* @__PURE__ */ memo(() => z.object({
@@ -4129,91 +4129,91 @@ export const zTrainingTeacherCourseFinishOverviewV2Path = /* @__PURE__ */ memo((
 }));
 
 export const zTrainingTeacherCourseFinishOverviewV2Response = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingStudentFinishRowV2()),
+    list: z.array(zTrainingStudentFinishRowV2()),
     total: zTotal()
 }));
 
 export const zTrainingClientOverviewResponse = /* @__PURE__ */ memo(() => zTrainingClientOverview());
 
-export const zTrainingTeacherFinishStatisticsBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zTrainingTeacherFinishStatisticsBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     classId: zId(),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    practicalType: z.optional(zTrainingPracticalType()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
         'experimentName',
         'finishRate',
         'averageScore'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zTrainingTeacherFinishStatisticsResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingFinishStatRow()),
+    list: z.array(zTrainingFinishStatRow()),
     total: zTotal()
 }));
 
-export const zTrainingTeacherFinishStatisticsByCourseBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zTrainingTeacherFinishStatisticsByCourseBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     courseId: zId(),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    practicalType: z.optional(zTrainingPracticalType()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
         'experimentName',
         'finishRate',
         'averageScore'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zTrainingTeacherFinishStatisticsByCourseResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingFinishStatRow()),
+    list: z.array(zTrainingFinishStatRow()),
     total: zTotal()
 }));
 
-export const zTrainingTeacherFinishStatisticsByCourseV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zTrainingTeacherFinishStatisticsByCourseV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     courseId: zId(),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+    classId: z.optional(zId()),
+    practicalType: z.optional(zTrainingPracticalType()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum([
         'experimentName',
         'finishRate',
         'averageScore'
     ])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zTrainingTeacherFinishStatisticsByCourseV2Response = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingFinishStatRowV2()),
+    list: z.array(zTrainingFinishStatRowV2()),
     total: zTotal()
 }));
 
-export const zTrainingStudentFinishOverviewBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    finishStatus: /* @__PURE__ */ z.optional(zTrainingFinishStatus())
+export const zTrainingStudentFinishOverviewBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    courseId: z.optional(zId()),
+    practicalType: z.optional(zTrainingPracticalType()),
+    finishStatus: z.optional(zTrainingFinishStatus())
 })));
 
 export const zTrainingStudentFinishOverviewResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingFinishItem()),
+    list: z.array(zTrainingFinishItem()),
     total: zTotal()
 }));
 
-export const zTrainingTeachListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    courseId: /* @__PURE__ */ z.optional(zId())
+export const zTrainingTeachListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    practicalType: z.optional(zTrainingPracticalType()),
+    tagId: z.optional(zId()),
+    courseId: z.optional(zId())
 })));
 
 export const zTrainingTeachListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingBrief()),
+    list: z.array(zTrainingBrief()),
     total: zTotal()
 }));
 
-export const zTrainingTeacherStudentReportListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zTrainingReportStatus())
+export const zTrainingTeacherStudentReportListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    courseId: z.optional(zId()),
+    classId: z.optional(zId()),
+    status: z.optional(zTrainingReportStatus())
 })));
 
 export const zTrainingTeacherStudentReportListPath = /* @__PURE__ */ memo(() => z.object({
@@ -4221,15 +4221,15 @@ export const zTrainingTeacherStudentReportListPath = /* @__PURE__ */ memo(() => 
 }));
 
 export const zTrainingTeacherStudentReportListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingReportBrief()),
+    list: z.array(zTrainingReportBrief()),
     total: zTotal()
 }));
 
-export const zTrainingTeacherStudentReportListV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zTrainingTeacherStudentReportListV2Body = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     type: zTrainingPracticalType(),
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    status: /* @__PURE__ */ z.optional(zTrainingReportStatus())
+    courseId: z.optional(zId()),
+    classId: z.optional(zId()),
+    status: z.optional(zTrainingReportStatus())
 })));
 
 export const zTrainingTeacherStudentReportListV2Path = /* @__PURE__ */ memo(() => z.object({
@@ -4237,14 +4237,14 @@ export const zTrainingTeacherStudentReportListV2Path = /* @__PURE__ */ memo(() =
 }));
 
 export const zTrainingTeacherStudentReportListV2Response = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingReportBrief()),
+    list: z.array(zTrainingReportBrief()),
     total: zTotal()
 }));
 
 export const zTrainingTeacherStudentFinishOverviewBody = /* @__PURE__ */ memo(() => z.object({
-    courseId: /* @__PURE__ */ z.optional(zId()),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType())
+    courseId: z.optional(zId()),
+    classId: z.optional(zId()),
+    practicalType: z.optional(zTrainingPracticalType())
 }));
 
 export const zTrainingTeacherStudentFinishOverviewPath = /* @__PURE__ */ memo(() => z.object({
@@ -4255,10 +4255,10 @@ export const zTrainingTeacherStudentFinishOverviewResponse = /* @__PURE__ */ mem
 
 export const zTrainingRecordSaveBody = /* @__PURE__ */ memo(() => z.object({
     experimentId: zId(),
-    stepNo: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(999))), 0),
-    progress: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    content: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000000)),
-    durationSeconds: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(86400))), 0)
+    stepNo: z._default(z.optional(z.int().check(z.gte(0), z.lte(999))), 0),
+    progress: z.int().check(z.gte(0), z.lte(100)),
+    content: z.string().check(z.maxLength(5000000)),
+    durationSeconds: z._default(z.optional(z.int().check(z.gte(0), z.lte(86400))), 0)
 }));
 
 export const zTrainingRecordSaveResponse = /* @__PURE__ */ memo(() => zTrainingRecord());
@@ -4281,31 +4281,31 @@ export const zTrainingStudentReportDetailPath = /* @__PURE__ */ memo(() => z.obj
 
 export const zTrainingStudentReportDetailResponse = /* @__PURE__ */ memo(() => zTrainingReport());
 
-export const zTrainingListByTagBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    tagId: /* @__PURE__ */ z.optional(zId()),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
-    sortBy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['learnerCount', 'updatedAt'])),
-    sortOrder: /* @__PURE__ */ z.optional(zSortOrder())
+export const zTrainingListByTagBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    tagId: z.optional(zId()),
+    practicalType: z.optional(zTrainingPracticalType()),
+    keyword: z.optional(z.string().check(z.maxLength(50))),
+    sortBy: z.optional(z.enum(['learnerCount', 'updatedAt'])),
+    sortOrder: z.optional(zSortOrder())
 })));
 
 export const zTrainingListByTagResponse = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zTrainingClientItem()),
+    list: z.array(zTrainingClientItem()),
     total: zTotal()
 }));
 
 export const zTrainingExportByCourseBody = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType())
+    practicalType: z.optional(zTrainingPracticalType())
 }));
 
 export const zTrainingExportByCourseResponse = /* @__PURE__ */ memo(() => zBinary());
 
 export const zTrainingExportByCourseV2Body = /* @__PURE__ */ memo(() => z.object({
     courseId: zId(),
-    classId: /* @__PURE__ */ z.optional(zId()),
-    practicalType: /* @__PURE__ */ z.optional(zTrainingPracticalType()),
-    includeWeightedScore: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    classId: z.optional(zId()),
+    practicalType: z.optional(zTrainingPracticalType()),
+    includeWeightedScore: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zTrainingExportByCourseV2Response = /* @__PURE__ */ memo(() => zBinary());
@@ -4337,11 +4337,11 @@ export const zTrainingStudentGetUrlResponse = /* @__PURE__ */ memo(() => zTraini
 export const zTrainingWeightUpdateBody = /* @__PURE__ */ memo(() => z.object({
     classId: zId(),
     courseId: zId(),
-    weight: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-    items: /* @__PURE__ */ /* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+    weight: z.number().check(z.gte(0), z.lte(100)),
+    items: z.array(z.object({
         experimentId: zId(),
-        weight: /* @__PURE__ */ /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100))
-    })).check(/* @__PURE__ */ z.maxLength(500))
+        weight: z.number().check(z.gte(0), z.lte(100))
+    })).check(z.maxLength(500))
 }));
 
 export const zTrainingWeightUpdateResponse = /* @__PURE__ */ memo(() => zTrainingWeight());

@@ -8,50 +8,50 @@ const memo = <T>(build: () => T): (() => T) => {
 };
 
 export const zAck = /* @__PURE__ */ memo(() => z.object({
-    ok: /* @__PURE__ */ z.literal(true)
+    ok: z.literal(true)
 }));
 
 export const zBinary = /* @__PURE__ */ memo(() => z.string());
 
 export const zErrCode = /* @__PURE__ */ memo(() => z.union([
-    /* @__PURE__ */ z.literal(0),
-    /* @__PURE__ */ z.literal(1),
-    /* @__PURE__ */ z.literal(2),
-    /* @__PURE__ */ z.literal(3),
-    /* @__PURE__ */ z.literal(4),
-    /* @__PURE__ */ z.literal(5),
-    /* @__PURE__ */ z.literal(6),
-    /* @__PURE__ */ z.literal(7),
-    /* @__PURE__ */ z.literal(8),
-    /* @__PURE__ */ z.literal(9),
-    /* @__PURE__ */ z.literal(10)
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+    z.literal(6),
+    z.literal(7),
+    z.literal(8),
+    z.literal(9),
+    z.literal(10)
 ]));
 
 export const zEnvelope = /* @__PURE__ */ memo(() => z.object({
     errCode: zErrCode(),
-    errMsg: /* @__PURE__ */ z.string()
+    errMsg: z.string()
 }));
 
-export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), /* @__PURE__ */ z.object({
-    data: /* @__PURE__ */ z.null()
+export const zErrorEnvelope = /* @__PURE__ */ memo(() => z.intersection(zEnvelope(), z.object({
+    data: z.null()
 })));
 
-export const zId = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)));
+export const zId = /* @__PURE__ */ memo(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
 export const zDeleted = /* @__PURE__ */ memo(() => z.object({
     id: zId()
 }));
 
-export const zIdList = /* @__PURE__ */ memo(() => z.array(zId()).check(/* @__PURE__ */ z.maxLength(1000)));
+export const zIdList = /* @__PURE__ */ memo(() => z.array(zId()).check(z.maxLength(1000)));
 
-export const zInstant = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zInstant = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zPageRequest = /* @__PURE__ */ memo(() => z.object({
-    pageIndex: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1)),
-    pageSize: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200))
+    pageIndex: z.int().check(z.gte(1)),
+    pageSize: z.int().check(z.gte(1), z.lte(200))
 }));
 
-export const zSchoolId = /* @__PURE__ */ memo(() => z._default(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)), '0'));
+export const zSchoolId = /* @__PURE__ */ memo(() => z._default(z.string().check(z.minLength(1), z.maxLength(64)), '0'));
 
 export const zSchoolRole = /* @__PURE__ */ memo(() => z.enum([
     'teacher',
@@ -59,24 +59,24 @@ export const zSchoolRole = /* @__PURE__ */ memo(() => z.enum([
     'schoolManager'
 ]));
 
-export const zTotal = /* @__PURE__ */ memo(() => z.int().check(/* @__PURE__ */ z.gte(0)));
+export const zTotal = /* @__PURE__ */ memo(() => z.int().check(z.gte(0)));
 
 export const zUser = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    nickName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
-    portraitUrl: /* @__PURE__ */ z.string(),
-    email: /* @__PURE__ */ z.string(),
-    phoneNumber: /* @__PURE__ */ z.string(),
-    productName: /* @__PURE__ */ z.string(),
-    token: /* @__PURE__ */ z.string()
+    userName: z.string(),
+    nickName: z.string(),
+    realName: z.string(),
+    portraitUrl: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    productName: z.string(),
+    token: z.string()
 }));
 
 export const zUserBrief = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string()
+    userName: z.string(),
+    realName: z.string()
 }));
 
 export const zProduct = /* @__PURE__ */ memo(() => z.unknown());
@@ -87,32 +87,32 @@ export const zUserId = /* @__PURE__ */ memo(() => z.unknown());
 
 export const zAdminPasswordReset = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    temporaryPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.length(12))
+    userName: z.string(),
+    temporaryPassword: z.string().check(z.length(12))
 }));
 
 export const zAdminSchool = /* @__PURE__ */ memo(() => z.object({
     schoolId: zId(),
-    name: /* @__PURE__ */ z.string(),
+    name: z.string(),
     createdAt: zInstant(),
-    teacherCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    studentCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    managerCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    classCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    teacherCount: z.int().check(z.gte(0)),
+    studentCount: z.int().check(z.gte(0)),
+    managerCount: z.int().check(z.gte(0)),
+    classCount: z.int().check(z.gte(0))
 }));
 
-export const zAdminSchoolListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64)))
+export const zAdminSchoolListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(64)))
 })));
 
 export const zAdminSchoolPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zAdminSchool()),
+    list: z.array(zAdminSchool()),
     total: zTotal()
 }));
 
 export const zAdminSetUserDisabledRequest = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    disabled: /* @__PURE__ */ z.boolean()
+    disabled: z.boolean()
 }));
 
 export const zAdminUserIdRequest = /* @__PURE__ */ memo(() => z.object({
@@ -121,10 +121,10 @@ export const zAdminUserIdRequest = /* @__PURE__ */ memo(() => z.object({
 
 export const zAdminUserState = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    disabled: /* @__PURE__ */ z.boolean()
+    disabled: z.boolean()
 }));
 
-export const zSchoolName = /* @__PURE__ */ memo(() => z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)));
+export const zSchoolName = /* @__PURE__ */ memo(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
 export const zAdminSchoolRenameRequest = /* @__PURE__ */ memo(() => z.object({
     schoolId: zId(),
@@ -136,35 +136,35 @@ export const zAdminSchoolSaveRequest = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zAccountLogin = /* @__PURE__ */ memo(() => z.object({
-    account: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(64)),
-    password: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(128)),
-    productId: /* @__PURE__ */ z.literal(7)
+    account: z.string().check(z.minLength(1), z.maxLength(64)),
+    password: z.string().check(z.minLength(1), z.maxLength(128)),
+    productId: z.literal(7)
 }));
 
 export const zChangePasswordRequest = /* @__PURE__ */ memo(() => z.object({
-    oldPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(128)),
-    newPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(8), /* @__PURE__ */ z.maxLength(64), /* @__PURE__ */ z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,64}$/))
+    oldPassword: z.string().check(z.minLength(1), z.maxLength(128)),
+    newPassword: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,64}$/))
 }));
 
-export const zLoginUser = /* @__PURE__ */ memo(() => z.intersection(zUser(), /* @__PURE__ */ z.object({
-    mustChangePassword: /* @__PURE__ */ z.boolean()
+export const zLoginUser = /* @__PURE__ */ memo(() => z.intersection(zUser(), z.object({
+    mustChangePassword: z.boolean()
 })));
 
 export const zLogoutResult = /* @__PURE__ */ memo(() => z.object({
-    loggedOut: /* @__PURE__ */ z.boolean()
+    loggedOut: z.boolean()
 }));
 
 export const zResetPasswordRequest = /* @__PURE__ */ memo(() => z.object({
-    phoneNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^1\d{10}$/)),
-    smsCode: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{6}$/)),
-    newPassword: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(8), /* @__PURE__ */ z.maxLength(32), /* @__PURE__ */ z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,32}$/)),
-    productId: /* @__PURE__ */ z.literal(7)
+    phoneNumber: z.string().check(z.regex(/^1\d{10}$/)),
+    smsCode: z.string().check(z.regex(/^\d{6}$/)),
+    newPassword: z.string().check(z.minLength(8), z.maxLength(32), z.regex(/^(?=.*[A-Za-z])(?=.*\d)\S{8,32}$/)),
+    productId: z.literal(7)
 }));
 
 export const zSmsLogin = /* @__PURE__ */ memo(() => z.object({
-    phoneNumber: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^1\d{10}$/)),
-    smsCode: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^\d{6}$/)),
-    productId: /* @__PURE__ */ z.literal(7)
+    phoneNumber: z.string().check(z.regex(/^1\d{10}$/)),
+    smsCode: z.string().check(z.regex(/^\d{6}$/)),
+    productId: z.literal(7)
 }));
 
 export const zLoginRequest = /* @__PURE__ */ memo(() => z.union([
@@ -173,96 +173,96 @@ export const zLoginRequest = /* @__PURE__ */ memo(() => z.union([
 ]));
 
 export const zUserAttachInfoRequest = /* @__PURE__ */ memo(() => z.object({
-    schoolId: /* @__PURE__ */ z.optional(zSchoolId())
+    schoolId: z.optional(zSchoolId())
 }));
 
 export const zUserCurrentSchool = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    schoolName: /* @__PURE__ */ z.string(),
-    studentName: /* @__PURE__ */ z.string(),
-    studentNumber: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-    type: /* @__PURE__ */ z.nullable(zSchoolRole()),
-    roles: /* @__PURE__ */ z.array(zSchoolRole())
+    schoolName: z.string(),
+    studentName: z.string(),
+    studentNumber: z.nullable(z.string()),
+    type: z.nullable(zSchoolRole()),
+    roles: z.array(zSchoolRole())
 }));
 
 export const zUserSchoolRoles = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    schoolName: /* @__PURE__ */ z.string(),
-    roles: /* @__PURE__ */ /* @__PURE__ */ z.array(zSchoolRole()).check(/* @__PURE__ */ z.minLength(1))
+    schoolName: z.string(),
+    roles: z.array(zSchoolRole()).check(z.minLength(1))
 }));
 
 export const zUserAttachInfo = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
-    nickName: /* @__PURE__ */ z.string(),
-    portraitUrl: /* @__PURE__ */ z.string(),
-    email: /* @__PURE__ */ z.string(),
-    phoneNumber: /* @__PURE__ */ z.string(),
-    isAdmin: /* @__PURE__ */ z.boolean(),
-    isGroupAdmin: /* @__PURE__ */ z.boolean(),
-    schools: /* @__PURE__ */ z.array(zUserSchoolRoles()),
-    currentSchool: /* @__PURE__ */ z.nullable(zUserCurrentSchool()),
+    userName: z.string(),
+    realName: z.string(),
+    nickName: z.string(),
+    portraitUrl: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    isAdmin: z.boolean(),
+    isGroupAdmin: z.boolean(),
+    schools: z.array(zUserSchoolRoles()),
+    currentSchool: z.nullable(zUserCurrentSchool()),
     createdAt: zInstant()
 }));
 
 export const zUserSearchItem = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
-    nickName: /* @__PURE__ */ z.string(),
-    phoneNumber: /* @__PURE__ */ z.string(),
-    email: /* @__PURE__ */ z.string(),
-    disabled: /* @__PURE__ */ z.boolean(),
-    schools: /* @__PURE__ */ z.array(zUserSchoolRoles()),
+    userName: z.string(),
+    realName: z.string(),
+    nickName: z.string(),
+    phoneNumber: z.string(),
+    email: z.string(),
+    disabled: z.boolean(),
+    schools: z.array(zUserSchoolRoles()),
     createdAt: zInstant()
 }));
 
 export const zUserSearchPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zUserSearchItem()),
+    list: z.array(zUserSearchItem()),
     total: zTotal()
 }));
 
-export const zUserSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64))),
-    schoolId: /* @__PURE__ */ z.optional(zSchoolId()),
-    role: /* @__PURE__ */ z.optional(zSchoolRole()),
-    excludeGroupId: /* @__PURE__ */ z.optional(zId()),
-    includeDisabled: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), false)
+export const zUserSearchRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    keyword: z.optional(z.string().check(z.maxLength(64))),
+    schoolId: z.optional(zSchoolId()),
+    role: z.optional(zSchoolRole()),
+    excludeGroupId: z.optional(zId()),
+    includeDisabled: z._default(z.optional(z.boolean()), false)
 })));
 
 export const zOwnUserGroup = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
-    bindRole: /* @__PURE__ */ z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]),
-    name: /* @__PURE__ */ z.string(),
+    bindRole: z.union([z.literal(0), z.literal(1)]),
+    name: z.string(),
     schoolId: zSchoolId()
 }));
 
 export const zUserGroup = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
-    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    description: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
+    name: z.string().check(z.minLength(1), z.maxLength(50)),
+    description: z.string().check(z.maxLength(500)),
     schoolId: zSchoolId(),
-    schoolName: /* @__PURE__ */ z.string(),
-    isSchoolDefault: /* @__PURE__ */ z.boolean(),
-    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    adminCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    admins: /* @__PURE__ */ /* @__PURE__ */ z.array(zUserBrief()).check(/* @__PURE__ */ z.maxLength(20)),
+    schoolName: z.string(),
+    isSchoolDefault: z.boolean(),
+    memberCount: z.int().check(z.gte(0)),
+    adminCount: z.int().check(z.gte(0)),
+    admins: z.array(zUserBrief()).check(z.maxLength(20)),
     createdAt: zInstant(),
     updatedAt: zInstant()
 }));
 
-export const zUserGroupBindRole = /* @__PURE__ */ memo(() => z.union([/* @__PURE__ */ z.literal(0), /* @__PURE__ */ z.literal(1)]));
+export const zUserGroupBindRole = /* @__PURE__ */ memo(() => z.union([z.literal(0), z.literal(1)]));
 
 export const zUserGroupBindFileUpload = /* @__PURE__ */ memo(() => z.object({
-    file: /* @__PURE__ */ z.string(),
-    defaultBindRole: /* @__PURE__ */ z.optional(zUserGroupBindRole())
+    file: z.string(),
+    defaultBindRole: z.optional(zUserGroupBindRole())
 }));
 
 export const zUserGroupBindRequest = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500)),
-    bindRole: /* @__PURE__ */ z.optional(zUserGroupBindRole())
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(500)),
+    bindRole: z.optional(zUserGroupBindRole())
 }));
 
 export const zUserGroupIdRequest = /* @__PURE__ */ memo(() => z.object({
@@ -270,112 +270,112 @@ export const zUserGroupIdRequest = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zUserGroupImportFailure = /* @__PURE__ */ memo(() => z.object({
-    row: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(2)),
-    account: /* @__PURE__ */ z.string(),
-    reason: /* @__PURE__ */ z.string()
+    row: z.int().check(z.gte(2)),
+    account: z.string(),
+    reason: z.string()
 }));
 
 export const zUserGroupImportResult = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
-    totalRows: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    bound: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    updated: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    failedRows: /* @__PURE__ */ z.array(zUserGroupImportFailure())
+    totalRows: z.int().check(z.gte(0)),
+    bound: z.int().check(z.gte(0)),
+    updated: z.int().check(z.gte(0)),
+    failedRows: z.array(zUserGroupImportFailure())
 }));
 
-export const zUserGroupListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
-    schoolId: /* @__PURE__ */ z.optional(zSchoolId()),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)))
+export const zUserGroupListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
+    schoolId: z.optional(zSchoolId()),
+    keyword: z.optional(z.string().check(z.maxLength(50)))
 })));
 
 export const zUserGroupMember = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    userName: /* @__PURE__ */ z.string(),
-    realName: /* @__PURE__ */ z.string(),
-    phoneNumber: /* @__PURE__ */ z.string(),
-    schoolRoles: /* @__PURE__ */ z.array(zSchoolRole()),
+    userName: z.string(),
+    realName: z.string(),
+    phoneNumber: z.string(),
+    schoolRoles: z.array(zSchoolRole()),
     bindRole: zUserGroupBindRole(),
     boundAt: zInstant()
 }));
 
 export const zUserGroupMemberPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zUserGroupMember()),
+    list: z.array(zUserGroupMember()),
     total: zTotal()
 }));
 
 export const zUserGroupPage = /* @__PURE__ */ memo(() => z.object({
-    list: /* @__PURE__ */ z.array(zUserGroup()),
+    list: z.array(zUserGroup()),
     total: zTotal()
 }));
 
 export const zUserGroupRefreshRequest = /* @__PURE__ */ memo(() => z.object({
-    removeLeft: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()), true)
+    removeLeft: z._default(z.optional(z.boolean()), true)
 }));
 
 export const zUserGroupRefreshResult = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     groupId: zId(),
-    added: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    removed: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    memberCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+    added: z.int().check(z.gte(0)),
+    removed: z.int().check(z.gte(0)),
+    memberCount: z.int().check(z.gte(0))
 }));
 
 export const zUserGroupSaveRequest = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    name: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)),
-    description: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))), ''),
-    adminUserIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(50)))
+    name: z.string().check(z.minLength(1), z.maxLength(50)),
+    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    adminUserIds: z.optional(z.array(zId()).check(z.maxLength(50)))
 }));
 
 export const zUserGroupSchool = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    schoolName: /* @__PURE__ */ z.string(),
-    groupCount: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    hasDefaultGroup: /* @__PURE__ */ z.boolean()
+    schoolName: z.string(),
+    groupCount: z.int().check(z.gte(0)),
+    hasDefaultGroup: z.boolean()
 }));
 
 export const zUserGroupSchoolIdsRequest = /* @__PURE__ */ memo(() => z.object({
-    groupIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.maxLength(1000)))
+    groupIds: z.optional(z.array(zId()).check(z.maxLength(1000)))
 }));
 
 export const zUserGroupSchoolSaveRequest = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
-    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50)))
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(50)))
 }));
 
 export const zUserGroupSkipped = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
-    reason: /* @__PURE__ */ z.string()
+    reason: z.string()
 }));
 
 export const zUserGroupBindResult = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
-    bound: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    updated: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
-    skipped: /* @__PURE__ */ z.array(zUserGroupSkipped())
+    bound: z.int().check(z.gte(0)),
+    updated: z.int().check(z.gte(0)),
+    skipped: z.array(zUserGroupSkipped())
 }));
 
 export const zUserGroupUnbindRequest = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
-    userIds: /* @__PURE__ */ /* @__PURE__ */ z.array(zId()).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(500))
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(500))
 }));
 
 export const zUserGroupUnbindResult = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
-    unbound: /* @__PURE__ */ /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0)),
+    unbound: z.int().check(z.gte(0)),
     userIds: zIdList()
 }));
 
 export const zUserGroupUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     id: zId(),
-    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(50))),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)))
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
+    description: z.optional(z.string().check(z.maxLength(500)))
 }));
 
-export const zUserGroupUserListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), /* @__PURE__ */ z.object({
+export const zUserGroupUserListRequest = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     groupId: zId(),
-    keyword: /* @__PURE__ */ z.optional(/* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(64))),
-    bindRole: /* @__PURE__ */ z.optional(zUserGroupBindRole())
+    keyword: z.optional(z.string().check(z.maxLength(64))),
+    bindRole: z.optional(zUserGroupBindRole())
 })));
 
 export const zAdminSchoolListBody = /* @__PURE__ */ memo(() => zAdminSchoolListRequest());
@@ -403,7 +403,7 @@ export const zLoginBody = /* @__PURE__ */ memo(() => zLoginRequest());
 export const zLoginResponse = /* @__PURE__ */ memo(() => zLoginUser());
 
 export const zIsLoginQuery = /* @__PURE__ */ memo(() => z.object({
-    token: /* @__PURE__ */ /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1))
+    token: z.string().check(z.minLength(1))
 }));
 
 export const zIsLoginResponse = /* @__PURE__ */ memo(() => zLoginUser());
@@ -478,7 +478,7 @@ export const zUserGroupSchoolSaveResponse = /* @__PURE__ */ memo(() => zUserGrou
 
 export const zGetUserGroupSchoolIdsBody = /* @__PURE__ */ memo(() => zUserGroupSchoolIdsRequest());
 
-export const zGetUserGroupSchoolIdsResponse = /* @__PURE__ */ memo(() => z.array(zUserGroupSchool()).check(/* @__PURE__ */ z.maxLength(5000)));
+export const zGetUserGroupSchoolIdsResponse = /* @__PURE__ */ memo(() => z.array(zUserGroupSchool()).check(z.maxLength(5000)));
 
 export const zUserGroupSchoolRefreshUserBindBody = /* @__PURE__ */ memo(() => zUserGroupRefreshRequest());
 
