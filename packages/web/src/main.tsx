@@ -10,26 +10,30 @@ import { createQueryClient } from './lib/query-client';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { setupSdk } from './lib/sdk';
 
+/** The next macrotask: the browser may paint and answer a tap before the next step of the start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function boot() {
+  // The start is a few steps of some milliseconds each on a phone (the stored session,
+  // the SDK's clients, the route tree, the React root); each runs in its own task so none is long.
   // The API base and product come from the deployment, so the SDK waits for config.json.
   const config = await loadRuntimeConfig();
   const session = createSession();
+  await nextTask();
   setupSdk(config, session);
   const queryClient = createQueryClient({
     onError: handleGlobalError,
     reportAlways: isPasswordChangeRequired,
   });
+  await nextTask();
   const router = createAppRouter({ queryClient, session });
   const environment = { config, reload: () => window.location.reload() };
-
-  // The router and the React root are each a few tens of milliseconds on a phone: a task apiece,
-  // so the browser can paint and answer a tap in between.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
   // A transition renders in slices that yield to the browser (input, paint) instead of one long
-  // task; the boot spinner stays until the first screen is ready.
+  // task. The root shows the start screen until the first page has loaded (app/first-screen.ts).
   startTransition(() => {
     root.render(
       <StrictMode>

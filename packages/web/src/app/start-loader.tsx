@@ -1,15 +1,15 @@
 import classes from './start-loader.module.css';
 
 /**
- * Covers the whole page while the start-up login check and school lookup run.
- * Plain markup, the same look as index.html's boot screen, so the hand-over is
- * seamless and the first bundle carries no overlay/transition components.
+ * Covers the whole page at start: while the first page loads, and while the start-up login
+ * check and school lookup run. Plain markup, the same look as index.html's boot screen, so the
+ * hand-over is seamless and the first bundle carries no overlay/transition components.
  */
-export function StartLoader() {
+export function StartLoader({ label = '正在检查登录状态…' }: { label?: string }) {
   return (
     <div className={classes.root} role="status" aria-live="polite">
       <span className={classes.spinner} aria-hidden />
-      <span>正在检查登录状态…</span>
+      <span>{label}</span>
     </div>
   );
 }

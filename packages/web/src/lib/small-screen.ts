@@ -1,4 +1,5 @@
 import { useMediaQuery } from '@mantine/hooks';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Phones and narrow windows: Mantine's `sm` breakpoint (48em, 768 px; media queries count em
@@ -13,4 +14,27 @@ export const SMALL_SCREEN_QUERY = '(max-width: 48em)';
  */
 export function useSmallScreen(): boolean {
   return useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+}
+
+const FALLBACK_HEIGHT = 900;
+/** Read on first use and on every resize, never after a commit: see useWindowHeight. */
+let height: number | undefined;
+const subscribeToResize = (onChange: () => void) => {
+  const update = () => {
+    height = window.innerHeight;
+    onChange();
+  };
+  window.addEventListener('resize', update, { passive: true });
+  return () => window.removeEventListener('resize', update);
+};
+const windowHeight = () => (height ??= window.innerHeight);
+
+/**
+ * The window's inner height, px, kept current on resize. Read once while rendering (before a
+ * page's DOM is committed, so it costs nothing) and then only when the window resizes: reading
+ * it after a commit forces a layout of the whole fresh page inside the commit's task (Mantine's
+ * useViewportSize reads it in an effect, then renders the page a second time).
+ */
+export function useWindowHeight(): number {
+  return useSyncExternalStore(subscribeToResize, windowHeight, () => FALLBACK_HEIGHT);
 }

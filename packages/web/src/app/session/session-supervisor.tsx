@@ -23,7 +23,8 @@ function sameUser(a: User | null, b: User): boolean {
 /**
  * Owns the session's life on this page (product spec §4):
  * - at start, with a stored token, covers the page until the login check and
- *   the school lookup (run side by side) finish;
+ *   the school lookup (run side by side) finish; `starting` keeps the cover
+ *   while the first page loads;
  * - while a token exists, checks it every LOGIN_POLL_MS (a real setInterval, so
  *   a browser clock can be fast-forwarded) and whenever a call comes back with
  *   errCode 3/4;
@@ -34,7 +35,7 @@ function sameUser(a: User | null, b: User): boolean {
  * - a call refused with 请先修改初始密码 marks the session and opens /account's
  *   修改初始密码 form, keeping the page the user was on as the target.
  */
-export function SessionSupervisor() {
+export function SessionSupervisor({ starting = false }: { starting?: boolean }) {
   const session = useSessionApi();
   const { user } = useSession();
   const token = user?.token ?? null;
@@ -147,5 +148,7 @@ export function SessionSupervisor() {
     };
   }, [token, session, queryClient, router, reload]);
 
-  return booting ? <StartLoader /> : null;
+  if (booting) return <StartLoader />;
+  // The first page is still loading (app/first-screen.ts): the same cover, one live region.
+  return starting ? <StartLoader label="正在加载 dfrm…" /> : null;
 }

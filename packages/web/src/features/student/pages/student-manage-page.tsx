@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import type { StudentItem, StudentStatus } from '@dfrm/sdk/tms';
 import { Button, EmptyState, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useViewportSize } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import {
@@ -48,6 +48,7 @@ import { StudentFormModal } from '@/features/student/components/student-form-mod
 import { STATUS_HINTS, StudentStatusBadge } from '@/features/student/components/student-status';
 import { STUDENT_GENDER_LABELS, STUDENT_STATUS_LABELS, STUDENT_STATUSES } from '@/shared/labels';
 import { tableQueryState } from '@/components/data-table/query-state';
+import { useWindowHeight } from '@/lib/small-screen';
 
 const SORTABLE = new Set<string>([
   'studentNumber',
@@ -227,8 +228,7 @@ export function StudentManagePage() {
   }, []);
   const canPickClasses = classes.isSuccess;
   // The list scrolls inside the table; it takes the window's height, within reason.
-  const { height: viewportHeight } = useViewportSize();
-  const tableHeight = Math.min(Math.max((viewportHeight || 900) - 300, 360), 960);
+  const tableHeight = Math.min(Math.max(useWindowHeight() - 300, 360), 960);
 
   return (
     <Stack gap="md">
