@@ -1,6 +1,5 @@
 import './lib/styles.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { handleGlobalError } from './shared/error-notifications';
 import { createAppRouter } from './app/router';
@@ -14,6 +13,9 @@ import { setupSdk } from './lib/sdk';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function boot() {
+  // React's renderer is some 40% of the start's code: a chunk of its own (vite.config.ts), asked
+  // for by index.html and evaluated in a task of its own rather than with the entry.
+  const reactDomClient = import('react-dom/client');
   // The start is a few steps of some milliseconds each on a phone (the stored session,
   // the SDK's clients, the route tree, the React root); each runs in its own task so none is long.
   // The API base and product come from the deployment, so the SDK waits for config.json.
@@ -31,6 +33,7 @@ async function boot() {
   await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  const { createRoot } = await reactDomClient;
   const root = createRoot(container);
   // A transition renders in slices that yield to the browser (input, paint) instead of one long
   // task. The root shows the start screen until the first page has loaded (app/first-screen.ts).

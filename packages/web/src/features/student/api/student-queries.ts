@@ -128,10 +128,13 @@ export const courseStudentListQuery = (body: StudentCourseV2Query) =>
 export async function ensureStudentManage(queryClient: QueryClient): Promise<void> {
   const current = await queryClient.ensureQueryData(currentSchoolQuery());
   const scope: StudentScope = current.type === 'schoolManager' ? 'schoolManager' : 'teacher';
-  // Started here, awaited by nobody: the page (with the app around it, on a first visit) is on
-  // screen at once with placeholder rows, and only the rows render when the list arrives.
-  void queryClient.prefetchQuery(studentClassesQuery(current.schoolId, scope));
-  void queryClient.prefetchInfiniteQuery(studentListQuery(scope, current.schoolId, {}, DEFAULT_STUDENT_SORT));
+  // Awaited, so the page renders once with its filters and first rows (in slices, as a first
+  // screen or a navigation); arriving afterwards, each answer re-rendered the page's filters in
+  // one task. Slower than the route's pending delay, the page's skeleton shows meanwhile.
+  await Promise.all([
+    queryClient.prefetchQuery(studentClassesQuery(current.schoolId, scope)),
+    queryClient.prefetchInfiniteQuery(studentListQuery(scope, current.schoolId, {}, DEFAULT_STUDENT_SORT)),
+  ]);
 }
 
 /**
