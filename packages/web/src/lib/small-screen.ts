@@ -17,15 +17,24 @@ export function useSmallScreen(): boolean {
 }
 
 const FALLBACK_HEIGHT = 900;
-/** Read on first use and on every resize, never after a commit: see useWindowHeight. */
+/**
+ * Read on first use and on every resize, never after a commit: see useWindowHeight. Forgotten
+ * when the last reader unmounts, since resizes are not followed then.
+ */
 let height: number | undefined;
+let readers = 0;
 const subscribeToResize = (onChange: () => void) => {
   const update = () => {
     height = window.innerHeight;
     onChange();
   };
+  readers += 1;
   window.addEventListener('resize', update, { passive: true });
-  return () => window.removeEventListener('resize', update);
+  return () => {
+    window.removeEventListener('resize', update);
+    readers -= 1;
+    if (readers === 0) height = undefined;
+  };
 };
 const windowHeight = () => (height ??= window.innerHeight);
 
