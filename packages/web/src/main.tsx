@@ -2,7 +2,7 @@ import './lib/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { App } from './app/app';
 import { handleGlobalError } from './shared/error-notifications';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadRouteCode } from './app/router';
 import { isPasswordChangeRequired } from './shared/session/login-check';
 import { createSession } from './shared/session/session-store';
 import { createQueryClient } from './lib/query-client';
@@ -29,6 +29,8 @@ async function boot() {
   });
   await nextTask();
   const router = createAppRouter({ queryClient, session });
+  // Signed in: the page's code is fetched while the login check and the school lookup run.
+  if (session.getState().user) preloadRouteCode(router, window.location.pathname);
   const environment = { config, reload: () => window.location.reload() };
   await nextTask();
   const container = document.getElementById('root');

@@ -1,12 +1,12 @@
 import type { SchoolRole } from '@dfrm/sdk/tms';
-import { SegmentedControl } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { switchSchoolRole } from '@/shared/session/school-info';
 import { useSession, useSessionApi } from '@/shared/session/session-context';
 import { ROLE_LABELS } from '@/shared/labels';
+import { SegmentedChoice, type SegmentedChoiceItem } from '@/components/segmented-choice/segmented-choice';
 
-const CHOICES: { value: SchoolRole; label: string }[] = [
+const CHOICES: SegmentedChoiceItem<SchoolRole>[] = [
   { value: 'teacher', label: ROLE_LABELS.teacher },
   { value: 'student', label: ROLE_LABELS.student },
 ];
@@ -24,14 +24,14 @@ export default function RoleSwitchControl() {
     },
   });
   return (
-    <SegmentedControl
-      aria-label="切换身份"
+    <SegmentedChoice<SchoolRole | ''>
+      label="切换身份"
       size="xs"
       data={CHOICES}
       value={change.isPending ? change.variables : (school.type ?? '')}
       disabled={change.isPending}
       onChange={(value) => {
-        if (value !== school.type) change.mutate(value as SchoolRole);
+        if (value && value !== school.type) change.mutate(value);
       }}
     />
   );

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
-import { ActionIcon, Divider, Drawer, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Divider, Drawer, Stack } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { useLocation } from '@tanstack/react-router';
 import { type MouseEvent, type ReactNode, useState } from 'react';
@@ -9,6 +8,7 @@ import { BrandMark } from '@/components/brand-mark';
 import { RoleSwitch } from './role-switch';
 import classes from './shell.module.css';
 import { UserPanel } from './user-panel';
+import { Hint } from '@/components/hint/hint';
 
 /**
  * The small-screen menu of every shell (its own chunk: desktops never load it): a burger
@@ -29,7 +29,7 @@ export default function ShellNavMenu({ children }: { children: ReactNode }) {
 
   return (
     <>
-      <Tooltip label="打开导航菜单">
+      <Hint label="打开导航菜单">
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -40,7 +40,7 @@ export default function ShellNavMenu({ children }: { children: ReactNode }) {
         >
           <IconMenu2 size={22} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </Hint>
       <Drawer
         opened={opened}
         onClose={close}

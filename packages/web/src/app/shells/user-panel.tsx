@@ -9,6 +9,7 @@ import { ROLE_LABELS } from '@/shared/labels';
 import { displayName } from '@/shared/session/session-store';
 import { signOut } from '@/shared/session/sign-out';
 import classes from './shell.module.css';
+import { Hint } from '@/components/hint/hint';
 
 /**
  * Who is signed in, where and as what; and the way out. `full` (the small-screen menu) always
@@ -43,21 +44,22 @@ export function UserPanel({ full = false }: { full?: boolean }) {
           </Group>
         </div>
       </Group>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label="退出登录"
-        title="退出登录"
-        loading={leaving}
-        onClick={async () => {
-          setLeaving(true);
-          await signOut(session, queryClient);
-          await navigate({ to: LOGIN_PATH });
-        }}
-      >
-        <IconLogout size={20} aria-hidden />
-      </ActionIcon>
+      <Hint label="退出登录">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="退出登录"
+          loading={leaving}
+          onClick={async () => {
+            setLeaving(true);
+            await signOut(session, queryClient);
+            await navigate({ to: LOGIN_PATH });
+          }}
+        >
+          <IconLogout size={20} aria-hidden />
+        </ActionIcon>
+      </Hint>
     </Group>
   );
 }

@@ -8,6 +8,7 @@ import { formatFileSize } from '@/shared/format';
 import classes from './file-drop.module.css';
 import { acceptAttribute, checkFile, type FileRules, rulesHint } from './file-rules';
 import type { UploadItem, UploadQueue } from './use-upload-queue';
+import { Hint } from '@/components/hint/hint';
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = {
   waiting: '等待上传',
@@ -157,15 +158,16 @@ function FileRow({ item, onRemove }: { item: UploadItem; onRemove: () => void })
         ) : null}
       </div>
       {item.status === 'done' ? null : (
-        <ActionIcon
-          variant="subtle"
-          color={uploading ? 'red' : 'gray'}
-          aria-label={uploading ? `取消上传 ${item.file.name}` : `移除 ${item.file.name}`}
-          title={uploading ? '取消上传' : '移除'}
-          onClick={onRemove}
-        >
-          {uploading ? <IconX size={18} aria-hidden /> : <IconTrash size={18} aria-hidden />}
-        </ActionIcon>
+        <Hint label={uploading ? '取消上传' : '移除'}>
+          <ActionIcon
+            variant="subtle"
+            color={uploading ? 'red' : 'gray'}
+            aria-label={uploading ? `取消上传 ${item.file.name}` : `移除 ${item.file.name}`}
+            onClick={onRemove}
+          >
+            {uploading ? <IconX size={18} aria-hidden /> : <IconTrash size={18} aria-hidden />}
+          </ActionIcon>
+        </Hint>
       )}
     </li>
   );

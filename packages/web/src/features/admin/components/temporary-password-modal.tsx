@@ -1,19 +1,8 @@
 import '@mantine/core/styles/Code.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import type { AdminPasswordReset } from '@dfrm/sdk/user';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { Hint } from '@/components/hint/hint';
 
 /** The temporary password, shown once: the server keeps only its hash. */
 export function TemporaryPasswordModal({
@@ -46,7 +35,7 @@ export function TemporaryPasswordModal({
             </Code>
             <CopyButton value={reset.temporaryPassword}>
               {({ copied, copy }) => (
-                <Tooltip label={copied ? '已复制' : '复制临时密码'}>
+                <Hint label={copied ? '已复制' : '复制临时密码'}>
                   <ActionIcon
                     variant="light"
                     color={copied ? 'teal' : undefined}
@@ -55,7 +44,7 @@ export function TemporaryPasswordModal({
                   >
                     {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
                   </ActionIcon>
-                </Tooltip>
+                </Hint>
               )}
             </CopyButton>
           </Group>

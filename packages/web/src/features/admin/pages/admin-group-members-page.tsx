@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
 import type { UserGroupMember } from '@dfrm/sdk/user';
 import {
   ActionIcon,
@@ -12,7 +11,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -32,6 +30,7 @@ import { AdminBackLink } from '@/features/admin/components/admin-back-link';
 import { formatInstant } from '@/shared/format';
 import { ROLE_LABELS } from '@/shared/labels';
 import { openConfirmModal } from '@/shared/overlays';
+import { Hint } from '@/components/hint/hint';
 
 const column = dataTableColumnHelper<UserGroupMember>();
 
@@ -112,7 +111,7 @@ export function AdminGroupMembersPage({ groupId }: { groupId: string }) {
         header: '操作',
         meta: { width: 72, align: 'right' },
         cell: ({ row }) => (
-          <Tooltip label="移出用户组">
+          <Hint label="移出用户组">
             <ActionIcon
               variant="subtle"
               color="red"
@@ -121,7 +120,7 @@ export function AdminGroupMembersPage({ groupId }: { groupId: string }) {
             >
               <IconUserMinus size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </Hint>
         ),
       }),
     ]);

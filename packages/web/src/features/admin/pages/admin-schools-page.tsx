@@ -1,6 +1,5 @@
-import '@mantine/core/styles/Tooltip.layer.css';
 import type { AdminSchool } from '@dfrm/sdk/user';
-import { ActionIcon, Button, Container, EmptyState, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Container, EmptyState, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -15,6 +14,7 @@ import { ADMIN_PAGE_SIZE, adminSchoolsQuery } from '@/features/admin/api/admin-q
 import { AdminBackLink } from '@/features/admin/components/admin-back-link';
 import { NameFormModal } from '@/features/admin/components/name-form-modal';
 import { formatInstant } from '@/shared/format';
+import { Hint } from '@/components/hint/hint';
 
 const column = dataTableColumnHelper<AdminSchool>();
 const count = (header: string) => ({
@@ -55,7 +55,7 @@ export function AdminSchoolsPage() {
           header: '操作',
           meta: { width: 72, align: 'right' },
           cell: ({ row }) => (
-            <Tooltip label="修改学校名称">
+            <Hint label="修改学校名称">
               <ActionIcon
                 variant="subtle"
                 aria-label={`修改 ${row.original.name} 的名称`}
@@ -63,7 +63,7 @@ export function AdminSchoolsPage() {
               >
                 <IconEdit size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           ),
         }),
       ]),

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
 import type { UserGroup } from '@dfrm/sdk/user';
 import {
   ActionIcon,
@@ -13,7 +12,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -35,6 +33,7 @@ import { SchoolFilter, useSchoolOptions } from '@/features/admin/components/scho
 import { AdminBackLink } from '@/features/admin/components/admin-back-link';
 import { NameFormModal, type NameFormValues } from '@/features/admin/components/name-form-modal';
 import { openConfirmModal } from '@/shared/overlays';
+import { Hint } from '@/components/hint/hint';
 
 const column = dataTableColumnHelper<UserGroup>();
 
@@ -113,7 +112,7 @@ export function AdminUserGroupsPage() {
         meta: { width: 130, align: 'right' },
         cell: ({ row }) => (
           <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="管理成员">
+            <Hint label="管理成员">
               <ActionIcon
                 variant="subtle"
                 aria-label={`管理 ${row.original.name} 的成员`}
@@ -123,8 +122,8 @@ export function AdminUserGroupsPage() {
               >
                 <IconUsers size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
-            <Tooltip label="修改名称与说明">
+            </Hint>
+            <Hint label="修改名称与说明">
               <ActionIcon
                 variant="subtle"
                 aria-label={`修改 ${row.original.name}`}
@@ -132,8 +131,8 @@ export function AdminUserGroupsPage() {
               >
                 <IconEdit size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
-            <Tooltip label="删除用户组">
+            </Hint>
+            <Hint label="删除用户组">
               <ActionIcon
                 variant="subtle"
                 color="red"
@@ -142,7 +141,7 @@ export function AdminUserGroupsPage() {
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           </Group>
         ),
       }),

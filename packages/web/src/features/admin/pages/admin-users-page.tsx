@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
 import type { SchoolRole } from '@dfrm/sdk/tms';
 import type { AdminPasswordReset, UserSearchItem } from '@dfrm/sdk/user';
 import {
@@ -15,7 +14,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -34,6 +32,7 @@ import { TemporaryPasswordModal } from '@/features/admin/components/temporary-pa
 import { ROLE_LABELS } from '@/shared/labels';
 import { openConfirmModal } from '@/shared/overlays';
 import { useSession } from '@/shared/session/session-context';
+import { Hint } from '@/components/hint/hint';
 
 const column = dataTableColumnHelper<UserSearchItem>();
 const ROLE_OPTIONS = (['teacher', 'student', 'schoolManager'] as const).map((role) => ({
@@ -159,7 +158,7 @@ export function AdminUsersPage() {
           }
           return (
             <Group gap={4} justify="flex-end" wrap="nowrap">
-              <Tooltip label="重置密码">
+              <Hint label="重置密码">
                 <ActionIcon
                   variant="subtle"
                   aria-label={`重置 ${user.userName} 的密码`}
@@ -167,8 +166,8 @@ export function AdminUsersPage() {
                 >
                   <IconKey size={18} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
-              <Tooltip label={user.disabled ? '启用账号' : '停用账号'}>
+              </Hint>
+              <Hint label={user.disabled ? '启用账号' : '停用账号'}>
                 <ActionIcon
                   variant="subtle"
                   color={user.disabled ? 'teal' : 'red'}
@@ -181,7 +180,7 @@ export function AdminUsersPage() {
                     <IconLock size={18} aria-hidden />
                   )}
                 </ActionIcon>
-              </Tooltip>
+              </Hint>
             </Group>
           );
         },

@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Popover.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
 import type { FileInfo } from '@dfrm/sdk/tms';
-import { ActionIcon, Button, Group, Popover, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Popover, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatFileSize } from '@/shared/format';
 import { previewKindOf } from '@/features/courseware/api/courseware-mutations';
 import { coursewareAttachmentsQuery } from '@/features/courseware/api/courseware-queries';
+import { Hint } from '@/components/hint/hint';
 
 /** "3 个附件": opens the attachment list (read when opened), each downloadable on its own. */
 export function CoursewareAttachments({
@@ -108,7 +108,7 @@ export function AttachmentRows({
           </div>
           <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
             {onPreview && previewKindOf(file.contentType) ? (
-              <Tooltip label="在页面中预览">
+              <Hint label="在页面中预览">
                 <ActionIcon
                   variant="subtle"
                   aria-label={`预览 ${file.fileName}`}
@@ -116,9 +116,9 @@ export function AttachmentRows({
                 >
                   <IconEye size={18} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </Hint>
             ) : null}
-            <Tooltip label="下载附件">
+            <Hint label="下载附件">
               <ActionIcon
                 variant="subtle"
                 aria-label={`下载 ${file.fileName}`}
@@ -126,7 +126,7 @@ export function AttachmentRows({
               >
                 <IconDownload size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           </Group>
         </Group>
       ))}

@@ -1,9 +1,8 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
 import type { CourseWareListItem } from '@dfrm/sdk/tms';
-import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFolder, IconShare, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -35,6 +34,7 @@ import { formatInstant } from '@/shared/format';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { CourseFilter } from '@/components/page/course-filter';
 import { PageHeader } from '@/components/page/page-header';
+import { Hint } from '@/components/hint/hint';
 
 /** Inside a class page every row is of its course: the 课程 column would only repeat it. */
 const columnsInClass = <T extends object>(columns: T[]) =>
@@ -169,7 +169,7 @@ export function TeacherCoursewareListPage({
         meta: { width: 130, align: 'right' },
         cell: ({ row }) => (
           <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="共享给教学班">
+            <Hint label="共享给教学班">
               <ActionIcon
                 variant="subtle"
                 aria-label={`共享 ${row.original.courseWareName}`}
@@ -182,8 +182,8 @@ export function TeacherCoursewareListPage({
               >
                 <IconShare size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
-            <Tooltip label={row.original.attachmentNum > 1 ? '下载全部附件（zip）' : '下载课件'}>
+            </Hint>
+            <Hint label={row.original.attachmentNum > 1 ? '下载全部附件（zip）' : '下载课件'}>
               <ActionIcon
                 variant="subtle"
                 aria-label={`下载 ${row.original.courseWareName}`}
@@ -197,8 +197,8 @@ export function TeacherCoursewareListPage({
               >
                 <IconDownload size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
-            <Tooltip label="删除课件">
+            </Hint>
+            <Hint label="删除课件">
               <ActionIcon
                 variant="subtle"
                 color="red"
@@ -207,7 +207,7 @@ export function TeacherCoursewareListPage({
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           </Group>
         ),
       }),

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
 import type { AnnounceClassRead } from '@dfrm/sdk/tms';
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
+import { Hint } from '@/components/hint/hint';
 
 /** The classes that see a notice, each with how many of its students read it (from the list row). */
 export function NoticeVisibleClasses({ classReads }: { classReads: readonly AnnounceClassRead[] }) {
@@ -15,15 +15,14 @@ export function NoticeVisibleClasses({ classReads }: { classReads: readonly Anno
   return (
     <Group gap={4} wrap="wrap">
       {classReads.map(({ teachingClass, viewedNum }) => (
-        <Tooltip
+        <Hint
           key={teachingClass.teachingClassId}
           label={`${teachingClass.className}：已读 ${viewedNum} / ${teachingClass.studentCount} 人`}
-          withinPortal
         >
           <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
             {teachingClass.className} · {viewedNum}/{teachingClass.studentCount}
           </Badge>
-        </Tooltip>
+        </Hint>
       ))}
     </Group>
   );

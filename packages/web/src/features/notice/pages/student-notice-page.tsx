@@ -7,7 +7,6 @@ import {
   EmptyState,
   Group,
   Paper,
-  SegmentedControl,
   Skeleton,
   Stack,
   Text,
@@ -25,6 +24,7 @@ import classes from './student-notice-page.module.css';
 import { LoadError } from '@/components/feedback/load-error';
 import { ListPagination } from '@/components/feedback/list-pagination';
 import { PageHeader } from '@/components/page/page-header';
+import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const VIEWED: Record<ReadFilter, boolean | undefined> = { all: undefined, unread: false, read: true };
@@ -62,12 +62,11 @@ export function StudentNoticePage({ courseId, embedded = false, onRead }: Studen
           ) : null
         }
         actions={
-          <SegmentedControl
-            aria-label="按阅读状态筛选"
-            size="sm"
+          <SegmentedChoice
+            label="按阅读状态筛选"
             value={filter}
             onChange={(value) => {
-              setFilter(value as ReadFilter);
+              setFilter(value);
               setPageIndex(1);
             }}
             data={[

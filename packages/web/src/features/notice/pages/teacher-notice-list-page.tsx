@@ -1,8 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
-import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
@@ -32,6 +31,7 @@ import type { TeachingArea } from '@/shared/teaching-area';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { CourseFilter } from '@/components/page/course-filter';
 import { PageHeader } from '@/components/page/page-header';
+import { Hint } from '@/components/hint/hint';
 
 /** Inside a class page every row is of its course: the 课程 column would only repeat it. */
 const columnsInClass = <T extends object>(columns: T[]) =>
@@ -136,7 +136,7 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
         meta: { width: 130, align: 'right' },
         cell: ({ row }) => (
           <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="编辑通知">
+            <Hint label="编辑通知">
               <ActionIcon
                 variant="subtle"
                 aria-label={`编辑 ${row.original.title}`}
@@ -151,8 +151,8 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
               >
                 <IconEdit size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
-            <Tooltip label="设置可见班级">
+            </Hint>
+            <Hint label="设置可见班级">
               <ActionIcon
                 variant="subtle"
                 aria-label={`设置 ${row.original.title} 的可见范围`}
@@ -162,8 +162,8 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
               >
                 <IconUsersGroup size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
-            <Tooltip label="删除通知">
+            </Hint>
+            <Hint label="删除通知">
               <ActionIcon
                 variant="subtle"
                 color="red"
@@ -172,7 +172,7 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           </Group>
         ),
       }),

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
 import type { CourseStatus, CourseV2Item } from '@dfrm/sdk/tms';
 import {
   ActionIcon,
@@ -8,12 +7,10 @@ import {
   Button,
   EmptyState,
   Group,
-  SegmentedControl,
   Stack,
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { openConfirmModal } from '@/shared/overlays';
@@ -39,8 +36,10 @@ import { CourseStatusBadge } from '@/features/teaching-class/components/course-s
 import { COURSE_STATUS_LABELS } from '@/shared/labels';
 import { useCurrentSchool } from '@/features/teaching-class/components/use-current-school';
 import { tableQueryState } from '@/components/data-table/query-state';
+import { SegmentedChoice, type SegmentedChoiceItem } from '@/components/segmented-choice/segmented-choice';
+import { Hint } from '@/components/hint/hint';
 
-const STATUS_CHOICES = [
+const STATUS_CHOICES: SegmentedChoiceItem<string>[] = [
   { value: 'all', label: '全部' },
   { value: '1', label: COURSE_STATUS_LABELS[1] },
   { value: '0', label: COURSE_STATUS_LABELS[0] },
@@ -176,7 +175,7 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
         meta: { width: 120, align: 'center' },
         cell: ({ row }) => (
           <Group gap={4} justify="center" wrap="nowrap">
-            <Tooltip label="打开班级页面">
+            <Hint label="打开班级页面">
               <ActionIcon
                 renderRoot={(props) => <Link {...props} {...classPageLink(area, row.original.courseId)} />}
                 variant="subtle"
@@ -184,8 +183,8 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
               >
                 <IconArrowRight size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
-            <Tooltip label="编辑课程">
+            </Hint>
+            <Hint label="编辑课程">
               <ActionIcon
                 renderRoot={(props) => (
                   <Link {...props} to={paths.add} search={{ courseId: row.original.courseId }} />
@@ -195,8 +194,8 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
               >
                 <IconEdit size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
-            <Tooltip label="删除课程">
+            </Hint>
+            <Hint label="删除课程">
               <ActionIcon
                 variant="subtle"
                 color="red"
@@ -205,7 +204,7 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           </Group>
         ),
       }),
@@ -241,8 +240,8 @@ export function TeachingClassListPage({ area, search, onSearchChange }: Teaching
           }}
           w={260}
         />
-        <SegmentedControl
-          aria-label="课程状态"
+        <SegmentedChoice
+          label="课程状态"
           data={STATUS_CHOICES}
           value={search.status === undefined ? 'all' : String(search.status)}
           onChange={(value) =>
