@@ -2,8 +2,9 @@ import { File as NodeFile } from 'node:buffer';
 import { DEMO_SCHOOL } from '@dfrm/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import ExcelJS from 'exceljs';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import { forwardToApi, loginAs, server, setupApiServer, storeUser } from '@/test/api-server';
 import { setupNodeFormData } from '@/test/course-helpers';
 import { renderApp } from '@/test/render-app';
 
@@ -29,6 +30,34 @@ async function memberWorkbook(rows: readonly (readonly string[])[]): Promise<Fil
 }
 
 describe('user groups in the admin area', () => {
+  it('opens a group with its name and first members together: the route waits for both', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('*/api/usergroupinfo/v1/info', async ({ request }) => {
+        await held;
+        return forwardToApi(request);
+      }),
+    );
+    storeUser(await loginAs('admin'));
+    const { user } = renderApp({ path: '/admin/user-groups' });
+    const groups = await screen.findByRole('table', { name: '用户组列表' });
+    await user.click(
+      await within(groups).findByRole('link', { name: `管理 ${DEMO_SCHOOL.userGroup} 的成员` }),
+    );
+    // While the group's name is on its way the list stays; the members page is not drawn half-empty.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByLabelText('正在加载用户组')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: '成员列表' })).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('heading', { name: `${DEMO_SCHOOL.userGroup} · 成员` })).toBeVisible();
+    expect(
+      within(screen.getByRole('table', { name: '成员列表' })).getAllByRole('row').length,
+    ).toBeGreaterThan(1);
+    expect(screen.queryByLabelText('正在加载用户组')).not.toBeInTheDocument();
+  });
+
   it('creates, renames and deletes a group after confirmation', async () => {
     storeUser(await loginAs('admin'));
     const { user } = renderApp({ path: '/admin/user-groups' });

@@ -6,7 +6,7 @@ import {
   userGroupList,
   userGroupUserList,
 } from '@dfrm/sdk/user';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { QUERY_ROOTS } from '@/shared/query-roots';
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -117,3 +117,44 @@ export const groupInfoQuery = (groupId: string) =>
     queryKey: [...adminKeys.groups, 'info', groupId] as const,
     queryFn: ({ signal }) => userGroupInfo({ body: { id: groupId }, signal }),
   });
+
+/*
+ * Loaders of the admin pages: what each page shows first (no keyword, first page, no filter),
+ * awaited so the page renders once with its rows and filters instead of a skeleton that the
+ * answers then replace (each a re-render, and a header taller than its placeholder moved the list
+ * on a phone). Prefetches never throw: a failure is shown by the page itself, with 重试.
+ */
+export async function prefetchAdminHome(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(adminSchoolsQuery({ keyword: '', pageIndex: 1, pageSize: 1 })),
+    queryClient.prefetchQuery(
+      adminUsersQuery({ keyword: '', schoolId: null, role: null, pageIndex: 1, pageSize: 1 }),
+    ),
+    queryClient.prefetchQuery(adminGroupsQuery({ keyword: '', schoolId: null, pageIndex: 1, pageSize: 1 })),
+  ]);
+}
+
+export async function prefetchAdminSchools(queryClient: QueryClient): Promise<void> {
+  await queryClient.prefetchQuery(adminSchoolsQuery({ keyword: '', pageIndex: 1 }));
+}
+
+export async function prefetchAdminUsers(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(adminUsersQuery({ keyword: '', schoolId: null, role: null, pageIndex: 1 })),
+    queryClient.prefetchQuery(schoolOptionsQuery()),
+  ]);
+}
+
+export async function prefetchAdminGroups(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(adminGroupsQuery({ keyword: '', schoolId: null, pageIndex: 1 })),
+    queryClient.prefetchQuery(schoolOptionsQuery()),
+  ]);
+}
+
+export async function prefetchGroupMembers(queryClient: QueryClient, groupId: string): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(groupInfoQuery(groupId)),
+    queryClient.prefetchQuery(groupMembersQuery(groupId, '', 1)),
+  ]);
+}
