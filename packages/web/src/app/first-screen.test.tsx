@@ -1,7 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forwardToApi, loginAs, server, setupApiServer, storeUser } from '@/test/api-server';
+import { holdApi, loginAs, setupApiServer, storeUser } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
 import { FIRST_SCREEN_WAIT_MS } from './first-screen';
 
@@ -12,17 +11,7 @@ afterEach(() => {
 });
 
 /** Holds the teacher home's 最近课程 answer (its route loader waits for it) until released. */
-function holdRecentCourses() {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  server.use(
-    http.get('*/api/tms-server/teacherPage/get/recent/course/:count', async ({ request }) => {
-      await held;
-      return forwardToApi(request);
-    }),
-  );
-  return () => release();
-}
+const holdRecentCourses = () => holdApi('get', '/api/tms-server/teacherPage/get/recent/course/:count');
 
 describe('the first screen', () => {
   it('keeps the start screen until the page has its data, then shows it', async () => {

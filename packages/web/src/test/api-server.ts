@@ -38,6 +38,22 @@ export const server = setupServer(
 );
 
 /**
+ * Holds the app's requests to one API path (`*` + path, as msw matches) until the returned
+ * function is called; then each goes on to the reference server.
+ */
+export function holdApi(method: 'get' | 'post', path: string): () => void {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http[method](`*${path}`, async ({ request }) => {
+      await held;
+      return forwardToApi(request);
+    }),
+  );
+  return () => release();
+}
+
+/**
  * A reference server per test: the demo school freshly restored (a snapshot,
  * milliseconds; the database itself opens once per worker), so sessions, rate
  * limits and sent codes never leak from one test into the next.

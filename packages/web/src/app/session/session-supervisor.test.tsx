@@ -4,7 +4,7 @@ import { isLogin } from '@dfrm/sdk/user';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forwardToApi, loginAs, server, storeUser, setupApiServer } from '@/test/api-server';
+import { holdApi, loginAs, server, storeUser, setupApiServer } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
 import { LOGIN_POLL_MS } from '@/shared/session/login-check';
 import { STORAGE_KEYS } from '@/shared/session/session-store';
@@ -21,14 +21,7 @@ describe('session at start', () => {
   it('covers the page until the login check and school lookup finish', async () => {
     storeUser(await loginAs('teacher1'));
     // Hold the login check until the test lets it through to the server.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    server.use(
-      http.post('*/api/user/islogin', async ({ request }) => {
-        await held;
-        return forwardToApi(request);
-      }),
-    );
+    const release = holdApi('post', '/api/user/islogin');
     const asked: string[] = [];
     const record = ({ request }: { request: Request }) => asked.push(new URL(request.url).pathname);
     server.events.on('request:start', record);

@@ -2,9 +2,8 @@ import { File as NodeFile } from 'node:buffer';
 import { DEMO_SCHOOL } from '@dfrm/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import ExcelJS from 'exceljs';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { forwardToApi, loginAs, server, setupApiServer, storeUser } from '@/test/api-server';
+import { holdApi, loginAs, setupApiServer, storeUser } from '@/test/api-server';
 import { setupNodeFormData } from '@/test/course-helpers';
 import { renderApp } from '@/test/render-app';
 
@@ -31,14 +30,7 @@ async function memberWorkbook(rows: readonly (readonly string[])[]): Promise<Fil
 
 describe('user groups in the admin area', () => {
   it('opens a group with its name and first members together: the route waits for both', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    server.use(
-      http.post('*/api/usergroupinfo/v1/info', async ({ request }) => {
-        await held;
-        return forwardToApi(request);
-      }),
-    );
+    const release = holdApi('post', '/api/usergroupinfo/v1/info');
     storeUser(await loginAs('admin'));
     const { user } = renderApp({ path: '/admin/user-groups' });
     const groups = await screen.findByRole('table', { name: '用户组列表' });
