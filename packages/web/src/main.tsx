@@ -29,6 +29,7 @@ async function boot() {
   });
   await nextTask();
   const router = createAppRouter({ queryClient, session });
+  await nextTask();
   // Signed in: the page's code is fetched while the login check and the school lookup run.
   if (session.getState().user) preloadRouteCode(router, window.location.pathname);
   const environment = { config, reload: () => window.location.reload() };

@@ -22,7 +22,8 @@ export function App({ router, queryClient, session, environment, mantineEnv = 'd
   return (
     // The theme's CSS variables come from lib/theme-variables.css (generated from the theme and
     // checked by its test), not computed and inserted on every start.
-    <MantineProvider theme={theme} env={mantineEnv} withCssVariables={false}>
+    // The app is light only, and index.html already carries data-mantine-color-scheme="light".
+    <MantineProvider theme={theme} env={mantineEnv} withCssVariables={false} forceColorScheme="light">
       <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider session={session}>
