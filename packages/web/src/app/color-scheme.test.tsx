@@ -25,7 +25,7 @@ describe('the colour scheme', () => {
     document.documentElement.setAttribute(ATTRIBUTE, 'light');
     const changes: (string | null)[] = [];
     const observer = new MutationObserver((records) => {
-      for (const record of records) changes.push(document.documentElement.getAttribute(ATTRIBUTE));
+      for (const record of records) changes.push((record.target as Element).getAttribute(ATTRIBUTE));
     });
     observer.observe(document.documentElement, { attributes: true, attributeFilter: [ATTRIBUTE] });
     storeUser(await loginAs('teacher1'));

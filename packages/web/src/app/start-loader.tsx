@@ -1,3 +1,5 @@
+import { useState, type CSSProperties } from 'react';
+import { startMotionDelayMs } from '@/lib/loading-motion';
 import classes from './start-loader.module.css';
 
 /**
@@ -6,9 +8,16 @@ import classes from './start-loader.module.css';
  * hand-over is seamless and the first bundle carries no overlay/transition components.
  */
 export function StartLoader({ label = '正在检查登录状态…' }: { label?: string }) {
+  // The spinner keeps the boot screen's schedule: hidden until the start has taken 0.8 s.
+  const [delay] = useState(startMotionDelayMs);
   return (
     <div className={classes.root} role="status" aria-live="polite">
-      <span className={classes.spinner} aria-hidden />
+      <span
+        className={classes.spinner}
+        aria-hidden
+        data-shown={delay === 0 || undefined}
+        style={{ '--spinner-delay': `${delay}ms` } as CSSProperties}
+      />
       <span>{label}</span>
     </div>
   );
