@@ -77,8 +77,6 @@ async function settle(page) {
   await page.waitForTimeout(300);
 }
 
-// Asynchronous on purpose: Playwright holds every new tab of the browser (Lighthouse's included)
-// until its own event loop resumes it, so a synchronous child would wait for ever.
 /** LIGHTHOUSE_RUNS runs of one view; the figures of the run with the median performance score. */
 async function lighthouse(url, port, preset) {
   const runs = [];
@@ -91,6 +89,8 @@ async function lighthouse(url, port, preset) {
     : median;
 }
 
+// Asynchronous on purpose: Playwright holds every new tab of the browser (Lighthouse's included)
+// until its own event loop resumes it, so a synchronous child would wait for ever.
 async function lighthouseOnce(url, port, preset) {
   const args = [
     '-y',
