@@ -75,6 +75,8 @@ export const SCHEMAS = {
   courseWorkGetSTCode: { path: tmsZ.zCourseWorkGetStCodePath },
   courseWorkDownloadSTCode: { path: tmsZ.zCourseWorkDownloadStCodePath },
   getWorkFinishInfo: { path: tmsZ.zGetWorkFinishInfoPath },
+  uploadWorkFile: { body: tmsZ.zUploadWorkFileBody },
+  downloadWorkAttachment: { path: tmsZ.zDownloadWorkAttachmentPath, query: tmsZ.zDownloadWorkAttachmentQuery },
   getCourseList: { body: tmsZ.zGetCourseListBody },
   getCourseListV2: { body: tmsZ.zGetCourseListV2Body },
   getSchoolClass: { body: tmsZ.zGetSchoolClassBody },
@@ -148,6 +150,8 @@ export const SCHEMAS = {
   removeGroupMember: { path: tmsZ.zRemoveGroupMemberPath },
   myWorkGetCourseStudentList: { path: tmsZ.zMyWorkGetCourseStudentListPath, query: tmsZ.zMyWorkGetCourseStudentListQuery },
   myWorkGetCourseStudentListV2: { path: tmsZ.zMyWorkGetCourseStudentListV2Path, query: tmsZ.zMyWorkGetCourseStudentListV2Query },
+  uploadMyWorkFile: { body: tmsZ.zUploadMyWorkFileBody },
+  downloadStudentWorkFile: { path: tmsZ.zDownloadStudentWorkFilePath, query: tmsZ.zDownloadStudentWorkFileQuery },
   quizPaperUserGetList: { body: tmsZ.zQuizPaperUserGetListBody },
   quizPaperCreate: { body: tmsZ.zQuizPaperCreateBody },
   quizPaperDetail: { body: tmsZ.zQuizPaperDetailBody },
@@ -626,6 +630,8 @@ export interface OperationOutput {
   courseWorkGetSTCode: tms.CourseWorkGetStCodeResponse;
   courseWorkDownloadSTCode: FileAnswer;
   getWorkFinishInfo: tms.GetWorkFinishInfoResponse;
+  uploadWorkFile: tms.UploadWorkFileResponse;
+  downloadWorkAttachment: FileAnswer;
   getCourseList: tms.GetCourseListResponse;
   getCourseListV2: tms.GetCourseListV2Response;
   getSchoolClass: tms.GetSchoolClassResponse;
@@ -699,6 +705,8 @@ export interface OperationOutput {
   removeGroupMember: tms.RemoveGroupMemberResponse;
   myWorkGetCourseStudentList: tms.MyWorkGetCourseStudentListResponse;
   myWorkGetCourseStudentListV2: tms.MyWorkGetCourseStudentListV2Response;
+  uploadMyWorkFile: tms.UploadMyWorkFileResponse;
+  downloadStudentWorkFile: FileAnswer;
   quizPaperUserGetList: tms.QuizPaperUserGetListResponse;
   quizPaperCreate: tms.QuizPaperCreateResponse;
   quizPaperDetail: tms.QuizPaperDetailResponse;

@@ -325,3 +325,22 @@ export async function buildTemplate(options: {
   const buffer = await workbook.xlsx.writeBuffer();
   return new Uint8Array(buffer as ArrayBuffer);
 }
+
+/** An export: one sheet with bold, frozen headers of the given widths and the rows as given. */
+export async function buildSheet(options: {
+  sheetName: string;
+  columns: readonly { header: string; width: number; text?: boolean }[];
+  rows: readonly (readonly PlainCell[])[];
+}): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'dfrm';
+  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = options.columns.map((column) => ({ header: column.header, width: column.width }));
+  sheet.getRow(1).font = { bold: true };
+  options.columns.forEach((column, index) => {
+    if (column.text) sheet.getColumn(index + 1).numFmt = '@';
+  });
+  for (const row of options.rows) sheet.addRow([...row]);
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Uint8Array(buffer as ArrayBuffer);
+}

@@ -6,8 +6,10 @@ import { smsArea } from './support/sms';
 import { announceArea } from './tms/announce';
 import { clientUserArea } from './tms/client-user';
 import { courseArea } from './tms/course';
+import { courseWorkArea } from './tms/course-work';
 import { coursewareArea } from './tms/courseware';
 import { myCourseArea } from './tms/my-course';
+import { myWorkArea } from './tms/my-work';
 import { studentArea } from './tms/student';
 import { studentPageArea } from './tms/student-page';
 import { teacherPageArea } from './tms/teacher-page';
@@ -28,6 +30,8 @@ export const AREAS: readonly AreaEntry[] = [
   teacherPageArea,
   studentPageArea,
   myCourseArea,
+  courseWorkArea,
+  myWorkArea,
   smsArea,
 ];
 

@@ -598,6 +598,14 @@ export type CourseWorkDetail = CourseWorkBrief & {
      */
     allowLate: boolean;
     /**
+     * 每迟交一天扣满分的百分之几（不足一天按一天）；0 为不扣分。
+     */
+    latePenaltyPerDay: number;
+    /**
+     * 迟交扣分后不低于满分的百分之几。
+     */
+    lateScoreFloor: number;
+    /**
      * 教师附件。
      */
     attachments: Array<WorkAttachment>;
@@ -705,9 +713,17 @@ export type CourseWorkSaveRequest = {
      */
     endTime: Instant;
     /**
-     * 截止后是否仍允许提交。
+     * 截止后是否仍允许提交（标记为迟交）。false 时截止后拒绝保存与提交。
      */
     allowLate?: boolean;
+    /**
+     * 迟交扣分：每迟交一天（不足一天按一天）扣满分的百分之几；0 为不扣分。只在 allowLate 为 true 时有效。本字段为本规范设计（产品规范未给出）。
+     */
+    latePenaltyPerDay?: number;
+    /**
+     * 迟交扣分的下限：扣分后不低于满分的百分之几（教师给的分本来就更低时按原分）。本字段为本规范设计（产品规范未给出）。
+     */
+    lateScoreFloor?: number;
     /**
      * 满分。
      */
@@ -915,9 +931,21 @@ export type StudentWorkBrief = {
      */
     submitTime: Instant | null;
     /**
-     * 得分；未批改为 null。
+     * 最终得分（已扣除迟交扣分）；未批改为 null。
      */
     score: number | null;
+    /**
+     * 教师给的分（扣除迟交扣分之前）；未批改为 null。
+     */
+    rawScore: number | null;
+    /**
+     * 迟交天数（截止后每开始一天计一天）；按时提交或未提交为 0。
+     */
+    lateDays: number;
+    /**
+     * 迟交扣掉的分数；没有扣分为 0。最终得分 = max(rawScore − 满分 × latePenaltyPerDay% × lateDays, min(rawScore, 满分 × lateScoreFloor%))，保留 1 位小数。
+     */
+    latePenalty: number;
     /**
      * 批改时间。
      */
@@ -991,7 +1019,7 @@ export type WorkAttachment = {
      */
     fileSize: number;
     /**
-     * 下载地址（带时效签名，约 1 小时内有效）。
+     * 下载地址：站内 API 路径（downloadWorkAttachment 或 downloadStudentWorkFile），调用时带登录信息；刚上传、尚未保存的文件为空字符串。
      */
     url: string;
 };
@@ -1005,13 +1033,24 @@ export type WorkAttachmentInput = {
      */
     fileName: string;
     /**
-     * 对象存储中的文件路径：先用空间管理的上传地址申请（/space/manage/v1/apply/public/upload/url，查询参数 filePath、fileSize）上传，再把同一 filePath 填在这里。
+     * 文件路径：先用 uploadWorkFile（教师）或 uploadMyWorkFile（学生）上传，再把应答中的 filePath 填在这里；也可以是作业上已有附件的 filePath。
      */
     filePath: string;
     /**
      * 字节数，单个附件不超过 100 MB。
      */
     fileSize: number;
+};
+
+/**
+ * 上传一个作业文件（multipart/form-data）。
+ */
+export type WorkFileUpload = {
+    /**
+     * 文件，默认不超过 200 MB（服务器配置）。
+     */
+    file: Blob | File;
+    schoolId: SchoolId;
 };
 
 /**
@@ -2782,9 +2821,21 @@ export type MyStudentWork = {
     isLate: boolean;
     scoreStatus: CourseWorkScoreStatus;
     /**
-     * 得分；成绩未公布时为 null。
+     * 最终得分（已扣除迟交扣分）；成绩未公布时为 null。
      */
     score: number | null;
+    /**
+     * 教师给的分（扣除迟交扣分之前）；成绩未公布时为 null。
+     */
+    rawScore: number | null;
+    /**
+     * 迟交天数；按时提交或未提交为 0。
+     */
+    lateDays: number;
+    /**
+     * 迟交扣掉的分数；成绩未公布时为 null。
+     */
+    latePenalty: number | null;
     /**
      * 教师评语；成绩未公布时为 null。
      */
@@ -6492,6 +6543,56 @@ export type GetWorkFinishInfoResponses = {
 
 export type GetWorkFinishInfoResponse = GetWorkFinishInfoResponses[keyof GetWorkFinishInfoResponses];
 
+export type UploadWorkFileData = {
+    body: WorkFileUpload;
+    path?: never;
+    query?: never;
+    url: '/tms-server/courseWorkMgr/uploadWorkFile';
+};
+
+export type UploadWorkFileResponses = {
+    /**
+     * 已保存的文件
+     */
+    200: WorkAttachment;
+};
+
+export type UploadWorkFileResponse = UploadWorkFileResponses[keyof UploadWorkFileResponses];
+
+export type DownloadWorkAttachmentData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 课程作业 ID。
+         */
+        workId: Id;
+        /**
+         * 附件序号，从 0 起。
+         */
+        fileIndex: number;
+    };
+    query?: {
+        /**
+         * 为 true 时以 inline 返回，供页面内预览（仅 PDF 和图片）。
+         */
+        preview?: boolean;
+    };
+    url: '/tms-server/courseWorkMgr/downloadWorkAttachment/{schoolId}/{workId}/{fileIndex}';
+};
+
+export type DownloadWorkAttachmentResponses = {
+    /**
+     * 附件文件
+     */
+    200: Binary;
+};
+
+export type DownloadWorkAttachmentResponse = DownloadWorkAttachmentResponses[keyof DownloadWorkAttachmentResponses];
+
 export type GetCourseListData = {
     body: CourseListQuery;
     path?: never;
@@ -8673,6 +8774,56 @@ export type MyWorkGetCourseStudentListV2Responses = {
 };
 
 export type MyWorkGetCourseStudentListV2Response = MyWorkGetCourseStudentListV2Responses[keyof MyWorkGetCourseStudentListV2Responses];
+
+export type UploadMyWorkFileData = {
+    body: WorkFileUpload;
+    path?: never;
+    query?: never;
+    url: '/tms-server/myWork/uploadMyWorkFile';
+};
+
+export type UploadMyWorkFileResponses = {
+    /**
+     * 已保存的文件
+     */
+    200: WorkAttachment;
+};
+
+export type UploadMyWorkFileResponse = UploadMyWorkFileResponses[keyof UploadMyWorkFileResponses];
+
+export type DownloadStudentWorkFileData = {
+    body?: never;
+    path: {
+        /**
+         * 学校 ID。
+         */
+        schoolId: SchoolId;
+        /**
+         * 学生作业 ID。
+         */
+        studentWorkId: Id;
+        /**
+         * 附件序号，从 0 起。
+         */
+        fileIndex: number;
+    };
+    query?: {
+        /**
+         * 为 true 时以 inline 返回，供页面内预览（仅 PDF 和图片）。
+         */
+        preview?: boolean;
+    };
+    url: '/tms-server/myWork/downloadStudentWorkFile/{schoolId}/{studentWorkId}/{fileIndex}';
+};
+
+export type DownloadStudentWorkFileResponses = {
+    /**
+     * 附件文件
+     */
+    200: Binary;
+};
+
+export type DownloadStudentWorkFileResponse = DownloadStudentWorkFileResponses[keyof DownloadStudentWorkFileResponses];
 
 export type QuizPaperUserGetListData = {
     body: PageRequest & {

@@ -337,6 +337,11 @@ export const zWorkAttachmentInput = /* @__PURE__ */ lazy.zWorkAttachmentInput();
 export const zCourseWorkSaveRequest = /* @__PURE__ */ lazy.zCourseWorkSaveRequest();
 
 /**
+ * 上传一个作业文件（multipart/form-data）。
+ */
+export const zWorkFileUpload = /* @__PURE__ */ lazy.zWorkFileUpload();
+
+/**
  * 一份作业的完成情况计数。
  */
 export const zWorkFinishCounts = /* @__PURE__ */ lazy.zWorkFinishCounts();
@@ -1743,6 +1748,22 @@ export const zGetWorkFinishInfoPath = /* @__PURE__ */ lazy.zGetWorkFinishInfoPat
  */
 export const zGetWorkFinishInfoResponse = /* @__PURE__ */ lazy.zGetWorkFinishInfoResponse();
 
+export const zUploadWorkFileBody = /* @__PURE__ */ lazy.zUploadWorkFileBody();
+
+/**
+ * 已保存的文件
+ */
+export const zUploadWorkFileResponse = /* @__PURE__ */ lazy.zUploadWorkFileResponse();
+
+export const zDownloadWorkAttachmentPath = /* @__PURE__ */ lazy.zDownloadWorkAttachmentPath();
+
+export const zDownloadWorkAttachmentQuery = /* @__PURE__ */ lazy.zDownloadWorkAttachmentQuery();
+
+/**
+ * 附件文件
+ */
+export const zDownloadWorkAttachmentResponse = /* @__PURE__ */ lazy.zDownloadWorkAttachmentResponse();
+
 export const zGetCourseListBody = /* @__PURE__ */ lazy.zGetCourseListBody();
 
 /**
@@ -2281,6 +2302,22 @@ export const zMyWorkGetCourseStudentListV2Query = /* @__PURE__ */ lazy.zMyWorkGe
  * 同学分页
  */
 export const zMyWorkGetCourseStudentListV2Response = /* @__PURE__ */ lazy.zMyWorkGetCourseStudentListV2Response();
+
+export const zUploadMyWorkFileBody = /* @__PURE__ */ lazy.zUploadMyWorkFileBody();
+
+/**
+ * 已保存的文件
+ */
+export const zUploadMyWorkFileResponse = /* @__PURE__ */ lazy.zUploadMyWorkFileResponse();
+
+export const zDownloadStudentWorkFilePath = /* @__PURE__ */ lazy.zDownloadStudentWorkFilePath();
+
+export const zDownloadStudentWorkFileQuery = /* @__PURE__ */ lazy.zDownloadStudentWorkFileQuery();
+
+/**
+ * 附件文件
+ */
+export const zDownloadStudentWorkFileResponse = /* @__PURE__ */ lazy.zDownloadStudentWorkFileResponse();
 
 export const zQuizPaperUserGetListBody = /* @__PURE__ */ lazy.zQuizPaperUserGetListBody();
 

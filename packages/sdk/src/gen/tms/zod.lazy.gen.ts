@@ -353,6 +353,9 @@ export const zStudentWorkBrief = /* @__PURE__ */ memo(() => z.object({
     savedAt: z.nullable(zInstant()),
     submitTime: z.nullable(zInstant()),
     score: z.nullable(z.number()),
+    rawScore: z.nullable(z.number()),
+    lateDays: z.int().check(z.gte(0)),
+    latePenalty: z.number().check(z.gte(0)),
     correctedAt: z.nullable(zInstant()),
     autoGraded: z.boolean()
 }));
@@ -370,6 +373,8 @@ export const zCourseWorkDetail = /* @__PURE__ */ memo(() => z.intersection(zCour
     workGroupId: z.nullable(zId()),
     workGroupName: z.string(),
     allowLate: z.boolean(),
+    latePenaltyPerDay: z.int().check(z.gte(0), z.lte(100)),
+    lateScoreFloor: z.int().check(z.gte(0), z.lte(100)),
     attachments: z.array(zWorkAttachment()),
     resources: z.array(zCourseWorkResource()),
     strategyRequirement: z.nullable(zCourseWorkStrategyRequirement()),
@@ -395,10 +400,17 @@ export const zCourseWorkSaveRequest = /* @__PURE__ */ memo(() => z.object({
     startTime: zInstant(),
     endTime: zInstant(),
     allowLate: z._default(z.optional(z.boolean()), false),
+    latePenaltyPerDay: z._default(z.optional(z.int().check(z.gte(0), z.lte(100))), 0),
+    lateScoreFloor: z._default(z.optional(z.int().check(z.gte(0), z.lte(100))), 0),
     totalScore: z.int().check(z.gte(1), z.lte(1000)),
     attachments: z.optional(z.array(zWorkAttachmentInput()).check(z.minLength(0), z.maxLength(10))),
     resourceIds: z.optional(z.array(zId()).check(z.minLength(0), z.maxLength(20))),
     strategyRequirement: z.optional(zCourseWorkStrategyRequirement())
+}));
+
+export const zWorkFileUpload = /* @__PURE__ */ memo(() => z.object({
+    file: z.string(),
+    schoolId: zSchoolId()
 }));
 
 export const zWorkFinishCounts = /* @__PURE__ */ memo(() => z.object({
@@ -1171,6 +1183,9 @@ export const zMyStudentWork = /* @__PURE__ */ memo(() => z.object({
     isLate: z.boolean(),
     scoreStatus: zCourseWorkScoreStatus(),
     score: z.nullable(z.number()),
+    rawScore: z.nullable(z.number()),
+    lateDays: z.int().check(z.gte(0)),
+    latePenalty: z.nullable(z.number()),
     comment: z.nullable(z.string()),
     autoGradeItems: z.array(zStrategyGradeItem()),
     group: z.nullable(zWorkGroupTeam())
@@ -2608,6 +2623,22 @@ export const zGetWorkFinishInfoPath = /* @__PURE__ */ memo(() => z.object({
 
 export const zGetWorkFinishInfoResponse = /* @__PURE__ */ memo(() => zStudentWorkDetail());
 
+export const zUploadWorkFileBody = /* @__PURE__ */ memo(() => zWorkFileUpload());
+
+export const zUploadWorkFileResponse = /* @__PURE__ */ memo(() => zWorkAttachment());
+
+export const zDownloadWorkAttachmentPath = /* @__PURE__ */ memo(() => z.object({
+    schoolId: zSchoolId(),
+    workId: zId(),
+    fileIndex: z.int().check(z.gte(0), z.lte(9))
+}));
+
+export const zDownloadWorkAttachmentQuery = /* @__PURE__ */ memo(() => z.object({
+    preview: z._default(z.optional(z.boolean()), false)
+}));
+
+export const zDownloadWorkAttachmentResponse = /* @__PURE__ */ memo(() => zBinary());
+
 export const zGetCourseListBody = /* @__PURE__ */ memo(() => zCourseListQuery());
 
 export const zGetCourseListResponse = /* @__PURE__ */ memo(() => zCoursePage());
@@ -3313,6 +3344,22 @@ export const zMyWorkGetCourseStudentListV2Response = /* @__PURE__ */ memo(() => 
     list: z.array(zMyCourseStudentV2()),
     total: zTotal()
 }));
+
+export const zUploadMyWorkFileBody = /* @__PURE__ */ memo(() => zWorkFileUpload());
+
+export const zUploadMyWorkFileResponse = /* @__PURE__ */ memo(() => zWorkAttachment());
+
+export const zDownloadStudentWorkFilePath = /* @__PURE__ */ memo(() => z.object({
+    schoolId: zSchoolId(),
+    studentWorkId: zId(),
+    fileIndex: z.int().check(z.gte(0), z.lte(9))
+}));
+
+export const zDownloadStudentWorkFileQuery = /* @__PURE__ */ memo(() => z.object({
+    preview: z._default(z.optional(z.boolean()), false)
+}));
+
+export const zDownloadStudentWorkFileResponse = /* @__PURE__ */ memo(() => zBinary());
 
 export const zQuizPaperUserGetListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     courseId: z.optional(zId()),

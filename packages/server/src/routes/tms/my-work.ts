@@ -1,0 +1,34 @@
+import {
+  downloadStudentWorkFile,
+  getMyWorkInfo,
+  getMyWorkList,
+  getMyWorkListV2,
+  getScoredWork,
+  updateMyWorkInfo,
+  uploadMyWorkFile,
+} from '../../services/homework/my-work';
+import { area, notImplemented } from '../register';
+
+/** specs/tms/my-work.yaml: a student's homework: lists, answers, hand-ins and scores. */
+export const myWorkArea = area('tms/my-work', {
+  getMyWorkList,
+  getMyWorkListV2,
+  getMyWorkInfo,
+  updateMyWorkInfo,
+  getScoredWork,
+  // the stored file is the caller's candidate answer file once the verb succeeds
+  uploadMyWorkFile: {
+    verb: uploadMyWorkFile,
+    upload: { maxBytes: (config) => config.coursewareMaxBytes, keep: true },
+  },
+  downloadStudentWorkFile,
+  getWorkMessage: notImplemented,
+  getMyWorkCourseStatistics: notImplemented,
+  getMyWorkResourceDetail: notImplemented,
+  getMyWorkResourceList: notImplemented,
+  getStudentCurGroup: notImplemented,
+  createStudentWorkGroup: notImplemented,
+  removeGroupMember: notImplemented,
+  myWorkGetCourseStudentList: notImplemented,
+  myWorkGetCourseStudentListV2: notImplemented,
+});
