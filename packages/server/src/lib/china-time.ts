@@ -47,3 +47,8 @@ export function requireDateRange(
     throw new InvalidInputError(`日期区间不能超过 ${maxDays} 天`);
   }
 }
+
+/** The instant a China calendar day (YYYY-MM-DD) begins. */
+export function chinaDayStart(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) - CHINA_OFFSET_MS;
+}

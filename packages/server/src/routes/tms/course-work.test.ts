@@ -609,3 +609,104 @@ describe('exportWorkFinishExcel', () => {
     expect(((await refused.json()) as { errCode: number }).errCode).toBe(5);
   });
 });
+
+describe('homework figures in the other views', () => {
+  it('counts works, hand-ins, late ones and averages where courses and students are listed', async () => {
+    const workId = await publishedWork({ allowLate: true, latePenaltyPerDay: 10 });
+    await ok(save(teacher1, { title: '草稿作业' }));
+    const student02 = await login(t.app, 'student02');
+    const mine = (await myWorkOf(student01, workId)).myWork.studentWorkId;
+    const page = (session: Session) =>
+      ok<{ unCommitWorkNum: number; overdueNum: number; nearestDeadline: number | null }>(
+        call(t.app, 'GET', `/tms-server/studentPage/getUnCommitWorkNum/1`, { session }),
+      );
+    expect(await page(student01)).toMatchObject({
+      unCommitWorkNum: 1,
+      overdueNum: 0,
+      nearestDeadline: t.clock.now() + 7 * DAY_MS,
+    });
+    await ok(hand(student01, mine));
+    expect(await page(student01)).toMatchObject({ unCommitWorkNum: 0, overdueNum: 0, nearestDeadline: null });
+    await ok(
+      call(t.app, 'POST', `${MGR}/correctStudentWork`, {
+        session: teacher1,
+        body: { schoolId: '1', studentWorkId: mine, score: 80 },
+      }),
+    );
+
+    const courses = await ok<{ list: { courseId: string; workNum: number }[] }>(
+      call(t.app, 'POST', '/tms-server/courseMgr/v2/getCourseList', {
+        session: teacher1,
+        body: { schoolId: '1', pageIndex: 1, pageSize: 20 },
+      }),
+    );
+    expect(courses.list.find((course) => course.courseId === String(f.quant.id))).toMatchObject({
+      workNum: 2,
+    });
+    expect(
+      await ok(
+        call(t.app, 'GET', `/tms-server/courseMgr/static/total/1/${f.quant.id}`, { session: teacher1 }),
+      ),
+    ).toMatchObject({ workNum: 2, publishedWorkNum: 1, submittedWorkNum: 1, avgWorkScore: 80 });
+
+    const statics = await ok<{
+      list: {
+        studentNumber: string;
+        workNum: number;
+        submittedWorkNum: number;
+        avgWorkScore: number | null;
+      }[];
+    }>(
+      call(t.app, 'POST', '/tms-server/studentMgr/getStudentList/by/course/static', {
+        session: teacher1,
+        body: {
+          schoolId: '1',
+          courseId: String(f.quant.id),
+          pageIndex: 1,
+          pageSize: 2,
+          sortField: 'avgWorkScore',
+          sortOrder: 'desc',
+        },
+      }),
+    );
+    expect(statics.list[0]).toMatchObject({
+      studentNumber: '20260001',
+      workNum: 1,
+      submittedWorkNum: 1,
+      avgWorkScore: 80,
+    });
+    expect(statics.list[1]).toMatchObject({ workNum: 1, submittedWorkNum: 0, avgWorkScore: null });
+
+    // the student sees the average only once scores are published
+    const myCourses = () =>
+      ok<{
+        list: {
+          courseId: string;
+          workNum: number;
+          submittedWorkNum: number;
+          unCommitWorkNum: number;
+          avgWorkScore: number | null;
+        }[];
+      }>(
+        call(t.app, 'POST', '/tms-server/myCourse/v2/getStudentCourseList', {
+          session: student01,
+          body: { schoolId: '1', pageIndex: 1, pageSize: 20 },
+        }),
+      );
+    expect((await myCourses()).list.find((c) => c.courseId === String(f.quant.id))).toMatchObject({
+      workNum: 1,
+      submittedWorkNum: 1,
+      unCommitWorkNum: 0,
+      avgWorkScore: null,
+    });
+    await ok(call(t.app, 'GET', `${MGR}/publishWorkScore/1/${workId}`, { session: teacher1 }));
+    expect((await myCourses()).list.find((c) => c.courseId === String(f.quant.id))).toMatchObject({
+      avgWorkScore: 80,
+    });
+
+    // a deadline passing moves student02's work from open to overdue
+    expect(await page(student02)).toMatchObject({ unCommitWorkNum: 1, overdueNum: 0 });
+    t.clock.advance(8 * DAY_MS);
+    expect(await page(await login(t.app, 'student02'))).toMatchObject({ unCommitWorkNum: 0, overdueNum: 1 });
+  });
+});

@@ -4,8 +4,8 @@ import { area } from '../register';
 
 /** specs/tms/my-course.yaml: a student's courses and the courseware shared with their classes. */
 export const myCourseArea = area('tms/my-course', {
-  // the unread count of each course looks only at the caller's own read receipts
-  getStudentCourseList: { verb: getStudentCourseList, cached: { ownRowsOf: ['notice_views'] } },
-  getStudentCourseListV2: { verb: getStudentCourseListV2, cached: { ownRowsOf: ['notice_views'] } },
+  // not cached: each course's count of works still open changes when a deadline passes, with no write
+  getStudentCourseList,
+  getStudentCourseListV2,
   getStudentWareList: { verb: getStudentWareList, cached: true },
 });

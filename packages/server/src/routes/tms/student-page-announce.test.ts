@@ -300,10 +300,4 @@ describe('student notices', () => {
     expect((await call(t.app, 'GET', `${PAGE}/getUnViewAnnounce/1`)).body.errCode).toBe(4);
     expect((await view(student01, 'abc')).body.errCode).toBe(6);
   });
-
-  it('leaves getUnCommitWorkNum unimplemented until homework exists', async () => {
-    const answer = await call(t.app, 'GET', `${PAGE}/getUnCommitWorkNum/1`, { session: student01 });
-    expect(answer.status).toBe(501);
-    expect(answer.body.errCode).toBe(9);
-  });
 });

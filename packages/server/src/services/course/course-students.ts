@@ -32,6 +32,7 @@ import { likePattern } from '../../lib/like';
 import { resolveSchoolId } from '../school/resolve-school';
 import { parseId } from '../../lib/ids';
 import { teacherClassIds } from '../student/scope';
+import { courseWorkTotals } from '../homework/stats';
 
 type ClassStudentQuery = Input<'getClassStudent'>;
 type CourseClassStudentQuery = Input<'getCourseClassStudentV2'>;
@@ -426,16 +427,13 @@ async function staticTotal(
               ),
             ),
         );
+  const homework = await courseWorkTotals(db, courseId, teachingClassId);
   return {
     courseId: String(courseId),
     studentNum: sum(byStatus.values()),
     teachingClassNum,
     sectionNum,
-    // homework does not exist in the reference server yet: nothing to count or average
-    workNum: 0,
-    publishedWorkNum: 0,
-    submittedWorkNum: 0,
-    avgWorkScore: null,
+    ...homework,
     courseWareNum,
     announceNum,
   };

@@ -30,6 +30,7 @@ import { likePattern } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { resolveSchoolId } from '../school/resolve-school';
 import { parseId } from '../../lib/ids';
+import { workCountsByCourse } from '../homework/stats';
 
 type CourseListQuery = Input<'getCourseList'>;
 type CourseListV2Query = Input<'getCourseListV2'>;
@@ -139,17 +140,17 @@ export async function getCourseListV2({ ctx, input }: AuthedCall<CourseListV2Que
     .offset((input.pageIndex - 1) * input.pageSize);
   const items = await courseItems(ctx, rows);
   const ids = rows.map((row) => row.id);
-  const [wareNums, noticeNums] = await Promise.all([
+  const [wareNums, noticeNums, workNums] = await Promise.all([
     countByCourse(ctx.db, 'courseware', ids),
     countByCourse(ctx.db, 'notices', ids),
+    workCountsByCourse(ctx.db, ids),
   ]);
   return {
     list: items.map((item, index) => {
       const id = rows[index]?.id ?? 0;
-      // homework does not exist in the reference server yet: no course has any
       return {
         ...item,
-        workNum: 0,
+        workNum: workNums.get(id)?.workNum ?? 0,
         courseWareNum: wareNums.get(id) ?? 0,
         announceNum: noticeNums.get(id) ?? 0,
       };

@@ -13,6 +13,7 @@ import { studentInTeachingClass } from './membership';
 import { studentTeachingClassIds } from './student-audience';
 import { courseBrief } from './views';
 import { resolveSchoolId } from '../school/resolve-school';
+import { studentsOfAccount, unCommittedWorkNum, workStats } from '../homework/stats';
 
 type MyCourseQuery = Input<'getStudentCourseList'>;
 type MyCourseV2Query = Input<'getStudentCourseListV2'>;
@@ -59,11 +60,28 @@ async function myCourseRows(ctx: AuthedContext, schoolId: number) {
             where ${noticeViews.noticeId} = ${notices.id} and ${noticeViews.userId} = ${ctx.auth.userId}))`,
       courseWareNum: sql<number>`(select count(distinct ${coursewareShares.coursewareId}) from ${coursewareShares}
         where ${coursewareShares.teachingClassId} = any(${mine.classIds}))`,
+      ...homework(ctx, schoolId),
     })
     .from(mine)
     .innerJoin(courses, and(eq(courses.id, mine.courseId), eq(courses.schoolId, schoolId)))
     .innerJoin(teachingClasses, eq(teachingClasses.id, mine.ownId))
     .leftJoin(users, eq(users.id, courses.teacherUserId));
+}
+
+/** The account's homework figures on the course of the row (published scores only). */
+function homework(ctx: AuthedContext, schoolId: number) {
+  const scope = {
+    students: studentsOfAccount(schoolId, ctx.auth.userId),
+    courses: sql`= ${courses.id}`,
+    publishedScoresOnly: true,
+  };
+  const { workNum, submittedWorkNum, avgWorkScore } = workStats(scope);
+  return {
+    workNum,
+    submittedWorkNum,
+    avgWorkScore,
+    unCommitWorkNum: unCommittedWorkNum(scope, ctx.clock.now()),
+  };
 }
 
 /** Every course of the student in the school, as MyCourseV2Item, unsorted. */
@@ -101,11 +119,11 @@ async function myCourseItems(
         sectionNum: Number(counts.sectionNum),
         unViewAnnounceNum: Number(counts.unViewAnnounceNum),
         courseWareNum: Number(counts.courseWareNum),
-        // homework and study tracking do not exist in the reference server yet
-        unCommitWorkNum: 0,
-        workNum: 0,
-        submittedWorkNum: 0,
-        avgWorkScore: null,
+        unCommitWorkNum: Number(counts.unCommitWorkNum),
+        workNum: Number(counts.workNum),
+        submittedWorkNum: Number(counts.submittedWorkNum),
+        avgWorkScore: counts.avgWorkScore === null ? null : Number(counts.avgWorkScore),
+        // study tracking per course does not exist in the reference server yet
         lastStudyAt: null,
       },
     };

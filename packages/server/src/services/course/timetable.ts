@@ -28,6 +28,7 @@ import {
   userBriefs,
 } from './views';
 import { resolveSchoolId } from '../school/resolve-school';
+import { unCommittedByCourse, workCountsByCourse } from '../homework/stats';
 
 /** Longest span of a course table request. */
 export const MAX_TABLE_DAYS = 366;
@@ -259,12 +260,13 @@ export async function getStudentRecentCourse({
         : -1,
   ).slice(0, input.showNumber);
   const ids = chosen.map((entry) => entry.course.id);
-  const [briefs, teachers] = await Promise.all([
+  const [briefs, teachers, unCommitted] = await Promise.all([
     teachingClassBriefs(ctx.db, ids),
     userBriefs(
       ctx.db,
       chosen.map((entry) => entry.course.teacherUserId),
     ),
+    unCommittedByCourse(ctx.db, schoolId, ctx.auth.userId, ids, ctx.clock.now()),
   ]);
   return chosen.map(({ course, teachingClassIds }) => {
     const section = next.get(course.id);
@@ -275,8 +277,7 @@ export async function getStudentRecentCourse({
       endDate: course.endDate,
       teachingClass: ownTeachingClass(briefs, course.id, teachingClassIds),
       nextSection: section ? sectionView(section) : null,
-      // homework does not exist in the reference server yet
-      unCommitWorkNum: 0,
+      unCommitWorkNum: unCommitted.get(course.id) ?? 0,
     };
   });
 }
@@ -302,10 +303,11 @@ export async function getTeachingCourse({
     .orderBy(asc(courses.startDate), desc(courses.id))
     .limit(100);
   const ids = rows.map((row) => row.id);
-  const [briefs, studentNums, teachers] = await Promise.all([
+  const [briefs, studentNums, teachers, workNums] = await Promise.all([
     teachingClassBriefs(ctx.db, ids),
     courseStudentNums(ctx.db, ids),
     userBriefs(ctx.db, [ctx.auth.userId]),
+    workCountsByCourse(ctx.db, ids),
   ]);
   return rows.map((course) => ({
     ...courseBrief(course, teachers),
@@ -313,8 +315,7 @@ export async function getTeachingCourse({
     endDate: course.endDate,
     teachingClasses: briefs.get(course.id) ?? [],
     studentNum: studentNums.get(course.id) ?? 0,
-    // homework does not exist in the reference server yet
-    workNum: 0,
-    uncorrectedNum: 0,
+    workNum: workNums.get(course.id)?.publishedWorkNum ?? 0,
+    uncorrectedNum: workNums.get(course.id)?.uncorrectedNum ?? 0,
   }));
 }

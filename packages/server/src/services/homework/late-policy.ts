@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { courseWorks, studentWorks } from '../../db/schema/homework';
 import { DAY_MS } from '../../lib/clock';
 
 /** A work's late policy, as stored on course_works. */
@@ -32,4 +34,14 @@ export function scoreAfterPenalty(
   const floor = Math.min(rawScore, (policy.totalScore * policy.lateScoreFloor) / 100);
   const score = oneDecimal(Math.max(deducted, floor, 0));
   return { score, lateDays, latePenalty: oneDecimal(rawScore - score) };
+}
+
+/**
+ * The same final score in SQL over `student_works` joined with `course_works`
+ * (for averages and sorting in the database), rounded to one decimal. A test
+ * (late-policy.test.ts) checks that both agree.
+ */
+export function finalScoreSql(): SQL {
+  const lateDays = sql`ceil(greatest(coalesce(${studentWorks.submitTime}, 0) - ${courseWorks.endTime}, 0) / ${DAY_MS}::numeric)`;
+  return sql`round(greatest(${studentWorks.score}::numeric - ${courseWorks.totalScore} * ${courseWorks.latePenaltyPerDay} * ${lateDays} / 100.0, least(${studentWorks.score}::numeric, ${courseWorks.totalScore} * ${courseWorks.lateScoreFloor} / 100.0), 0), 1)`;
 }

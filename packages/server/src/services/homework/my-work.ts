@@ -158,10 +158,7 @@ export async function getMyWorkList({
 }
 
 /** POST /tms-server/myWork/v2/getMyWorkList */
-export async function getMyWorkListV2({
-  ctx,
-  input,
-}: AuthedCall<Input<'getMyWorkListV2'>>): Promise<{
+export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWorkListV2'>>): Promise<{
   list: MyWorkItem[];
   total: number;
   counts: MyWorkCounts;
@@ -519,4 +516,32 @@ export async function downloadStudentWorkFile({
   if (!row) throw new NotFoundError(STUDENT_WORK_NOT_FOUND_MESSAGE);
   if (row.work.teacherUserId !== ctx.auth.userId) await myStudentWorkById(ctx, schoolId, input.studentWorkId);
   return storedFileAnswer(ctx, row.studentWork.attachments, input.fileIndex, input.preview);
+}
+
+/** GET /tms-server/studentPage/getUnCommitWorkNum/{schoolId}: works still to hand in, overdue ones and the nearest deadline. */
+export async function getUnCommitWorkNum({
+  ctx,
+  input,
+}: AuthedCall<Input<'getUnCommitWorkNum'>>): Promise<Output<'getUnCommitWorkNum'>> {
+  const schoolId = await resolveSchoolId(ctx, input.schoolId);
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .select({
+      open: sql<number>`count(*) filter (where ${courseWorks.endTime} > ${now})`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${courseWorks.endTime} <= ${now})`.mapWith(Number),
+      nearest: sql<
+        number | null
+      >`min(${courseWorks.endTime}) filter (where ${courseWorks.endTime} > ${now})`.mapWith(
+        (value: unknown) => (value === null ? null : Number(value)),
+      ),
+    })
+    .from(studentWorks)
+    .innerJoin(courseWorks, eq(courseWorks.id, studentWorks.workId))
+    .where(and(mine(ctx.db, schoolId, ctx.auth.userId), inArray(studentWorks.status, [0, 3])));
+  return {
+    schoolId: String(schoolId),
+    unCommitWorkNum: row?.open ?? 0,
+    overdueNum: row?.overdue ?? 0,
+    nearestDeadline: row?.nearest ?? null,
+  };
 }

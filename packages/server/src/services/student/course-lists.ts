@@ -1,5 +1,6 @@
 // The students of one course: lists, statistics and the statistics over a date range.
 import { type SQL, sql } from 'drizzle-orm';
+import { students } from '../../db/schema/school';
 import { studentOnline } from '../../db/schema/student';
 import { teachingClasses } from '../../db/schema/teaching';
 import { InvalidInputError } from '../../lib/errors';
@@ -27,6 +28,8 @@ import {
   studyDuration,
   lastActivity,
 } from './list-query';
+import { workStats } from '../homework/stats';
+import { chinaDayStart } from '../../lib/china-time';
 
 /**
  * What names the students of a course in its lists (these and the online ones): the
@@ -127,6 +130,7 @@ export async function getStudentListByCourseStatic({
   const thisCourse = sql`= ${course.id}`;
   const duration = studyDuration(thisCourse);
   const active = lastActivity(thisCourse);
+  const work = workStats({ students: sql`= ${students.id}`, courses: thisCourse });
   const { rows, total } = await runList(
     ctx.db,
     {
@@ -138,9 +142,9 @@ export async function getStudentListByCourseStatic({
       order: sortBy(
         {
           ...courseSorts,
-          submittedWorkNum: null,
-          lateWorkNum: null,
-          avgWorkScore: null,
+          submittedWorkNum: work.submittedWorkNum.getSQL(),
+          lateWorkNum: work.lateWorkNum.getSQL(),
+          avgWorkScore: work.avgWorkScore.getSQL(),
           studyDuration: duration.getSQL(),
           lastActiveAt: active.getSQL(),
         },
@@ -149,20 +153,21 @@ export async function getStudentListByCourseStatic({
       ),
       page: input,
     },
-    { studyDuration: duration, activeAt: active },
+    { studyDuration: duration, activeAt: active, ...work },
   );
   return {
     list: rows.map((row) => ({
       ...courseItem(row),
-      ...emptyWorkStats,
+      workNum: row.workNum as number,
+      submittedWorkNum: row.submittedWorkNum as number,
+      lateWorkNum: row.lateWorkNum as number,
+      avgWorkScore: row.avgWorkScore as number | null,
       studyDuration: row.studyDuration as number,
       lastActiveAt: row.activeAt as number | null,
     })),
     total,
   };
 }
-
-const emptyWorkStats = { workNum: 0, submittedWorkNum: 0, lateWorkNum: 0, avgWorkScore: null };
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 366;
@@ -209,6 +214,15 @@ export async function getStudentListByCourseStaticV2({
   const thisCourse = sql`= ${course.id}`;
   const duration = studyDuration(thisCourse, range);
   const active = lastActivity(thisCourse, range);
+  const work = workStats({
+    students: sql`= ${students.id}`,
+    courses: thisCourse,
+    endBetween: { from: chinaDayStart(range.from), to: chinaDayStart(range.to) + DAY_MS },
+  });
+  const submitRate =
+    sql<number>`(case when ${work.workNum} = 0 then 0 else ${work.submittedWorkNum}::numeric / ${work.workNum} end)`.mapWith(
+      Number,
+    );
   const { rows, total } = await runList(
     ctx.db,
     {
@@ -220,9 +234,9 @@ export async function getStudentListByCourseStaticV2({
       order: sortBy(
         {
           ...courseSorts,
-          submittedWorkNum: null,
-          submitRate: null,
-          avgWorkScore: null,
+          submittedWorkNum: work.submittedWorkNum.getSQL(),
+          submitRate: submitRate.getSQL(),
+          avgWorkScore: work.avgWorkScore.getSQL(),
           avgQuizScore: null,
           trainingFinishedNum: null,
           studyDuration: duration.getSQL(),
@@ -233,15 +247,18 @@ export async function getStudentListByCourseStaticV2({
       ),
       page: input,
     },
-    { studyDuration: duration, activeAt: active },
+    { studyDuration: duration, activeAt: active, ...work, submitRate },
   );
   return {
     list: rows.map((row) => ({
       ...courseItem(row),
-      ...emptyWorkStats,
+      workNum: row.workNum as number,
+      submittedWorkNum: row.submittedWorkNum as number,
+      lateWorkNum: row.lateWorkNum as number,
+      avgWorkScore: row.avgWorkScore as number | null,
       studyDuration: row.studyDuration as number,
       lastActiveAt: row.activeAt as number | null,
-      submitRate: 0,
+      submitRate: Math.round((row.submitRate as number) * 1000) / 1000,
       quizNum: 0,
       avgQuizScore: null,
       trainingFinishedNum: 0,

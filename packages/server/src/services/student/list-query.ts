@@ -246,9 +246,9 @@ export const commonSorts: Record<string, SQL> = {
 
 // ---- statistics ------------------------------------------------------------
 //
-// The server has no homework, quiz or training tables yet, so nothing can have
-// been published or submitted: those counts are 0 and their averages null (a
-// true answer, not a placeholder) until those features exist. Study time and
+// Homework figures come from services/homework/stats.ts. The server has no quiz
+// or training tables yet, so those counts are 0 and their averages null (a true
+// answer, not a placeholder) until those features exist. Study time and
 // activity come from the heartbeat (refresh with a courseId).
 
 export function teacherCourseIds(schoolId: number, teacherUserId: number): SQL {

@@ -1,6 +1,7 @@
 // The school's student lists (a teacher's students, the whole school for a school manager) and their statistics.
 import { sql } from 'drizzle-orm';
 import { courses, teachingClasses } from '../../db/schema/teaching';
+import { students } from '../../db/schema/school';
 import type { StudentPage, StudentStaticPage } from '@dfrm/sdk/tms/types';
 import type { Input } from '../../contract/types';
 import type { AuthedCall, AuthedContext } from '../context';
@@ -18,6 +19,7 @@ import {
   studyDuration,
   lastActivity,
 } from './list-query';
+import { workStats } from '../homework/stats';
 
 // ---- the verbs -------------------------------------------------------------
 
@@ -73,6 +75,7 @@ export async function getStudentListStatic({
     );
   const duration = studyDuration(ownCourses);
   const active = lastActivity(ownCourses);
+  const work = workStats({ students: sql`= ${students.id}`, courses: ownCourses });
   const { rows, total } = await runList(
     ctx.db,
     {
@@ -85,8 +88,8 @@ export async function getStudentListStatic({
         {
           ...commonSorts,
           courseNum: courseNum.getSQL(),
-          submittedWorkNum: null,
-          avgWorkScore: null,
+          submittedWorkNum: work.submittedWorkNum.getSQL(),
+          avgWorkScore: work.avgWorkScore.getSQL(),
           studyDuration: duration.getSQL(),
           lastActiveAt: active.getSQL(),
         },
@@ -95,15 +98,22 @@ export async function getStudentListStatic({
       ),
       page: input,
     },
-    { courseNum, studyDuration: duration, activeAt: active },
+    {
+      courseNum,
+      studyDuration: duration,
+      activeAt: active,
+      workNum: work.workNum,
+      submittedWorkNum: work.submittedWorkNum,
+      avgWorkScore: work.avgWorkScore,
+    },
   );
   return {
     list: rows.map((row) => ({
       ...studentItem(row),
       courseNum: row.courseNum as number,
-      workNum: 0,
-      submittedWorkNum: 0,
-      avgWorkScore: null,
+      workNum: row.workNum as number,
+      submittedWorkNum: row.submittedWorkNum as number,
+      avgWorkScore: row.avgWorkScore as number | null,
       studyDuration: row.studyDuration as number,
       lastActiveAt: row.activeAt as number | null,
     })),
