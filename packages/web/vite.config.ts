@@ -29,6 +29,64 @@ function withoutFormGroups(): Plugin {
 }
 
 /**
+ * Production only: a copy of the SDK's operations for each feature. A service's generated calls
+ * (`sdk.gen.ts`, with their schemas in `zod.lazy.gen.ts`) are one module, and a bundler keeps a
+ * module whole: the chunk holding it carries every call of that service made anywhere in the app.
+ * So the first bundle held the admin pages' user-service calls and /course loaded every tms call
+ * of every page. Here each feature (`src/features/<name>`), and the rest of the app, imports its
+ * own copy of those two modules, tree-shaken to the calls it makes. Only they are copied: they
+ * hold no state but memoised schemas; the configured clients and the SDK's runtime stay single.
+ */
+function sdkCallsPerFeature(): Plugin {
+  const service = /^@dfrm\/sdk\/(user|tms|resource|support|cms|node)$/;
+  const callModule = /^\.\/(sdk|zod\.lazy)\.gen\.js$/;
+  return {
+    name: 'dfrm:sdk-calls-per-feature',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const [path = '', query] = importer.split('?');
+      let scope: string | undefined;
+      if (service.test(source) && !/[\\/]node_modules[\\/]/.test(path)) {
+        const match = /[\\/]src[\\/](features[\\/][^\\/]+|[^\\/]+)[\\/]/.exec(path);
+        if (!match) return null;
+        scope = match[1]!.replace(/[\\/]/g, '-');
+      } else if (callModule.test(source) && query?.startsWith('sdk=')) {
+        scope = query.slice(4);
+      } else return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && !resolved.external
+        ? { ...resolved, id: `${resolved.id.split('?')[0]}?sdk=${scope}` }
+        : resolved;
+    },
+  };
+}
+
+/**
+ * Production only: MantineProvider's `./MantineCssVariables/MantineCssVariables.mjs` resolves to
+ * src/lib/no-css-variables.ts (why there). Only MantineProvider's import is redirected.
+ */
+function withoutMantineCssVariables(): Plugin {
+  const stub = fileURLToPath(new URL('./src/lib/no-css-variables.ts', import.meta.url));
+  return {
+    name: 'dfrm:no-mantine-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        !importer ||
+        !/[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineProvider\.mjs$/.test(
+          importer,
+        )
+      )
+        return null;
+      return source === './MantineCssVariables/MantineCssVariables.mjs' ? stub : null;
+    },
+  };
+}
+
+/**
  * Production only: what the entry needs before it can run is asked for by index.html itself,
  * not found one round trip later: the entry chunk's static imports and React's renderer (`modulepreload`), and
  * /config.json, which the entry fetches first thing (src/lib/runtime-config.ts). On a phone
@@ -81,6 +139,11 @@ export default defineConfig(({ command }) => ({
             },
           ]
         : []),
+      // React 19 has useSyncExternalStore: the selector helper without the shim that re-implements it.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
     ],
   },
   plugins: [
@@ -104,13 +167,15 @@ export default defineConfig(({ command }) => ({
     }),
     react(),
     withoutFormGroups(),
+    withoutMantineCssVariables(),
+    sdkCallsPerFeature(),
     earlyRequests(),
     // Brotli and gzip copies written next to each built file, so the server sends them as they
     // are (serveStatic's `precompressed`) instead of compressing on every request, and at the
     // highest levels (brotli 11, gzip 9) which would be too slow per request.
     compression({
       algorithms: ['brotliCompress', 'gzip'],
-      threshold: 1024,
+      threshold: 0,
       exclude: [/\.vite\//],
       logLevel: 'silent',
     }),
@@ -169,7 +234,22 @@ export default defineConfig(({ command }) => ({
               // shared by different sets of routes, each compressed alone and fetched on its own; as
               // one chunk they cost ~3 KB less on /account.
               name: 'base',
-              test: /(node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](core[\\/]|components[\\/](Paper|Stack|Title|ActionIcon)[\\/])|@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-uncontrolled|use-force-update)[\\/]|@tanstack[\\/](react-query[\\/].*[\\/](useMutation|mutationOptions)\.js$|query-core[\\/].*[\\/]mutationObserver\.js$))|[\\/]src[\\/]components[\\/]brand-mark\.(tsx|module\.css)$)/,
+              test: /(node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](core[\\/]|components[\\/](Paper|Stack|Title|ActionIcon|CloseButton)[\\/])|@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-uncontrolled|use-force-update)[\\/]|@tanstack[\\/](react-query[\\/].*[\\/](useMutation|mutationOptions)\.js$|query-core[\\/].*[\\/]mutationObserver\.js$))|[\\/]src[\\/]components[\\/]brand-mark\.(tsx|module\.css)$)/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'signed-in',
+              test: new RegExp(
+                [
+                  String.raw`[\/]src[\/]app[\/](shells[\/](page-outlet|shell-header|user-panel|role-switch|unread-notice-count|shell\.module)\.|ai-assistant-button\.)`,
+                  String.raw`[\/]src[\/](components[\/](hint[\/]hint|data-table[\/]table-page-skeleton|feedback[\/]load-error)|lib[\/]small-screen|shared[\/](labels|format))\.`,
+                  String.raw`@mantine[\/]core[\/]esm[\/]components[\/](VisuallyHidden|Skeleton|Badge|Container|Alert|EmptyState)[\/]`,
+                  String.raw`@mantine[\/]core[\/]styles[\/](Skeleton|Badge)\.layer\.css`,
+                  String.raw`@tanstack[\/]react-query[\/].*[\/](useQuery|useBaseQuery|useSuspenseQuery|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense)\.js$`,
+                  String.raw`@tanstack[\/]query-core[\/].*[\/]queryObserver\.js$`,
+                  String.raw`@tanstack[\/]react-router[\/].*[\/]useRouterState\.js$`,
+                ].join('|'),
+              ),
               includeDependenciesRecursively: false,
             },
             {
@@ -182,8 +262,11 @@ export default defineConfig(({ command }) => ({
               // The rich-text editor (tiptap, ProseMirror) loads only when a notice is edited, but
               // in one piece it is ~140 KB gzip; sliced, each chunk stays under the lazy-chunk bar.
               // Its own modules only: with their dependencies (React...) the entry would import it.
+              // use-sync-external-store (only @tiptap/react uses it) goes with them: left out, it
+              // landed in the editor's own chunk, which imports the vendor chunks: a cycle in which
+              // the vendor chunk ran first and found it undefined.
               name: 'rich-text-editor-vendor',
-              test: /node_modules[\\/](@tiptap|prosemirror-|@mantine[\\/]tiptap|linkifyjs|fast-equals|orderedmap|rope-sequence|w3c-keyname)/,
+              test: /node_modules[\\/](@tiptap|prosemirror-|@mantine[\\/]tiptap|linkifyjs|fast-equals|orderedmap|rope-sequence|w3c-keyname|use-sync-external-store)/,
               maxSize: 140_000,
               includeDependenciesRecursively: false,
             },

@@ -1,9 +1,12 @@
-import dayjs from 'dayjs';
-import '@/lib/dayjs-locale';
+// Plain Date rather than dayjs: lists and the course home format dates without loading dayjs
+// and its locale (~4 KB gzip), which only the date pickers need (lib/dayjs-locale.ts).
+const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 2026-03-02 14:05 for an instant (epoch ms); `empty` when there is none. */
+/** 2026-03-02 14:05 for an instant (epoch ms) in local time; `empty` when there is none. */
 export function formatInstant(value: number | null | undefined, empty = '-'): string {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : empty;
+  if (!value) return empty;
+  const d = new Date(value);
+  return `${String(d.getFullYear()).padStart(4, '0')}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** 1.5 MB style sizes for lists. */

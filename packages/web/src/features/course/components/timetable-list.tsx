@@ -1,7 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import '@/lib/dayjs-locale';
 import { HomeEmpty } from './home-section';
 import classes from './home.module.css';
 
@@ -20,9 +18,14 @@ export interface TimetableEntry {
   teacher?: string | undefined;
 }
 
-/** 11月25日 周三 */
+// The zh-cn weekday names dayjs gave ('dddd'); plain Date keeps dayjs off the course home.
+const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
+
+/** 11月25日 星期三, for a calendar date (YYYY-MM-DD) */
 export function formatDay(date: string): string {
-  return dayjs(date).format('M月D日 dddd');
+  const [year = NaN, month = NaN, day = NaN] = date.split('-').map(Number);
+  const d = new Date(year, month - 1, day);
+  return `${d.getMonth() + 1}月${d.getDate()}日 ${WEEKDAYS[d.getDay()]}`;
 }
 
 function timeOf(entry: TimetableEntry): string {
@@ -55,7 +58,9 @@ function EntryRow({ entry }: { entry: TimetableEntry }) {
 /** Classes of one day (今日课程). */
 export function DayTimetable({ entries, empty }: { entries: readonly TimetableEntry[]; empty: string }) {
   if (entries.length === 0) {
-    return <HomeEmpty icon={<IconCalendarEvent size={24} aria-hidden />} title="今天没有课" description={empty} />;
+    return (
+      <HomeEmpty icon={<IconCalendarEvent size={24} aria-hidden />} title="今天没有课" description={empty} />
+    );
   }
   return (
     <ul className={classes.list} aria-label="今日课程列表">
