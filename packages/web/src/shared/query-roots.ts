@@ -17,6 +17,8 @@ export const QUERY_ROOTS = {
   myCourse: ['myCourse'],
   courseware: ['courseware'],
   notice: ['notice'],
+  /** Course works, hand-ins, grading, work groups and their statistics (homework). */
+  homework: ['homework'],
   /** The caller's own account: platform flags and schools (shared/session/account-info). */
   account: ['account'],
   /** The platform admin's lists: schools, accounts, user groups (admin). */
