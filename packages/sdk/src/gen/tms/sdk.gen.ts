@@ -386,7 +386,8 @@ export const updateCourseWork = <ThrowOnError extends boolean = true>(options: O
  * （路径拼写按产品规范为 creat。）为课程新建分组方案，带 workGroupId 时整体替换该方案的小组。规则：
  * - 每名学生只能出现在一个小组，必须是该课程的学生，组长必须是本组成员，组内人数不超过 maxMembers（errCode 2）；
  * - groupType 为 2（学生自由组队）时 teams 可为空；
- * - 方案已锁定（有已发布并已有提交的作业在用）时不能替换，返回 errCode 1；
+ * - 方案已锁定（有已发布并已有学生保存或提交答案的作业在用：替换会连同小组的学生作业丢掉答案）时不能替换，返回 errCode 1；
+ * - 替换时，组长不变的小组保留原小组（及其学生作业），其余旧小组删除；使用该方案的已发布作业随即为新小组建立学生作业；
  * - 同一课程下方案名称重复返回 errCode 7。
  * 仅课程的任课教师可调用（否则 errCode 5）。
  *
@@ -415,7 +416,7 @@ export const creatCourseGroup = <ThrowOnError extends boolean = true>(options: O
 /**
  * 预览自动分组
  *
- * 把课程的全部学生按每组 groupSize 人分组并返回结果，不保存。method 为 random 时随机打乱，为 studentNumber 时按学号顺序切分；
+ * 把课程的全部在读学生按每组 groupSize 人分组并返回结果，不保存。method 为 random 时随机打乱，为 studentNumber 时按学号顺序切分；
  * 最后一组不足 groupSize 的一半时并入前面各组。课程没有学生返回 errCode 1。仅课程的任课教师可调用（否则 errCode 5）。
  *
  */
@@ -2851,7 +2852,7 @@ export const getStudentCurGroup = <ThrowOnError extends boolean = true>(options:
  *
  * 在作业的分组方案（groupType 2 学生自由组队）中创建一个小组，调用者为组长，studentIds 中的同学（用 getCourseStudentList 选取）直接入组。规则：
  * - 只有小组作业且方案为自由组队时可用，作业已截止返回 errCode 1；
- * - 调用者或任一同学已在该方案的其他小组，返回 errCode 7；同学不是该课程学生返回 errCode 2；
+ * - 调用者或任一同学已在该方案的其他小组，返回 errCode 7；同学不是该课程在读学生返回 errCode 2；
  * - 总人数（含组长）不能超过 maxMembers（errCode 1）。
  * 创建后服务器为小组建立学生作业。仅学生可调用。
  *
@@ -2902,7 +2903,7 @@ export const removeGroupMember = <ThrowOnError extends boolean = true>(options: 
 /**
  * 查询同课程的同学
  *
- * 分页列出一门课程的学生（组队时选同学用），按学号排序，不含本人。路径为本规范设计（产品规范未给出）。
+ * 分页列出一门课程的在读学生（组队时选同学用），按学号排序，不含本人。路径为本规范设计（产品规范未给出）。
  * 课程不是本人所选返回 errCode 5。仅学生可调用。
  *
  */
@@ -2926,7 +2927,7 @@ export const myWorkGetCourseStudentList = <ThrowOnError extends boolean = true>(
 /**
  * 查询同课程的同学（v2，带组队情况）
  *
- * 与 v1 的区别：按作业而不是课程查询（作业布置到的教学班的学生），每名同学附带在该作业分组方案中的组队情况，可用 onlyUngrouped 只看尚未入组的同学。路径为本规范设计（产品规范未给出）。
+ * 与 v1 的区别：按作业而不是课程查询（作业布置到的教学班的在读学生），每名同学附带在该作业分组方案中的组队情况，可用 onlyUngrouped 只看尚未入组的同学。路径为本规范设计（产品规范未给出）。
  * 作业未发布给本人返回 errCode 5，不是小组作业返回 errCode 1。仅学生可调用。
  *
  */

@@ -490,7 +490,7 @@ export type CourseGroupMembers = {
      */
     teams: Array<WorkGroupTeam>;
     /**
-     * 课程中尚未进入任何小组的学生。
+     * 课程中尚未进入任何小组的在读学生。
      */
     ungrouped: Array<StudentBrief>;
 };
@@ -512,7 +512,7 @@ export type CourseGroupV2 = CourseGroup & {
         publishStatus: CourseWorkPublishStatus;
     }>;
     /**
-     * 是否已锁定：有已发布且已有提交的作业使用它时为 true，此时不能再改动小组。
+     * 是否已锁定：有已发布且已有学生保存或提交答案的作业使用它时为 true，此时教师不能再替换小组（自由组队的学生仍可新建小组）。
      */
     locked: boolean;
 };
@@ -5977,7 +5977,7 @@ export type PreviewGroupV2Data = {
         schoolId: SchoolId;
         courseId: Id;
         /**
-         * 参与分组的教学班；不传为课程全部教学班。
+         * 参与分组的教学班；不传或为空为课程全部教学班。同时在几个所选教学班的学生只分在 ID 最小的那个教学班。
          */
         teachingClassIds?: Array<Id>;
         /**

@@ -1,4 +1,11 @@
 import {
+  createStudentWorkGroup,
+  getStudentCurGroup,
+  myWorkGetCourseStudentList,
+  myWorkGetCourseStudentListV2,
+  removeGroupMember,
+} from '../../services/homework/my-groups';
+import {
   downloadStudentWorkFile,
   getMyWorkInfo,
   getMyWorkList,
@@ -26,9 +33,9 @@ export const myWorkArea = area('tms/my-work', {
   getMyWorkCourseStatistics: notImplemented,
   getMyWorkResourceDetail: notImplemented,
   getMyWorkResourceList: notImplemented,
-  getStudentCurGroup: notImplemented,
-  createStudentWorkGroup: notImplemented,
-  removeGroupMember: notImplemented,
-  myWorkGetCourseStudentList: notImplemented,
-  myWorkGetCourseStudentListV2: notImplemented,
+  getStudentCurGroup,
+  createStudentWorkGroup,
+  removeGroupMember,
+  myWorkGetCourseStudentList,
+  myWorkGetCourseStudentListV2,
 });
