@@ -7,6 +7,7 @@ import {
   updateMyWorkInfo,
   uploadMyWorkFile,
 } from '../../services/homework/my-work';
+import { getMyWorkCourseStatistics } from '../../services/homework/my-work-stats';
 import { area, notImplemented } from '../register';
 
 /** specs/tms/my-work.yaml: a student's homework: lists, answers, hand-ins and scores. */
@@ -23,7 +24,7 @@ export const myWorkArea = area('tms/my-work', {
   },
   downloadStudentWorkFile,
   getWorkMessage: notImplemented,
-  getMyWorkCourseStatistics: notImplemented,
+  getMyWorkCourseStatistics,
   getMyWorkResourceDetail: notImplemented,
   getMyWorkResourceList: notImplemented,
   getStudentCurGroup: notImplemented,
