@@ -7,7 +7,9 @@ import {
   updateMyWorkInfo,
   uploadMyWorkFile,
 } from '../../services/homework/my-work';
+import { getWorkMessage } from '../../services/homework/messages';
 import { getMyWorkCourseStatistics } from '../../services/homework/my-work-stats';
+import { getMyWorkResourceDetail, getMyWorkResourceList } from '../../services/homework/work-resources';
 import { area, notImplemented } from '../register';
 
 /** specs/tms/my-work.yaml: a student's homework: lists, answers, hand-ins and scores. */
@@ -23,10 +25,10 @@ export const myWorkArea = area('tms/my-work', {
     upload: { maxBytes: (config) => config.coursewareMaxBytes, keep: true },
   },
   downloadStudentWorkFile,
-  getWorkMessage: notImplemented,
+  getWorkMessage,
   getMyWorkCourseStatistics,
-  getMyWorkResourceDetail: notImplemented,
-  getMyWorkResourceList: notImplemented,
+  getMyWorkResourceDetail,
+  getMyWorkResourceList,
   getStudentCurGroup: notImplemented,
   createStudentWorkGroup: notImplemented,
   removeGroupMember: notImplemented,
