@@ -2996,8 +2996,8 @@ export type WorkMessage = {
 /**
  * 作业消息类型：
  * 1 新作业发布；
- * 2 作业即将截止（截止前 24 小时内仍未提交）；
- * 3 作业已批改（成绩公布后才发出）；
+ * 2 作业即将截止（截止前 24 小时内仍未提交，学生读取消息时生成）；
+ * 3 作业已批改（只在成绩公布之后的批改发出；公布前的批改由 5 统一告知）；
  * 4 作业被退回重做；
  * 5 作业成绩已公布。
  *
@@ -4635,7 +4635,7 @@ export type TeacherCourseTableItem = {
 export type TeacherPageNullableInstant = Instant | null;
 
 /**
- * 分数（原始分，保留一位小数）；没有已批改的成绩时为 null。
+ * 分数（最终得分：教师评分扣除迟交扣分后，保留一位小数）；没有已批改的成绩时为 null。
  */
 export type TeacherPageNullableScore = number | null;
 

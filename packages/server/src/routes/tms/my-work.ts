@@ -14,7 +14,10 @@ import {
   updateMyWorkInfo,
   uploadMyWorkFile,
 } from '../../services/homework/my-work';
-import { area, notImplemented } from '../register';
+import { getWorkMessage } from '../../services/homework/messages';
+import { getMyWorkCourseStatistics } from '../../services/homework/my-work-stats';
+import { getMyWorkResourceDetail, getMyWorkResourceList } from '../../services/homework/work-resources';
+import { area } from '../register';
 
 /** specs/tms/my-work.yaml: a student's homework: lists, answers, hand-ins and scores. */
 export const myWorkArea = area('tms/my-work', {
@@ -29,10 +32,10 @@ export const myWorkArea = area('tms/my-work', {
     upload: { maxBytes: (config) => config.coursewareMaxBytes, keep: true },
   },
   downloadStudentWorkFile,
-  getWorkMessage: notImplemented,
-  getMyWorkCourseStatistics: notImplemented,
-  getMyWorkResourceDetail: notImplemented,
-  getMyWorkResourceList: notImplemented,
+  getWorkMessage,
+  getMyWorkCourseStatistics,
+  getMyWorkResourceDetail,
+  getMyWorkResourceList,
   getStudentCurGroup,
   createStudentWorkGroup,
   removeGroupMember,

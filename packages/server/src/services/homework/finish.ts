@@ -192,7 +192,8 @@ export async function getWorkFinishInfo({
 /**
  * POST /tms-server/courseWorkMgr/correctStudentWork: score and comment (again
  * as often as needed, the last one counts), or return the work for redoing.
- * Students hear of it only once scores are published (a return at once).
+ * Students hear of it only once scores are published (a return at once, and
+ * a grade at once when the scores are already published).
  */
 export async function correctStudentWork({
   ctx,
@@ -225,6 +226,10 @@ export async function correctStudentWork({
     if (!row) throw new NotFoundError(STUDENT_WORK_NOT_FOUND_MESSAGE);
     if (input.returned) {
       await tellStudents(tx, work, [row], 4, comment ? `作业被退回重做：${comment}` : '作业被退回重做', now);
+    } else if (work.scoreStatus === 1) {
+      // scores already published: the student sees this one at once, so they are told (before, publication tells them)
+      const { score } = scoreAfterPenalty(row.score, row.submitTime, work);
+      await tellStudents(tx, work, [row], 3, `作业已批改：得分 ${score} / ${work.totalScore}`, now);
     }
     return row;
   });

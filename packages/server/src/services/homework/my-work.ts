@@ -60,7 +60,7 @@ export const NOT_YOUR_WORK_MESSAGE = '这不是您的作业';
  * The student works that are the caller's in a school, as a condition: their
  * own (individual work) or their team's (group work), on published works.
  */
-function mine(db: Db, schoolId: number, userId: number): SQL {
+export function mine(db: Db, schoolId: number, userId: number): SQL {
   const myStudents = db
     .select({ id: students.id })
     .from(students)
@@ -217,7 +217,7 @@ export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWor
 }
 
 /** The caller's student work on a work: 6 when the work does not exist (or is a draft), 5 when not given to them. */
-async function myStudentWorkOn(
+export async function myStudentWorkOn(
   ctx: AuthedContext,
   schoolId: number,
   rawWorkId: string,
@@ -242,7 +242,7 @@ async function myStudentWorkOn(
 }
 
 /** The caller's student work by its id: 6 when it does not exist, 5 when someone else's. */
-async function myStudentWorkById(
+export async function myStudentWorkById(
   ctx: AuthedContext,
   schoolId: number,
   rawId: string,
