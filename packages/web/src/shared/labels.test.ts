@@ -15,9 +15,7 @@ import {
 const generated = readFileSync(path.resolve(__dirname, '../../../sdk/src/gen/tms/types.gen.ts'), 'utf8');
 
 function specDescription(typeName: string): string {
-  const match = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export type ${typeName} = ([^;]+);`).exec(
-    generated,
-  );
+  const match = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export type ${typeName} = ([^;]+);`).exec(generated);
   if (!match) throw new Error(`${typeName} not found in the generated types`);
   return match[1]!.replace(/\s*\*\s*/g, ' ');
 }

@@ -22,12 +22,7 @@ export const ROLE_LABELS: Record<SchoolRole, string> = {
 export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = { 0: '未开始', 1: '进行中', 2: '已结束' };
 
 /** specs/tms/common.yaml StudentStatus. */
-export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = {
-  0: '在读',
-  1: '停用',
-  2: '休学',
-  3: '毕业',
-};
+export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = { 0: '在读', 1: '停用', 2: '休学', 3: '毕业' };
 
 /** Every student status, in the spec's order. */
 export const STUDENT_STATUSES = Object.keys(STUDENT_STATUS_LABELS).map(Number) as StudentStatus[];
