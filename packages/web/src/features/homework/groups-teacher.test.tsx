@@ -17,6 +17,7 @@ async function setCount(): Promise<number> {
 const LOCK_REASON = /已有学生在使用该方案的作业中保存或提交了答案/;
 
 describe('work groups, the teacher’s pages', () => {
+  // many steps through a page of ten teams: slow in jsdom on a shared machine, hence the timeout
   it('previews random groups of 3, moves a student, keeps an over-full team from saving, saves and shows the set', async () => {
     const course = await createCourseFixture();
     storeUser(await loginAs('teacher1'));
@@ -102,7 +103,7 @@ describe('work groups, the teacher’s pages', () => {
     const movedRow = (await within(dialog).findAllByText(moved))[0]!.closest('tr');
     expect(within(movedRow as HTMLElement).getByText('第 2 组')).toBeVisible();
     expect(within(movedRow as HTMLElement).getByText('组长')).toBeVisible();
-  }, 60_000);
+  }, 120_000);
 
   it('shows a locked set with its reason and the works using it, and refuses to edit it', async () => {
     const course = await createCourseFixture();
@@ -167,7 +168,7 @@ describe('work groups, the teacher’s pages', () => {
     const workId = await publishGroupWork(course, set.workGroupId);
 
     storeUser(await loginAs('teacher1'));
-    const { user } = renderApp({
+    const { user, router } = renderApp({
       path: `/teaching/teacher/add/home/work/grouping/${course.courseId}?workGroupId=${set.workGroupId}`,
     });
     const form = await screen.findByRole('form', { name: '编辑分组方案' });
@@ -196,7 +197,20 @@ describe('work groups, the teacher’s pages', () => {
     );
     expect(within(fresh).getByRole('textbox', { name: '方案名称' })).toHaveValue('老师分组');
     expect(await setCount()).toBe(1);
-  });
+
+    // without a course: every course's sets, and 新建分组 waits for a course
+    await router.navigate({ to: '/teaching/teacher/home/work/grouping' });
+    const table = await screen.findByRole('table', { name: '分组方案列表' });
+    const row = (await within(table).findByText('老师分组')).closest('tr') as HTMLElement;
+    expect(within(row).getByText(course.courseName)).toBeVisible();
+    expect(within(row).getByText('教师指定')).toBeVisible();
+    const create = screen.getByRole('button', { name: '新建分组' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription('先选择课程');
+    await user.click(within(row).getByRole('link', { name: '老师分组' }));
+    expect(await screen.findByRole('article', { name: '老师分组' })).toBeVisible();
+    expect(router.state.location.search).toEqual({ courseId: course.courseId });
+  }, 60_000);
 
   it('lets the teacher build teams by hand from empty ones (教师指定)', async () => {
     const course = await createCourseFixture();
