@@ -52,6 +52,7 @@ import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } 
 import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
+import { Route as MainTeachingTeacherHomeWorkGroupingRouteImport } from './routes/_main/teaching/teacher/home/work/grouping'
 import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
 import { Route as MainTeachingTeacherNoticeEditAnnounceIdRouteImport } from './routes/_main/teaching/teacher/notice/edit/$announceId'
 import { Route as MainTeachingTeacherTeachingclassDetailIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/index'
@@ -61,7 +62,10 @@ import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport 
 import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
 import { Route as MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/$courseId.$resourceId'
+import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
+import { Route as MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/grouping/$courseId'
+import { Route as TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -306,6 +310,12 @@ const TeachingManageTeachingManageTeacherTeachingClassIndexRoute =
     path: '/teaching-class/',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const MainTeachingTeacherHomeWorkGroupingRoute =
+  MainTeachingTeacherHomeWorkGroupingRouteImport.update({
+    id: '/home/work/grouping',
+    path: '/home/work/grouping',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherNoticeEditIndexRoute =
   MainTeachingTeacherNoticeEditIndexRouteImport.update({
     id: '/notice/edit/',
@@ -362,11 +372,33 @@ const MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute =
     path: '/teachingclass/detail/$courseId/$resourceId',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute =
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport.update(
+    {
+      id: '/home/work/grouping',
+      path: '/home/work/grouping',
+      getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+    } as any,
+  )
 const TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute =
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport.update(
     {
       id: '/teaching-class/detail/$courseId/$resourceId',
       path: '/teaching-class/detail/$courseId/$resourceId',
+      getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+    } as any,
+  )
+const MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute =
+  MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport.update({
+    id: '/add/home/work/grouping/$courseId',
+    path: '/add/home/work/grouping/$courseId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute =
+  TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport.update(
+    {
+      id: '/add/home/work/grouping/$courseId',
+      path: '/add/home/work/grouping/$courseId',
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
@@ -411,6 +443,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
@@ -420,7 +453,10 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -457,6 +493,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
@@ -466,7 +503,10 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/notice/edit': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/teaching-manage/teacher/teaching-class/detail': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -513,6 +553,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/_main/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/_main/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
@@ -522,7 +563,10 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/_main/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -566,6 +610,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/teacher/teachingclass/'
     | '/teaching-manage/teacher/teaching-class/'
+    | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
@@ -575,7 +620,10 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/notice/edit/'
     | '/teaching-manage/teacher/teaching-class/detail/'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/teaching-manage/teacher/add/home/work/grouping/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -612,6 +660,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/teacher/teachingclass'
     | '/teaching-manage/teacher/teaching-class'
+    | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
@@ -621,7 +670,10 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/notice/edit'
     | '/teaching-manage/teacher/teaching-class/detail'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/teaching-manage/teacher/add/home/work/grouping/$courseId'
   id:
     | '__root__'
     | '/_main'
@@ -667,6 +719,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/notice/list'
     | '/_main/teaching/teacher/teachingclass/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/'
+    | '/_main/teaching/teacher/home/work/grouping'
     | '/_main/teaching/teacher/notice/edit/$announceId'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
@@ -676,7 +729,10 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/'
     | '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/_main/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -988,6 +1044,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/teacher/home/work/grouping': {
+      id: '/_main/teaching/teacher/home/work/grouping'
+      path: '/home/work/grouping'
+      fullPath: '/teaching/teacher/home/work/grouping'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkGroupingRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/notice/edit/': {
       id: '/_main/teaching/teacher/notice/edit/'
       path: '/notice/edit'
@@ -1051,11 +1114,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
+      path: '/home/work/grouping'
+      fullPath: '/teaching-manage/teacher/home/work/grouping'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
     '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': {
       id: '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
       path: '/teaching-class/detail/$courseId/$resourceId'
       fullPath: '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/add/home/work/grouping/$courseId': {
+      id: '/_main/teaching/teacher/add/home/work/grouping/$courseId'
+      path: '/add/home/work/grouping/$courseId'
+      fullPath: '/teaching/teacher/add/home/work/grouping/$courseId'
+      preLoaderRoute: typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId': {
+      id: '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
+      path: '/add/home/work/grouping/$courseId'
+      fullPath: '/teaching-manage/teacher/add/home/work/grouping/$courseId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
   }
@@ -1108,10 +1192,12 @@ interface MainTeachingTeacherRouteRouteChildren {
   MainTeachingTeacherNoticeListRoute: typeof MainTeachingTeacherNoticeListRoute
   MainTeachingTeacherStudentManageRoute: typeof MainTeachingTeacherStudentManageRoute
   MainTeachingTeacherTeachingclassIndexRoute: typeof MainTeachingTeacherTeachingclassIndexRoute
+  MainTeachingTeacherHomeWorkGroupingRoute: typeof MainTeachingTeacherHomeWorkGroupingRoute
   MainTeachingTeacherNoticeEditAnnounceIdRoute: typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   MainTeachingTeacherNoticeEditIndexRoute: typeof MainTeachingTeacherNoticeEditIndexRoute
   MainTeachingTeacherTeachingclassDetailIndexRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute: typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
 }
 
 const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildren =
@@ -1126,6 +1212,8 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherStudentManageRoute,
     MainTeachingTeacherTeachingclassIndexRoute:
       MainTeachingTeacherTeachingclassIndexRoute,
+    MainTeachingTeacherHomeWorkGroupingRoute:
+      MainTeachingTeacherHomeWorkGroupingRoute,
     MainTeachingTeacherNoticeEditAnnounceIdRoute:
       MainTeachingTeacherNoticeEditAnnounceIdRoute,
     MainTeachingTeacherNoticeEditIndexRoute:
@@ -1134,6 +1222,8 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherTeachingclassDetailIndexRoute,
     MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute:
       MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute,
+    MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute:
+      MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute,
   }
 
 const MainTeachingTeacherRouteRouteWithChildren =
@@ -1209,6 +1299,7 @@ interface TeachingManageTeachingManageTeacherClassTabsRouteChildren {
   TeachingManageTeachingManageTeacherClassTabsStudentDataRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   TeachingManageTeachingManageTeacherClassTabsStudentListRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   TeachingManageTeachingManageTeacherClassTabsStudentManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
 }
 
 const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageTeachingManageTeacherClassTabsRouteChildren =
@@ -1219,6 +1310,8 @@ const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageT
       TeachingManageTeachingManageTeacherClassTabsStudentListRoute,
     TeachingManageTeachingManageTeacherClassTabsStudentManageRoute:
       TeachingManageTeachingManageTeacherClassTabsStudentManageRoute,
+    TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute:
+      TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute,
   }
 
 const TeachingManageTeachingManageTeacherClassTabsRouteWithChildren =
@@ -1239,6 +1332,7 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
 }
 
 const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeachingManageTeacherRouteRouteChildren =
@@ -1267,6 +1361,8 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
+    TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute:
+      TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute,
   }
 
 const TeachingManageTeachingManageTeacherRouteRouteWithChildren =

@@ -8,6 +8,7 @@ import {
   STUDENT_GENDER_LABELS,
   STUDENT_STATUS_LABELS,
   STUDENT_STATUSES,
+  WORK_GROUP_TYPE_LABELS,
 } from './labels';
 
 // The SDK's generated types carry each enum's description from the spec as their doc comment.
@@ -31,6 +32,7 @@ describe('labels of the spec enums', () => {
     ['StudentStatus', STUDENT_STATUS_LABELS],
     ['StudentGender', STUDENT_GENDER_LABELS],
     ['AnnounceStatus', ANNOUNCE_STATUS_LABELS],
+    ['WorkGroupType', WORK_GROUP_TYPE_LABELS],
   ] as const)('names every %s value as the spec describes it', (typeName, labels) => {
     const description = specDescription(typeName);
     expect(Object.keys(labels).sort()).toEqual(specValues(typeName).sort());

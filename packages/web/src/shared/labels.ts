@@ -1,4 +1,11 @@
-import type { AnnounceStatus, CourseStatus, SchoolRole, StudentGender, StudentStatus } from '@dfrm/sdk/tms';
+import type {
+  AnnounceStatus,
+  CourseStatus,
+  SchoolRole,
+  StudentGender,
+  StudentStatus,
+  WorkGroupType,
+} from '@dfrm/sdk/tms';
 
 // Chinese names of the spec's enums, keyed by the SDK's generated types: a value the spec adds
 // fails to compile here until it has a name. labels.test.ts checks each name against the
@@ -25,3 +32,10 @@ export const STUDENT_GENDER_LABELS: Record<StudentGender, string> = { 0: '未知
 
 /** specs/tms/announce.yaml AnnounceStatus. */
 export const ANNOUNCE_STATUS_LABELS: Record<AnnounceStatus, string> = { 0: '草稿', 1: '已发布' };
+
+/** specs/tms/course-work.yaml WorkGroupType. */
+export const WORK_GROUP_TYPE_LABELS: Record<WorkGroupType, string> = {
+  0: '教师指定',
+  1: '系统随机',
+  2: '学生自由组队',
+};
