@@ -60,8 +60,12 @@ import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
+import { Route as MainTeachingTeacherHomeWorkCompleteIndexRouteImport } from './routes/_main/teaching/teacher/home/work_/complete/index'
 import { Route as MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/$courseId.$resourceId'
+import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/index'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
+import { Route as MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport } from './routes/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -356,17 +360,43 @@ const TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute =
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
+const MainTeachingTeacherHomeWorkCompleteIndexRoute =
+  MainTeachingTeacherHomeWorkCompleteIndexRouteImport.update({
+    id: '/home/work_/complete/',
+    path: '/home/work/complete/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute =
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport.update({
     id: '/teachingclass/detail/$courseId/$resourceId',
     path: '/teachingclass/detail/$courseId/$resourceId',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute =
+  TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport.update({
+    id: '/home/work_/complete/',
+    path: '/home/work/complete/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute =
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport.update(
     {
       id: '/teaching-class/detail/$courseId/$resourceId',
       path: '/teaching-class/detail/$courseId/$resourceId',
+      getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+    } as any,
+  )
+const MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute =
+  MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport.update({
+    id: '/home/work_/complete/detail/$studentWorkId',
+    path: '/home/work/complete/detail/$studentWorkId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute =
+  TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport.update(
+    {
+      id: '/home/work_/complete/detail/$studentWorkId',
+      path: '/home/work/complete/detail/$studentWorkId',
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
@@ -421,6 +451,10 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/home/work/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/teaching-manage/teacher/home/work/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
+  '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -467,6 +501,10 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/teaching-class/detail': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/home/work/complete': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/teaching-manage/teacher/home/work/complete': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
+  '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -523,6 +561,10 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/_main/teaching/teacher/home/work_/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
+  '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -576,6 +618,10 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/teaching-class/detail/'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/home/work/complete/'
+    | '/teaching-manage/teacher/home/work/complete/'
+    | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+    | '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -622,6 +668,10 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/teaching-class/detail'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/home/work/complete'
+    | '/teaching-manage/teacher/home/work/complete'
+    | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+    | '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
   id:
     | '__root__'
     | '/_main'
@@ -677,6 +727,10 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/'
     | '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/_main/teaching/teacher/home/work_/complete/'
+    | '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
+    | '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+    | '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1044,6 +1098,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/teacher/home/work_/complete/': {
+      id: '/_main/teaching/teacher/home/work_/complete/'
+      path: '/home/work/complete'
+      fullPath: '/teaching/teacher/home/work/complete/'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkCompleteIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': {
       id: '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
       path: '/teachingclass/detail/$courseId/$resourceId'
@@ -1051,11 +1112,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': {
+      id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
+      path: '/home/work/complete'
+      fullPath: '/teaching-manage/teacher/home/work/complete/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
     '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': {
       id: '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
       path: '/teaching-class/detail/$courseId/$resourceId'
       fullPath: '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId': {
+      id: '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+      path: '/home/work/complete/detail/$studentWorkId'
+      fullPath: '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId': {
+      id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
+      path: '/home/work/complete/detail/$studentWorkId'
+      fullPath: '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
   }
@@ -1112,6 +1194,8 @@ interface MainTeachingTeacherRouteRouteChildren {
   MainTeachingTeacherNoticeEditIndexRoute: typeof MainTeachingTeacherNoticeEditIndexRoute
   MainTeachingTeacherTeachingclassDetailIndexRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  MainTeachingTeacherHomeWorkCompleteIndexRoute: typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 
 const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildren =
@@ -1134,6 +1218,10 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherTeachingclassDetailIndexRoute,
     MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute:
       MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute,
+    MainTeachingTeacherHomeWorkCompleteIndexRoute:
+      MainTeachingTeacherHomeWorkCompleteIndexRoute,
+    MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute:
+      MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute,
   }
 
 const MainTeachingTeacherRouteRouteWithChildren =
@@ -1239,6 +1327,8 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 
 const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeachingManageTeacherRouteRouteChildren =
@@ -1267,6 +1357,10 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
+    TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute:
+      TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute,
+    TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute:
+      TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute,
   }
 
 const TeachingManageTeachingManageTeacherRouteRouteWithChildren =
