@@ -270,7 +270,7 @@ describe('the grading view', () => {
     await user.type(score, '85');
     expect(screen.getByText('教师评分 85 分 → 迟交 2 天扣 20 分 → 最终得分 65 分')).toBeVisible();
     await user.type(screen.getByRole('textbox', { name: '评语' }), '思路正确，但迟交了。');
-    await user.click(screen.getByRole('button', { name: '保存评分' }));
+    await user.click(screen.getByRole('button', { name: '保存并下一份' }));
 
     expect(await screen.findByText(`已保存：${S3.who} 85 分，迟交扣 20 分，最终 65 分`)).toBeVisible();
     expect(await storedWork(ids[S3.account]!)).toMatchObject({
@@ -278,7 +278,10 @@ describe('the grading view', () => {
       score: 85,
       comment: '思路正确，但迟交了。',
     });
-    expect(within(submission).getByText('已批改')).toBeVisible();
+    // on to the next of the list: student04, who has not handed in
+    expect(await screen.findByRole('heading', { name: '吴佳怡' })).toBeVisible();
+    expect(screen.getByText('学生还没有提交，提交后才能批改。')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: '分数' })).toBeDisabled();
   });
 
   it('moves to the next student without carrying the score over, and asks before dropping one not saved', async () => {
