@@ -61,11 +61,15 @@ import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
+import { Route as MainTeachingTeacherHomeWorkCompleteIndexRouteImport } from './routes/_main/teaching/teacher/home/work_/complete/index'
 import { Route as MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/$courseId.$resourceId'
 import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
+import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/index'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
 import { Route as MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/grouping/$courseId'
+import { Route as MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport } from './routes/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
 import { Route as TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
+import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -366,6 +370,12 @@ const TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute =
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
+const MainTeachingTeacherHomeWorkCompleteIndexRoute =
+  MainTeachingTeacherHomeWorkCompleteIndexRouteImport.update({
+    id: '/home/work_/complete/',
+    path: '/home/work/complete/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute =
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport.update({
     id: '/teachingclass/detail/$courseId/$resourceId',
@@ -380,6 +390,12 @@ const TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute =
       getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
     } as any,
   )
+const TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute =
+  TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport.update({
+    id: '/home/work_/complete/',
+    path: '/home/work/complete/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute =
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport.update(
     {
@@ -394,11 +410,25 @@ const MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute =
     path: '/add/home/work/grouping/$courseId',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute =
+  MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport.update({
+    id: '/home/work_/complete/detail/$studentWorkId',
+    path: '/home/work/complete/detail/$studentWorkId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute =
   TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport.update(
     {
       id: '/add/home/work/grouping/$courseId',
       path: '/add/home/work/grouping/$courseId',
+      getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+    } as any,
+  )
+const TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute =
+  TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport.update(
+    {
+      id: '/home/work_/complete/detail/$studentWorkId',
+      path: '/home/work/complete/detail/$studentWorkId',
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
@@ -455,8 +485,12 @@ export interface FileRoutesByFullPath {
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/home/work/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/teaching-manage/teacher/home/work/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
   '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
   '/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -505,8 +539,12 @@ export interface FileRoutesByTo {
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/home/work/complete': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/teaching-manage/teacher/home/work/complete': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
   '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
   '/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -565,8 +603,12 @@ export interface FileRoutesById {
   '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/_main/teaching/teacher/home/work_/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
   '/_main/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
   '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -622,8 +664,12 @@ export interface FileRouteTypes {
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/home/work/complete/'
+    | '/teaching-manage/teacher/home/work/complete/'
     | '/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
     | '/teaching-manage/teacher/add/home/work/grouping/$courseId'
+    | '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -672,8 +718,12 @@ export interface FileRouteTypes {
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/home/work/complete'
+    | '/teaching-manage/teacher/home/work/complete'
     | '/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
     | '/teaching-manage/teacher/add/home/work/grouping/$courseId'
+    | '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
   id:
     | '__root__'
     | '/_main'
@@ -731,8 +781,12 @@ export interface FileRouteTypes {
     | '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/_main/teaching/teacher/home/work_/complete/'
+    | '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
     | '/_main/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
     | '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
+    | '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1107,6 +1161,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/teacher/home/work_/complete/': {
+      id: '/_main/teaching/teacher/home/work_/complete/'
+      path: '/home/work/complete'
+      fullPath: '/teaching/teacher/home/work/complete/'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkCompleteIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': {
       id: '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
       path: '/teachingclass/detail/$courseId/$resourceId'
@@ -1120,6 +1181,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/teaching-manage/teacher/home/work/grouping'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': {
+      id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
+      path: '/home/work/complete'
+      fullPath: '/teaching-manage/teacher/home/work/complete/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
     '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': {
       id: '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
@@ -1135,11 +1203,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
     }
+    '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId': {
+      id: '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+      path: '/home/work/complete/detail/$studentWorkId'
+      fullPath: '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId': {
       id: '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
       path: '/add/home/work/grouping/$courseId'
       fullPath: '/teaching-manage/teacher/add/home/work/grouping/$courseId'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId': {
+      id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
+      path: '/home/work/complete/detail/$studentWorkId'
+      fullPath: '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
   }
@@ -1197,7 +1279,9 @@ interface MainTeachingTeacherRouteRouteChildren {
   MainTeachingTeacherNoticeEditIndexRoute: typeof MainTeachingTeacherNoticeEditIndexRoute
   MainTeachingTeacherTeachingclassDetailIndexRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  MainTeachingTeacherHomeWorkCompleteIndexRoute: typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
   MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute: typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 
 const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildren =
@@ -1222,8 +1306,12 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherTeachingclassDetailIndexRoute,
     MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute:
       MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute,
+    MainTeachingTeacherHomeWorkCompleteIndexRoute:
+      MainTeachingTeacherHomeWorkCompleteIndexRoute,
     MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute:
       MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute,
+    MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute:
+      MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute,
   }
 
 const MainTeachingTeacherRouteRouteWithChildren =
@@ -1332,7 +1420,9 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
   TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 
 const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeachingManageTeacherRouteRouteChildren =
@@ -1361,8 +1451,12 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
+    TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute:
+      TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute,
     TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute:
       TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute,
+    TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute:
+      TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute,
   }
 
 const TeachingManageTeachingManageTeacherRouteRouteWithChildren =

@@ -5,6 +5,7 @@ import type {
   StudentGender,
   StudentStatus,
   WorkGroupType,
+  StudentWorkStatus,
 } from '@dfrm/sdk/tms';
 
 // Chinese names of the spec's enums, keyed by the SDK's generated types: a value the spec adds
@@ -22,7 +23,12 @@ export const ROLE_LABELS: Record<SchoolRole, string> = {
 export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = { 0: '未开始', 1: '进行中', 2: '已结束' };
 
 /** specs/tms/common.yaml StudentStatus. */
-export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = { 0: '在读', 1: '停用', 2: '休学', 3: '毕业' };
+export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = {
+  0: '在读',
+  1: '停用',
+  2: '休学',
+  3: '毕业',
+};
 
 /** Every student status, in the spec's order. */
 export const STUDENT_STATUSES = Object.keys(STUDENT_STATUS_LABELS).map(Number) as StudentStatus[];
@@ -38,4 +44,12 @@ export const WORK_GROUP_TYPE_LABELS: Record<WorkGroupType, string> = {
   0: '教师指定',
   1: '系统随机',
   2: '学生自由组队',
+};
+
+/** specs/tms/course-work.yaml StudentWorkStatus. */
+export const STUDENT_WORK_STATUS_LABELS: Record<StudentWorkStatus, string> = {
+  0: '未提交',
+  1: '已提交',
+  2: '已批改',
+  3: '已退回',
 };

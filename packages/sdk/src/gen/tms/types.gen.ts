@@ -993,6 +993,16 @@ export type StudentWorkDetail = StudentWorkBrief & {
 };
 
 /**
+ * 完成情况列表中的一条：学生作业及小组作业的全组成员。
+ */
+export type StudentWorkFinishItem = StudentWorkBrief & {
+    /**
+     * 小组作业的全部成员（组长在前）；个人作业为空数组。
+     */
+    members: Array<WorkGroupMember>;
+};
+
+/**
  * 学生作业状态：
  * 0 未提交：尚未提交（可能已保存草稿）；
  * 1 已提交：等待教师批改，学生不能再修改；
@@ -6050,7 +6060,7 @@ export type QueryWorkFinishStatusResponses = {
         /**
          * 当前页的记录。
          */
-        list: Array<StudentWorkBrief>;
+        list: Array<StudentWorkFinishItem>;
         total: Total;
         /**
          * 整份作业的计数（不受筛选和分页影响）。

@@ -110,7 +110,7 @@ describe('free grouping, the student’s panel', () => {
     expect(within(panel).getByRole('textbox', { name: '小组名称' })).toHaveValue('行业小队');
     expect(within(panel).getByRole('checkbox', { name: mate(name('student05')) })).toBeChecked();
     // the list now leaves out both of them
-    const open = within(panel).getByRole('group', { name: '尚未组队的同学' });
+    const open = await within(panel).findByRole('group', { name: '尚未组队的同学' });
     await waitFor(() =>
       expect(within(open).queryByRole('checkbox', { name: mate(name('student06')) })).toBeNull(),
     );

@@ -364,6 +364,7 @@ export const previewGroupV2Mutation = (options?: Partial<Options<PreviewGroupV2D
  * 查询作业完成情况
  *
  * 分页列出一份作业的全部学生作业（个人作业每人一条，小组作业每组一条），并给出整体计数。
+ * 小组作业的每条记录带上全组成员（members），完成情况列表据此列出组员；个人作业为空数组（本字段为本规范设计，产品规范未给出）。
  * 作业不存在返回 errCode 6，不是调用者的作业返回 errCode 5。仅教师可调用。
  *
  */

@@ -17,13 +17,14 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { LoadError } from '@/components/feedback/load-error';
 import { createMyTeamMutation, removeTeamMemberMutation } from '@/features/homework/api/group-mutations';
 import {
   CLASSMATES_PAGE_SIZE,
   groupClassmatesQuery,
+  groupKeys,
   myCurGroupQuery,
 } from '@/features/homework/api/group-queries';
 import { errorMessage } from '@/shared/error-notifications';
@@ -220,6 +221,7 @@ function CreateTeam({
   const [search, setSearch] = useState('');
   const [keyword] = useDebouncedValue(search.trim(), 300);
   const [picked, setPicked] = useState<MyCourseStudentV2[]>([]);
+  const queryClient = useQueryClient();
   const classmates = useQuery(groupClassmatesQuery({ schoolId, workId, keyword }));
   const create = useMutation(createMyTeamMutation());
   const room = Math.max(0, maxMembers - 1);
@@ -240,9 +242,10 @@ function CreateTeam({
       {
         onSuccess: (team) => notifications.show({ color: 'teal', message: `已创建小组“${team.groupName}”` }),
         onError: (error) => {
-          // someone was just taken (or the caller joined a team elsewhere): show the lists as they are now
+          // someone was just taken (or the caller joined a team elsewhere): show the lists as they
+          // are now, for every search (a cached list of another search would show the taken one)
           if (error instanceof ApiError && error.errCode === ErrCode.conflict) {
-            void classmates.refetch();
+            void queryClient.invalidateQueries({ queryKey: [...groupKeys.all, 'classmates'] });
             onRefused();
           }
         },
