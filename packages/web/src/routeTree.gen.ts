@@ -40,6 +40,8 @@ import { Route as TeachingManageTeachingManageTeacherIndexRouteImport } from './
 import { Route as TeachingManageTeachingManageTeacherClassTabsRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs'
 import { Route as TeachingManageTeachingManageTeacherAddClassRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add-class'
 import { Route as TeachingManageTeachingManageTeacherClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/class-detail'
+import { Route as MainTeachingStudentWorkIndexRouteImport } from './routes/_main/teaching/student/work/index'
+import { Route as MainTeachingStudentWorkDetailRouteImport } from './routes/_main/teaching/student/work/detail'
 import { Route as MainTeachingTeacherAddCoursewareRouteImport } from './routes/_main/teaching/teacher/add/courseware'
 import { Route as MainTeachingTeacherCoursewareListRouteImport } from './routes/_main/teaching/teacher/courseware/list'
 import { Route as MainTeachingTeacherNoticeListRouteImport } from './routes/_main/teaching/teacher/notice/list'
@@ -47,6 +49,8 @@ import { Route as MainTeachingTeacherStudentManageRouteImport } from './routes/_
 import { Route as MainTeachingTeacherTeachingclassIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/index'
 import { Route as TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
 import { Route as TeachingManageTeachingManageStudentClassFrameNoticeRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/notice'
+import { Route as TeachingManageTeachingManageStudentClassFrameWorkRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/work'
+import { Route as TeachingManageTeachingManageStudentWorkDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/work/detail'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
 import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/courseware'
 import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
@@ -242,6 +246,18 @@ const TeachingManageTeachingManageTeacherClassDetailRoute =
     path: '/class-detail',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const MainTeachingStudentWorkIndexRoute =
+  MainTeachingStudentWorkIndexRouteImport.update({
+    id: '/work/',
+    path: '/work/',
+    getParentRoute: () => MainTeachingStudentRouteRoute,
+  } as any)
+const MainTeachingStudentWorkDetailRoute =
+  MainTeachingStudentWorkDetailRouteImport.update({
+    id: '/work/detail',
+    path: '/work/detail',
+    getParentRoute: () => MainTeachingStudentRouteRoute,
+  } as any)
 const MainTeachingTeacherAddCoursewareRoute =
   MainTeachingTeacherAddCoursewareRouteImport.update({
     id: '/add/courseware',
@@ -283,6 +299,18 @@ const TeachingManageTeachingManageStudentClassFrameNoticeRoute =
     id: '/notice',
     path: '/notice',
     getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
+const TeachingManageTeachingManageStudentClassFrameWorkRoute =
+  TeachingManageTeachingManageStudentClassFrameWorkRouteImport.update({
+    id: '/work',
+    path: '/work',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
+const TeachingManageTeachingManageStudentWorkDetailRoute =
+  TeachingManageTeachingManageStudentWorkDetailRouteImport.update({
+    id: '/work/detail',
+    path: '/work/detail',
+    getParentRoute: () => TeachingManageTeachingManageStudentRouteRoute,
   } as any)
 const TeachingManageTeachingManageTeacherClassTabsStudentDataRoute =
   TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport.update({
@@ -461,16 +489,20 @@ export interface FileRoutesByFullPath {
   '/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
   '/teaching-manage/teacher/': typeof TeachingManageTeachingManageTeacherIndexRoute
+  '/teaching/student/work/detail': typeof MainTeachingStudentWorkDetailRoute
   '/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
   '/teaching/teacher/courseware/list': typeof MainTeachingTeacherCoursewareListRoute
   '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
   '/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
   '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  '/teaching-manage/student/work': typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
+  '/teaching-manage/student/work/detail': typeof TeachingManageTeachingManageStudentWorkDetailRoute
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
@@ -515,16 +547,20 @@ export interface FileRoutesByTo {
   '/admin/user-groups': typeof MainAdminUserGroupsIndexRoute
   '/teaching/student': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher': typeof MainTeachingTeacherIndexRoute
+  '/teaching/student/work/detail': typeof MainTeachingStudentWorkDetailRoute
   '/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
   '/teaching/teacher/courseware/list': typeof MainTeachingTeacherCoursewareListRoute
   '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
   '/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
   '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  '/teaching-manage/student/work': typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
+  '/teaching-manage/student/work/detail': typeof TeachingManageTeachingManageStudentWorkDetailRoute
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching/student/work': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
@@ -579,16 +615,20 @@ export interface FileRoutesById {
   '/_main/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/_teaching-manage/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
   '/_teaching-manage/teaching-manage/teacher/': typeof TeachingManageTeachingManageTeacherIndexRoute
+  '/_main/teaching/student/work/detail': typeof MainTeachingStudentWorkDetailRoute
   '/_main/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
   '/_main/teaching/teacher/courseware/list': typeof MainTeachingTeacherCoursewareListRoute
   '/_main/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
   '/_main/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
   '/_teaching-manage/teaching-manage/student/_class-frame/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   '/_teaching-manage/teaching-manage/student/_class-frame/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/work': typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
+  '/_teaching-manage/teaching-manage/student/work/detail': typeof TeachingManageTeachingManageStudentWorkDetailRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/_teaching-manage/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/_teaching-manage/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/_main/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   '/_main/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
@@ -640,16 +680,20 @@ export interface FileRouteTypes {
     | '/teaching/teacher/'
     | '/teaching-manage/student/'
     | '/teaching-manage/teacher/'
+    | '/teaching/student/work/detail'
     | '/teaching/teacher/add/courseware'
     | '/teaching/teacher/courseware/list'
     | '/teaching/teacher/notice/list'
     | '/teaching/teacher/student/manage'
     | '/teaching-manage/student/courseWare'
     | '/teaching-manage/student/notice'
+    | '/teaching-manage/student/work'
+    | '/teaching-manage/student/work/detail'
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
     | '/teaching-manage/teacher/notice/list'
+    | '/teaching/student/work/'
     | '/teaching/teacher/teachingclass/'
     | '/teaching-manage/teacher/teaching-class/'
     | '/teaching/teacher/home/work/grouping'
@@ -694,16 +738,20 @@ export interface FileRouteTypes {
     | '/admin/user-groups'
     | '/teaching/student'
     | '/teaching/teacher'
+    | '/teaching/student/work/detail'
     | '/teaching/teacher/add/courseware'
     | '/teaching/teacher/courseware/list'
     | '/teaching/teacher/notice/list'
     | '/teaching/teacher/student/manage'
     | '/teaching-manage/student/courseWare'
     | '/teaching-manage/student/notice'
+    | '/teaching-manage/student/work'
+    | '/teaching-manage/student/work/detail'
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
     | '/teaching-manage/teacher/notice/list'
+    | '/teaching/student/work'
     | '/teaching/teacher/teachingclass'
     | '/teaching-manage/teacher/teaching-class'
     | '/teaching/teacher/home/work/grouping'
@@ -757,16 +805,20 @@ export interface FileRouteTypes {
     | '/_main/teaching/teacher/'
     | '/_teaching-manage/teaching-manage/student/'
     | '/_teaching-manage/teaching-manage/teacher/'
+    | '/_main/teaching/student/work/detail'
     | '/_main/teaching/teacher/add/courseware'
     | '/_main/teaching/teacher/courseware/list'
     | '/_main/teaching/teacher/notice/list'
     | '/_main/teaching/teacher/student/manage'
     | '/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
     | '/_teaching-manage/teaching-manage/student/_class-frame/notice'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/work'
+    | '/_teaching-manage/teaching-manage/student/work/detail'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
     | '/_teaching-manage/teaching-manage/teacher/add/courseware'
     | '/_teaching-manage/teaching-manage/teacher/courseware/list'
     | '/_teaching-manage/teaching-manage/teacher/notice/list'
+    | '/_main/teaching/student/work/'
     | '/_main/teaching/teacher/teachingclass/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/'
     | '/_main/teaching/teacher/home/work/grouping'
@@ -1014,6 +1066,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassDetailRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/student/work/': {
+      id: '/_main/teaching/student/work/'
+      path: '/work'
+      fullPath: '/teaching/student/work/'
+      preLoaderRoute: typeof MainTeachingStudentWorkIndexRouteImport
+      parentRoute: typeof MainTeachingStudentRouteRoute
+    }
+    '/_main/teaching/student/work/detail': {
+      id: '/_main/teaching/student/work/detail'
+      path: '/work/detail'
+      fullPath: '/teaching/student/work/detail'
+      preLoaderRoute: typeof MainTeachingStudentWorkDetailRouteImport
+      parentRoute: typeof MainTeachingStudentRouteRoute
+    }
     '/_main/teaching/teacher/add/courseware': {
       id: '/_main/teaching/teacher/add/courseware'
       path: '/add/courseware'
@@ -1062,6 +1128,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/teaching-manage/student/notice'
       preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRouteImport
       parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
+    }
+    '/_teaching-manage/teaching-manage/student/_class-frame/work': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/work'
+      path: '/work'
+      fullPath: '/teaching-manage/student/work'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameWorkRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
+    }
+    '/_teaching-manage/teaching-manage/student/work/detail': {
+      id: '/_teaching-manage/teaching-manage/student/work/detail'
+      path: '/work/detail'
+      fullPath: '/teaching-manage/student/work/detail'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentWorkDetailRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentRouteRoute
     }
     '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': {
       id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
@@ -1252,6 +1332,8 @@ interface MainTeachingStudentRouteRouteChildren {
   MainTeachingStudentMycourseRoute: typeof MainTeachingStudentMycourseRoute
   MainTeachingStudentNoticeRoute: typeof MainTeachingStudentNoticeRoute
   MainTeachingStudentIndexRoute: typeof MainTeachingStudentIndexRoute
+  MainTeachingStudentWorkDetailRoute: typeof MainTeachingStudentWorkDetailRoute
+  MainTeachingStudentWorkIndexRoute: typeof MainTeachingStudentWorkIndexRoute
 }
 
 const MainTeachingStudentRouteRouteChildren: MainTeachingStudentRouteRouteChildren =
@@ -1260,6 +1342,8 @@ const MainTeachingStudentRouteRouteChildren: MainTeachingStudentRouteRouteChildr
     MainTeachingStudentMycourseRoute: MainTeachingStudentMycourseRoute,
     MainTeachingStudentNoticeRoute: MainTeachingStudentNoticeRoute,
     MainTeachingStudentIndexRoute: MainTeachingStudentIndexRoute,
+    MainTeachingStudentWorkDetailRoute: MainTeachingStudentWorkDetailRoute,
+    MainTeachingStudentWorkIndexRoute: MainTeachingStudentWorkIndexRoute,
   }
 
 const MainTeachingStudentRouteRouteWithChildren =
@@ -1344,6 +1428,7 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 interface TeachingManageTeachingManageStudentClassFrameRouteChildren {
   TeachingManageTeachingManageStudentClassFrameCourseWareRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   TeachingManageTeachingManageStudentClassFrameNoticeRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  TeachingManageTeachingManageStudentClassFrameWorkRoute: typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
 }
 
 const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManageTeachingManageStudentClassFrameRouteChildren =
@@ -1352,6 +1437,8 @@ const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManage
       TeachingManageTeachingManageStudentClassFrameCourseWareRoute,
     TeachingManageTeachingManageStudentClassFrameNoticeRoute:
       TeachingManageTeachingManageStudentClassFrameNoticeRoute,
+    TeachingManageTeachingManageStudentClassFrameWorkRoute:
+      TeachingManageTeachingManageStudentClassFrameWorkRoute,
   }
 
 const TeachingManageTeachingManageStudentClassFrameRouteWithChildren =
@@ -1364,6 +1451,7 @@ interface TeachingManageTeachingManageStudentRouteRouteChildren {
   TeachingManageTeachingManageStudentClassDetailRoute: typeof TeachingManageTeachingManageStudentClassDetailRoute
   TeachingManageTeachingManageStudentMycourseRoute: typeof TeachingManageTeachingManageStudentMycourseRoute
   TeachingManageTeachingManageStudentIndexRoute: typeof TeachingManageTeachingManageStudentIndexRoute
+  TeachingManageTeachingManageStudentWorkDetailRoute: typeof TeachingManageTeachingManageStudentWorkDetailRoute
 }
 
 const TeachingManageTeachingManageStudentRouteRouteChildren: TeachingManageTeachingManageStudentRouteRouteChildren =
@@ -1376,6 +1464,8 @@ const TeachingManageTeachingManageStudentRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageStudentMycourseRoute,
     TeachingManageTeachingManageStudentIndexRoute:
       TeachingManageTeachingManageStudentIndexRoute,
+    TeachingManageTeachingManageStudentWorkDetailRoute:
+      TeachingManageTeachingManageStudentWorkDetailRoute,
   }
 
 const TeachingManageTeachingManageStudentRouteRouteWithChildren =

@@ -10,6 +10,7 @@ import {
   STUDENT_STATUSES,
   WORK_GROUP_TYPE_LABELS,
   STUDENT_WORK_STATUS_LABELS,
+  WORK_GROUP_MODE_LABELS,
 } from './labels';
 
 // The SDK's generated types carry each enum's description from the spec as their doc comment.
@@ -37,6 +38,7 @@ describe('labels of the spec enums', () => {
     ['AnnounceStatus', ANNOUNCE_STATUS_LABELS],
     ['WorkGroupType', WORK_GROUP_TYPE_LABELS],
     ['StudentWorkStatus', STUDENT_WORK_STATUS_LABELS],
+    ['CourseWorkGroupMode', WORK_GROUP_MODE_LABELS],
   ] as const)('names every %s value as the spec describes it', (typeName, labels) => {
     const description = specDescription(typeName);
     expect(Object.keys(labels).sort()).toEqual(specValues(typeName).sort());

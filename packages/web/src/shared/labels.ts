@@ -5,6 +5,7 @@ import type {
   StudentGender,
   StudentStatus,
   WorkGroupType,
+  CourseWorkGroupMode,
   StudentWorkStatus,
 } from '@dfrm/sdk/tms';
 
@@ -53,3 +54,6 @@ export const STUDENT_WORK_STATUS_LABELS: Record<StudentWorkStatus, string> = {
   2: '已批改',
   3: '已退回',
 };
+
+/** specs/tms/course-work.yaml CourseWorkGroupMode. */
+export const WORK_GROUP_MODE_LABELS: Record<CourseWorkGroupMode, string> = { 0: '个人作业', 1: '小组作业' };

@@ -2931,6 +2931,18 @@ export type MyWorkItem = {
      * 满分。
      */
     totalScore: number;
+    /**
+     * 截止后是否仍允许提交（标记为迟交）。列表据此说明迟交规则（本字段为本规范设计）。
+     */
+    allowLate: boolean;
+    /**
+     * 每迟交一天扣满分的百分之几（不足一天按一天）；0 为不扣分（本字段为本规范设计）。
+     */
+    latePenaltyPerDay: number;
+    /**
+     * 迟交扣分后不低于满分的百分之几（本字段为本规范设计）。
+     */
+    lateScoreFloor: number;
     status: StudentWorkStatus;
     /**
      * 是否在截止后提交。
@@ -8296,9 +8308,13 @@ export type GetMyWorkListV2Data = {
          */
         onlyOpen?: boolean;
         /**
-         * 排序字段：endTime 截止时间；startTime 开始时间；publishedAt 发布时间。
+         * 只看已过截止时间且尚未提交（状态 0 或 3）的作业，与 counts.overdue 一致。本字段为本规范设计（产品规范未给出）。
          */
-        sortBy?: 'endTime' | 'startTime' | 'publishedAt';
+        overdue?: boolean;
+        /**
+         * 排序字段：endTime 截止时间；startTime 开始时间；publishedAt 发布时间；urgency 待办优先：未截止的在前（截止时间近的在前），已截止的在后（刚截止的在前），此时不看 sortOrder（urgency 为本规范设计）。
+         */
+        sortBy?: 'endTime' | 'startTime' | 'publishedAt' | 'urgency';
         sortOrder?: SortOrder;
     };
     path?: never;
@@ -8317,6 +8333,10 @@ export type GetMyWorkListV2Responses = {
         list: Array<MyWorkItem>;
         total: Total;
         counts: MyWorkCounts;
+        /**
+         * 服务器当前时间，用于显示剩余时间（不依赖本机时钟）。本字段为本规范设计（产品规范未给出）。
+         */
+        serverTime: Instant;
     };
 };
 

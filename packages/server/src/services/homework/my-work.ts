@@ -153,6 +153,9 @@ function myWorkItem(
     startTime: work.startTime,
     endTime: work.endTime,
     totalScore: work.totalScore,
+    allowLate: work.allowLate,
+    latePenaltyPerDay: work.latePenaltyPerDay,
+    lateScoreFloor: work.lateScoreFloor,
     status: row.status,
     isLate: lateDaysOf(row.submitTime, work.endTime) > 0,
     overdue: (row.status === 0 || row.status === 3) && now > work.endTime,
@@ -225,11 +228,22 @@ export async function getMyWorkList({
   return { list: rows.map((row) => myWorkItem(row.work, row.courseName, row.studentWork, now)), total };
 }
 
+/** Still open works first (nearest deadline first), then closed ones (the most recently closed first). */
+function urgencyOrder(now: number): SQL[] {
+  return [
+    sql`(${courseWorks.endTime} < ${now})`,
+    sql`case when ${courseWorks.endTime} >= ${now} then ${courseWorks.endTime} end asc`,
+    desc(courseWorks.endTime),
+    asc(courseWorks.id),
+  ];
+}
+
 /** POST /tms-server/myWork/v2/getMyWorkList */
 export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWorkListV2'>>): Promise<{
   list: MyWorkItem[];
   total: number;
   counts: MyWorkCounts;
+  serverTime: number;
 }> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const now = ctx.clock.now();
@@ -241,17 +255,28 @@ export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWor
       sql`${myStatus()} in (0, 3) and ${courseWorks.startTime} <= ${now} and (${courseWorks.endTime} > ${now} or ${courseWorks.allowLate})`,
     );
   }
+  // the same condition as counts.overdue below, so the filter lists what its count says
+  if (input.overdue) conditions.push(sql`${myStatus()} in (0, 3) and ${courseWorks.endTime} < ${now}`);
   const where = and(...conditions);
-  const column = {
-    endTime: courseWorks.endTime,
-    startTime: courseWorks.startTime,
-    publishedAt: courseWorks.publishedAt,
-  }[input.sortBy ?? 'endTime'];
+  const sortBy = input.sortBy ?? 'endTime';
   const direction = input.sortOrder === 'desc' ? desc : asc;
+  const order =
+    sortBy === 'urgency'
+      ? urgencyOrder(now)
+      : [
+          direction(
+            {
+              endTime: courseWorks.endTime,
+              startTime: courseWorks.startTime,
+              publishedAt: courseWorks.publishedAt,
+            }[sortBy],
+          ),
+          direction(courseWorks.id),
+        ];
   const [rows, total, countRows] = await Promise.all([
     myWorkRows(ctx.db, schoolId, ctx.auth.userId)
       .where(where)
-      .orderBy(direction(column), direction(courseWorks.id))
+      .orderBy(...order)
       .limit(input.pageSize)
       .offset(offsetOf(input)),
     countOf(ctx.db, schoolId, ctx.auth.userId, where),
@@ -276,6 +301,7 @@ export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWor
       returned: toNumber(c?.returned),
       overdue: toNumber(c?.overdue),
     },
+    serverTime: now,
   };
 }
 

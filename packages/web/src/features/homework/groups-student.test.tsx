@@ -166,3 +166,25 @@ describe('free grouping, the student’s panel', () => {
     expect(screen.queryByRole('form', { name: '新建分组方案' })).toBeNull();
   });
 });
+
+describe('free grouping, on the homework page', () => {
+  it('a student without a team forms one on the page of the work, then writes the team’s answer', async () => {
+    const { workId, name } = await freeWork(3);
+    storeUser(await loginAs('student01'));
+    const { user } = renderApp({ path: `/teaching/student/work/detail?workId=${workId}` });
+
+    const panel = await screen.findByRole('region', { name: '我的小组' }, { timeout: 15_000 });
+    // no answer before there is a team
+    expect(await screen.findByText('加入小组后才能作答。')).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: '我的答案' })).toBeNull();
+    await within(panel).findByRole('group', { name: '尚未组队的同学' });
+    await user.click(within(panel).getByRole('checkbox', { name: mate(name('student02')) }));
+    await user.click(within(panel).getByRole('button', { name: '创建小组' }));
+
+    // the page reloads the work for the new team: its members, and the shared answer to write
+    expect(await within(panel).findByRole('list', { name: /的成员$/ })).toBeVisible();
+    expect(within(panel).getByText(/小组作业全组共用一份答案/)).toBeVisible();
+    expect(await screen.findByRole('textbox', { name: '我的答案' }, { timeout: 15_000 })).toBeVisible();
+    expect(screen.queryByText('加入小组后才能作答。')).toBeNull();
+  }, 120_000);
+});

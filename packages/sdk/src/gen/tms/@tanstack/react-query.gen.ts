@@ -1902,6 +1902,8 @@ export const getMyWorkListMutation = (options?: Partial<Options<GetMyWorkListDat
  * 与 v1 的区别：
  * - 可按截止时间区间筛选、只看仍可提交的作业（onlyOpen），可选排序字段；
  * - 应答附带按状态的计数 counts（用于标签页角标）。
+ * - 可只看已截止未交的作业（overdue，对应 counts.overdue）；sortBy 为 urgency 时按待办排序；应答附带服务器当前时间 serverTime，页面据此显示剩余时间。
+ * overdue、urgency、serverTime 为本规范设计（产品规范未给出）：学生作业页的“已截止”筛选、待办在前的顺序和不依赖本机时钟的剩余时间需要它们。
  * 仅学生可调用，只返回本人的数据。
  *
  */

@@ -145,6 +145,9 @@ function MyTeam({
 
   return (
     <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        小组作业全组共用一份答案：任一成员保存或提交都对全组生效，成绩记给每位成员。
+      </Text>
       <Text size="sm">
         <Text span fw={600}>
           {team.groupName}

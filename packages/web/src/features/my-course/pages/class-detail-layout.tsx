@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Alert, Anchor, Badge, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconBell, IconFolder } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconClipboardList, IconFolder } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -8,16 +8,25 @@ import { useSchoolId } from '@/shared/session/current-school-id';
 import { myCoursesQuery } from '@/features/my-course/api/my-course-queries';
 import { COURSE_STATUS } from '@/features/my-course/course-status';
 
+// The product spec's order of the student's class tabs (work, test/list, learning, notice,
+// courseWare); quizzes and learning arrive with their features.
 const TABS = [
+  { value: 'work', to: '/teaching-manage/student/work', label: '课程作业', icon: IconClipboardList },
   { value: 'notice', to: '/teaching-manage/student/notice', label: '课程通知', icon: IconBell },
   { value: 'courseWare', to: '/teaching-manage/student/courseWare', label: '课程课件', icon: IconFolder },
 ] as const;
 
 /**
  * The student's class detail in the new teaching area: the course named at
- * the top, then its tabs (notices, courseware) around the tab's page.
+ * the top, then its tabs (homework, notices, courseware) around the tab's page.
  */
-export function ClassDetailLayout({ courseId, children }: { courseId?: string | undefined; children: ReactNode }) {
+export function ClassDetailLayout({
+  courseId,
+  children,
+}: {
+  courseId?: string | undefined;
+  children: ReactNode;
+}) {
   const schoolId = useSchoolId();
   const { data: courses } = useSuspenseQuery(myCoursesQuery(schoolId));
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -55,7 +64,7 @@ export function ClassDetailLayout({ courseId, children }: { courseId?: string | 
                         ]
                           .filter(Boolean)
                           .join(' · ')
-                      : '你所有课程的通知和课件'}
+                      : '你所有课程的作业、通知和课件'}
                   </Text>
                 </div>
                 {course ? (
@@ -71,8 +80,14 @@ export function ClassDetailLayout({ courseId, children }: { courseId?: string | 
         <Tabs value={active} keepMounted={false}>
           <Tabs.List aria-label="课程内容">
             {TABS.map((tab) => {
-              const count =
-                tab.value === 'notice' ? course?.unViewAnnounceNum : course ? course.courseWareNum : undefined;
+              const count = !course
+                ? undefined
+                : tab.value === 'notice'
+                  ? course.unViewAnnounceNum
+                  : tab.value === 'work'
+                    ? course.unCommitWorkNum
+                    : course.courseWareNum;
+              const urgent = tab.value !== 'courseWare';
               return (
                 <Tabs.Tab
                   key={tab.value}
@@ -83,8 +98,8 @@ export function ClassDetailLayout({ courseId, children }: { courseId?: string | 
                       <Badge
                         size="xs"
                         radius="xl"
-                        color={tab.value === 'notice' ? 'red' : 'gray'}
-                        variant={tab.value === 'notice' ? 'filled' : 'light'}
+                        color={urgent ? 'red' : 'gray'}
+                        variant={urgent ? 'filled' : 'light'}
                       >
                         {count}
                       </Badge>
