@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ANNOUNCE_STATUS_LABELS,
   COURSE_STATUS_LABELS,
+  COURSE_WORK_GROUP_MODE_LABELS,
+  COURSE_WORK_PUBLISH_STATUS_LABELS,
+  COURSE_WORK_SCORE_STATUS_LABELS,
   ROLE_LABELS,
   STUDENT_GENDER_LABELS,
   STUDENT_STATUS_LABELS,
@@ -14,7 +17,9 @@ import {
 const generated = readFileSync(path.resolve(__dirname, '../../../sdk/src/gen/tms/types.gen.ts'), 'utf8');
 
 function specDescription(typeName: string): string {
-  const match = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export type ${typeName} = ([^;]+);`).exec(generated);
+  const match = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export type ${typeName} = ([^;]+);`).exec(
+    generated,
+  );
   if (!match) throw new Error(`${typeName} not found in the generated types`);
   return match[1]!.replace(/\s*\*\s*/g, ' ');
 }
@@ -31,6 +36,9 @@ describe('labels of the spec enums', () => {
     ['StudentStatus', STUDENT_STATUS_LABELS],
     ['StudentGender', STUDENT_GENDER_LABELS],
     ['AnnounceStatus', ANNOUNCE_STATUS_LABELS],
+    ['CourseWorkPublishStatus', COURSE_WORK_PUBLISH_STATUS_LABELS],
+    ['CourseWorkScoreStatus', COURSE_WORK_SCORE_STATUS_LABELS],
+    ['CourseWorkGroupMode', COURSE_WORK_GROUP_MODE_LABELS],
   ] as const)('names every %s value as the spec describes it', (typeName, labels) => {
     const description = specDescription(typeName);
     expect(Object.keys(labels).sort()).toEqual(specValues(typeName).sort());

@@ -9,6 +9,33 @@ export interface FileRules {
   maxFiles?: number;
 }
 
+/**
+ * The kinds of file the server takes for courseware and homework (COURSEWARE_TYPES of the
+ * server's courseware/files.ts; specs/tms/courseware.yaml and course-work.yaml list them).
+ */
+export const COURSE_FILE_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'ppt',
+  'pptx',
+  'xls',
+  'xlsx',
+  'csv',
+  'txt',
+  'md',
+  'zip',
+  'rar',
+  'ipynb',
+  'py',
+  'mp4',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+] as const;
+
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
