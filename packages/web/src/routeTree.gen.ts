@@ -52,6 +52,7 @@ import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } 
 import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
+import { Route as MainTeachingTeacherHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/home/work/index'
 import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
 import { Route as MainTeachingTeacherNoticeEditAnnounceIdRouteImport } from './routes/_main/teaching/teacher/notice/edit/$announceId'
 import { Route as MainTeachingTeacherTeachingclassDetailIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/index'
@@ -60,7 +61,13 @@ import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
+import { Route as MainTeachingTeacherAddHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/add/home/work/index'
+import { Route as MainTeachingTeacherAddHomeWorkCourseWorkIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/$courseWorkId'
 import { Route as MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/$courseId.$resourceId'
+import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/index'
+import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
+import { Route as TeachingManageTeachingManageTeacherAddHomeWorkIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/index'
+import { Route as TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
 
 const MainRoute = MainRouteImport.update({
@@ -306,6 +313,12 @@ const TeachingManageTeachingManageTeacherTeachingClassIndexRoute =
     path: '/teaching-class/',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const MainTeachingTeacherHomeWorkIndexRoute =
+  MainTeachingTeacherHomeWorkIndexRouteImport.update({
+    id: '/home/work/',
+    path: '/home/work/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherNoticeEditIndexRoute =
   MainTeachingTeacherNoticeEditIndexRouteImport.update({
     id: '/notice/edit/',
@@ -356,11 +369,47 @@ const TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute =
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
+const MainTeachingTeacherAddHomeWorkIndexRoute =
+  MainTeachingTeacherAddHomeWorkIndexRouteImport.update({
+    id: '/add/home/work/',
+    path: '/add/home/work/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherAddHomeWorkCourseWorkIdRoute =
+  MainTeachingTeacherAddHomeWorkCourseWorkIdRouteImport.update({
+    id: '/add/home/work/$courseWorkId',
+    path: '/add/home/work/$courseWorkId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute =
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport.update({
     id: '/teachingclass/detail/$courseId/$resourceId',
     path: '/teachingclass/detail/$courseId/$resourceId',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute =
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRouteImport.update({
+    id: '/home/work/',
+    path: '/home/work/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute =
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport.update({
+    id: '/home/work/manage',
+    path: '/home/work/manage',
+    getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute =
+  TeachingManageTeachingManageTeacherAddHomeWorkIndexRouteImport.update({
+    id: '/add/home/work/',
+    path: '/add/home/work/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute =
+  TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport.update({
+    id: '/add/home/work/$courseWorkId',
+    path: '/add/home/work/$courseWorkId',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
 const TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute =
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport.update(
@@ -415,12 +464,19 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  '/teaching/teacher/home/work/': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
   '/teaching/teacher/teachingclass/detail/': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   '/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
+  '/teaching/teacher/add/home/work/$courseWorkId': typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
+  '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
+  '/teaching-manage/teacher/home/work/': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
+  '/teaching-manage/teacher/add/home/work/': typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -461,12 +517,19 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  '/teaching/teacher/home/work': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/teaching/teacher/notice/edit': typeof MainTeachingTeacherNoticeEditIndexRoute
   '/teaching/teacher/teachingclass/detail': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   '/teaching-manage/teacher/notice/edit': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/teaching-manage/teacher/teaching-class/detail': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
+  '/teaching/teacher/add/home/work/$courseWorkId': typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
+  '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/add/home/work': typeof MainTeachingTeacherAddHomeWorkIndexRoute
+  '/teaching-manage/teacher/home/work': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
+  '/teaching-manage/teacher/add/home/work': typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -517,12 +580,19 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  '/_main/teaching/teacher/home/work/': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/_main/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
   '/_main/teaching/teacher/teachingclass/detail/': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   '/_teaching-manage/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
+  '/_main/teaching/teacher/add/home/work/$courseWorkId': typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
+  '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/_main/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/add/home/work/': typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -570,12 +640,19 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
     | '/teaching-manage/teacher/notice/edit/$announceId'
+    | '/teaching/teacher/home/work/'
     | '/teaching/teacher/notice/edit/'
     | '/teaching/teacher/teachingclass/detail/'
     | '/teaching-manage/teacher/notice/edit/'
     | '/teaching-manage/teacher/teaching-class/detail/'
+    | '/teaching/teacher/add/home/work/$courseWorkId'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/home/work/manage'
+    | '/teaching-manage/teacher/add/home/work/$courseWorkId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/add/home/work/'
+    | '/teaching-manage/teacher/home/work/'
+    | '/teaching-manage/teacher/add/home/work/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -616,12 +693,19 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
     | '/teaching-manage/teacher/notice/edit/$announceId'
+    | '/teaching/teacher/home/work'
     | '/teaching/teacher/notice/edit'
     | '/teaching/teacher/teachingclass/detail'
     | '/teaching-manage/teacher/notice/edit'
     | '/teaching-manage/teacher/teaching-class/detail'
+    | '/teaching/teacher/add/home/work/$courseWorkId'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/home/work/manage'
+    | '/teaching-manage/teacher/add/home/work/$courseWorkId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/add/home/work'
+    | '/teaching-manage/teacher/home/work'
+    | '/teaching-manage/teacher/add/home/work'
   id:
     | '__root__'
     | '/_main'
@@ -671,12 +755,19 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
+    | '/_main/teaching/teacher/home/work/'
     | '/_main/teaching/teacher/notice/edit/'
     | '/_main/teaching/teacher/teachingclass/detail/'
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/'
+    | '/_main/teaching/teacher/add/home/work/$courseWorkId'
     | '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
+    | '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/_main/teaching/teacher/add/home/work/'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/'
+    | '/_teaching-manage/teaching-manage/teacher/add/home/work/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -988,6 +1079,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/teacher/home/work/': {
+      id: '/_main/teaching/teacher/home/work/'
+      path: '/home/work'
+      fullPath: '/teaching/teacher/home/work/'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/notice/edit/': {
       id: '/_main/teaching/teacher/notice/edit/'
       path: '/notice/edit'
@@ -1044,12 +1142,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/teacher/add/home/work/': {
+      id: '/_main/teaching/teacher/add/home/work/'
+      path: '/add/home/work'
+      fullPath: '/teaching/teacher/add/home/work/'
+      preLoaderRoute: typeof MainTeachingTeacherAddHomeWorkIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/add/home/work/$courseWorkId': {
+      id: '/_main/teaching/teacher/add/home/work/$courseWorkId'
+      path: '/add/home/work/$courseWorkId'
+      fullPath: '/teaching/teacher/add/home/work/$courseWorkId'
+      preLoaderRoute: typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': {
       id: '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
       path: '/teachingclass/detail/$courseId/$resourceId'
       fullPath: '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
       preLoaderRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/'
+      path: '/home/work'
+      fullPath: '/teaching-manage/teacher/home/work/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
+      path: '/home/work/manage'
+      fullPath: '/teaching-manage/teacher/home/work/manage'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/add/home/work/': {
+      id: '/_teaching-manage/teaching-manage/teacher/add/home/work/'
+      path: '/add/home/work'
+      fullPath: '/teaching-manage/teacher/add/home/work/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId': {
+      id: '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
+      path: '/add/home/work/$courseWorkId'
+      fullPath: '/teaching-manage/teacher/add/home/work/$courseWorkId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
     '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': {
       id: '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
@@ -1109,9 +1249,12 @@ interface MainTeachingTeacherRouteRouteChildren {
   MainTeachingTeacherStudentManageRoute: typeof MainTeachingTeacherStudentManageRoute
   MainTeachingTeacherTeachingclassIndexRoute: typeof MainTeachingTeacherTeachingclassIndexRoute
   MainTeachingTeacherNoticeEditAnnounceIdRoute: typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  MainTeachingTeacherHomeWorkIndexRoute: typeof MainTeachingTeacherHomeWorkIndexRoute
   MainTeachingTeacherNoticeEditIndexRoute: typeof MainTeachingTeacherNoticeEditIndexRoute
   MainTeachingTeacherTeachingclassDetailIndexRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRoute
+  MainTeachingTeacherAddHomeWorkCourseWorkIdRoute: typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  MainTeachingTeacherAddHomeWorkIndexRoute: typeof MainTeachingTeacherAddHomeWorkIndexRoute
 }
 
 const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildren =
@@ -1128,12 +1271,18 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherTeachingclassIndexRoute,
     MainTeachingTeacherNoticeEditAnnounceIdRoute:
       MainTeachingTeacherNoticeEditAnnounceIdRoute,
+    MainTeachingTeacherHomeWorkIndexRoute:
+      MainTeachingTeacherHomeWorkIndexRoute,
     MainTeachingTeacherNoticeEditIndexRoute:
       MainTeachingTeacherNoticeEditIndexRoute,
     MainTeachingTeacherTeachingclassDetailIndexRoute:
       MainTeachingTeacherTeachingclassDetailIndexRoute,
+    MainTeachingTeacherAddHomeWorkCourseWorkIdRoute:
+      MainTeachingTeacherAddHomeWorkCourseWorkIdRoute,
     MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute:
       MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute,
+    MainTeachingTeacherAddHomeWorkIndexRoute:
+      MainTeachingTeacherAddHomeWorkIndexRoute,
   }
 
 const MainTeachingTeacherRouteRouteWithChildren =
@@ -1209,6 +1358,8 @@ interface TeachingManageTeachingManageTeacherClassTabsRouteChildren {
   TeachingManageTeachingManageTeacherClassTabsStudentDataRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   TeachingManageTeachingManageTeacherClassTabsStudentListRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   TeachingManageTeachingManageTeacherClassTabsStudentManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
 }
 
 const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageTeachingManageTeacherClassTabsRouteChildren =
@@ -1219,6 +1370,10 @@ const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageT
       TeachingManageTeachingManageTeacherClassTabsStudentListRoute,
     TeachingManageTeachingManageTeacherClassTabsStudentManageRoute:
       TeachingManageTeachingManageTeacherClassTabsStudentManageRoute,
+    TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute:
+      TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute,
+    TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute:
+      TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute,
   }
 
 const TeachingManageTeachingManageTeacherClassTabsRouteWithChildren =
@@ -1238,7 +1393,9 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
+  TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
 }
 
 const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeachingManageTeacherRouteRouteChildren =
@@ -1265,8 +1422,12 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherNoticeEditIndexRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute,
+    TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute:
+      TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
+    TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute:
+      TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute,
   }
 
 const TeachingManageTeachingManageTeacherRouteRouteWithChildren =
