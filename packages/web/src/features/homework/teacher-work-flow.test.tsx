@@ -115,7 +115,7 @@ describe('the teacher’s homework', () => {
 
     const draft = within(await rowOf('第一次作业：收益率'));
     expect(draft.getByText('草稿')).toBeVisible();
-    expect(draft.getByText('个人作业')).toBeVisible();
+    expect(draft.getByText('个人')).toBeVisible();
     expect(draft.getByText(CLASS1)).toBeVisible();
 
     await user.click(draft.getByRole('button', { name: '发布 第一次作业：收益率' }));

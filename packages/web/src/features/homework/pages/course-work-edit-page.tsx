@@ -393,7 +393,7 @@ function CourseWorkForm({
       totalScore: values.totalScore,
       late:
         values.allowLate === 'yes'
-          ? `允许迟交：${latePolicyEffect(total, Number(values.latePenaltyPerDay), Number(values.lateScoreFloor))}`
+          ? `允许迟交。${latePolicyEffect(total, Number(values.latePenaltyPerDay), Number(values.lateScoreFloor))}`
           : '截止后不能再提交。',
       content: values.content,
       attachments: [

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import type { CourseWorkSummary } from '@dfrm/sdk/tms';
+import type { CourseWorkGroupMode, CourseWorkSummary } from '@dfrm/sdk/tms';
 import {
   ActionIcon,
   Anchor,
@@ -52,7 +52,7 @@ import {
 } from '@/features/homework/api/teacher-work-queries';
 import { HOMEWORK_PATHS } from '@/features/homework/homework-paths';
 import { formatInstant } from '@/shared/format';
-import { COURSE_WORK_GROUP_MODE_LABELS, COURSE_WORK_SCORE_STATUS_LABELS } from '@/shared/labels';
+import { COURSE_WORK_SCORE_STATUS_LABELS } from '@/shared/labels';
 import { openConfirmModal } from '@/shared/overlays';
 import { useReturnHere } from '@/shared/return-to';
 import { useSchoolId } from '@/shared/session/current-school-id';
@@ -61,9 +61,12 @@ import type { TeachingArea } from '@/shared/teaching-area';
 const column = dataTableColumnHelper<CourseWorkSummary>();
 const SORT_FIELDS: readonly string[] = ['updatedAt', 'startTime', 'endTime'] satisfies TeacherWorkSortField[];
 
-/** Inside a class page every row is of its course: the 课程 column would only repeat it. */
-const columnsInClass = <T extends object>(columns: T[]) =>
+/** Inside a class page, or filtered to one course, every row is of that course: the 课程 column would only repeat it. */
+const withoutCourse = <T extends object>(columns: T[]) =>
   columns.filter((item) => !('accessorKey' in item && item.accessorKey === 'courseName'));
+
+/** CourseWorkGroupMode in a word, as a narrow column shows it. */
+const GROUP_MODE_SHORT: Record<CourseWorkGroupMode, string> = { 0: '个人', 1: '小组' };
 
 const STATE_CHOICES = [
   { value: 'all', label: '全部' },
@@ -232,17 +235,17 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
           </Anchor>
         ),
       }),
-      column.accessor('courseName', { header: '课程', enableSorting: false, meta: { width: 130 } }),
+      column.accessor('courseName', { header: '课程', enableSorting: false, meta: { width: 110 } }),
       column.accessor('groupMode', {
         header: '类型',
         enableSorting: false,
-        meta: { width: 90 },
-        cell: ({ getValue }) => COURSE_WORK_GROUP_MODE_LABELS[getValue()],
+        meta: { width: 64 },
+        cell: ({ getValue }) => GROUP_MODE_SHORT[getValue()],
       }),
       column.accessor('teachingClasses', {
         header: '教学班',
         enableSorting: false,
-        meta: { width: 160 },
+        meta: { width: 130 },
         cell: ({ row }) => (
           <Text size="sm" lineClamp={2} style={{ whiteSpace: 'normal' }}>
             {classNames(row.original).join('、')}
@@ -251,7 +254,7 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
       }),
       column.accessor('endTime', {
         header: '开始/截止时间',
-        meta: { width: 170 },
+        meta: { width: 160 },
         cell: ({ row }) => (
           <div>
             <Text size="xs" c="dimmed">
@@ -264,7 +267,7 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
       column.accessor('publishStatus', {
         header: '状态',
         enableSorting: false,
-        meta: { width: 90 },
+        meta: { width: 80 },
         cell: ({ row }) => {
           const phase = workPhase(row.original, now);
           return (
@@ -277,7 +280,7 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
       column.display({
         id: 'handedIn',
         header: '提交',
-        meta: { width: 80, align: 'right' },
+        meta: { width: 70, align: 'right' },
         cell: ({ row }) =>
           row.original.publishStatus === 0 ? (
             <Dash />
@@ -290,7 +293,7 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
       column.display({
         id: 'toGrade',
         header: '待批改',
-        meta: { width: 80, align: 'right' },
+        meta: { width: 70, align: 'right' },
         cell: ({ row }) =>
           row.original.publishStatus === 0 ? (
             <Dash />
@@ -305,7 +308,7 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
       column.accessor('scoreStatus', {
         header: '成绩',
         enableSorting: false,
-        meta: { width: 90 },
+        meta: { width: 80 },
         cell: ({ row }) =>
           row.original.publishStatus === 0 ? (
             <Dash />
@@ -318,7 +321,7 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
       column.display({
         id: 'actions',
         header: '操作',
-        meta: { width: 160, align: 'right' },
+        meta: { width: 150, align: 'right' },
         cell: ({ row }) => {
           const work = row.original;
           const published = work.publishStatus === 1;
@@ -468,7 +471,7 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
 
         <DataTable
           label="作业列表"
-          columns={embedded ? columnsInClass(columns) : columns}
+          columns={embedded || courseId ? withoutCourse(columns) : columns}
           data={data}
           getRowId={(row) => row.workId}
           rowHeight={64}
