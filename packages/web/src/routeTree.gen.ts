@@ -53,6 +53,7 @@ import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport }
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
 import { Route as MainTeachingTeacherHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/home/work/index'
+import { Route as MainTeachingTeacherHomeWorkGroupingRouteImport } from './routes/_main/teaching/teacher/home/work/grouping'
 import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
 import { Route as MainTeachingTeacherNoticeEditAnnounceIdRouteImport } from './routes/_main/teaching/teacher/notice/edit/$announceId'
 import { Route as MainTeachingTeacherTeachingclassDetailIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/index'
@@ -63,12 +64,19 @@ import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteIm
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
 import { Route as MainTeachingTeacherAddHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/add/home/work/index'
 import { Route as MainTeachingTeacherAddHomeWorkCourseWorkIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/$courseWorkId'
+import { Route as MainTeachingTeacherHomeWorkCompleteIndexRouteImport } from './routes/_main/teaching/teacher/home/work_/complete/index'
 import { Route as MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/$courseId.$resourceId'
 import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/index'
+import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
 import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
 import { Route as TeachingManageTeachingManageTeacherAddHomeWorkIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/index'
 import { Route as TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
+import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/index'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
+import { Route as MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/grouping/$courseId'
+import { Route as MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport } from './routes/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+import { Route as TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
+import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -319,6 +327,12 @@ const MainTeachingTeacherHomeWorkIndexRoute =
     path: '/home/work/',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const MainTeachingTeacherHomeWorkGroupingRoute =
+  MainTeachingTeacherHomeWorkGroupingRouteImport.update({
+    id: '/home/work/grouping',
+    path: '/home/work/grouping',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherNoticeEditIndexRoute =
   MainTeachingTeacherNoticeEditIndexRouteImport.update({
     id: '/notice/edit/',
@@ -381,6 +395,12 @@ const MainTeachingTeacherAddHomeWorkCourseWorkIdRoute =
     path: '/add/home/work/$courseWorkId',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const MainTeachingTeacherHomeWorkCompleteIndexRoute =
+  MainTeachingTeacherHomeWorkCompleteIndexRouteImport.update({
+    id: '/home/work_/complete/',
+    path: '/home/work/complete/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute =
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport.update({
     id: '/teachingclass/detail/$courseId/$resourceId',
@@ -393,6 +413,14 @@ const TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute =
     path: '/home/work/',
     getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
   } as any)
+const TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute =
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport.update(
+    {
+      id: '/home/work/grouping',
+      path: '/home/work/grouping',
+      getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+    } as any,
+  )
 const TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute =
   TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport.update({
     id: '/home/work/manage',
@@ -411,11 +439,45 @@ const TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute =
     path: '/add/home/work/$courseWorkId',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute =
+  TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport.update({
+    id: '/home/work_/complete/',
+    path: '/home/work/complete/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute =
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport.update(
     {
       id: '/teaching-class/detail/$courseId/$resourceId',
       path: '/teaching-class/detail/$courseId/$resourceId',
+      getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+    } as any,
+  )
+const MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute =
+  MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport.update({
+    id: '/add/home/work/grouping/$courseId',
+    path: '/add/home/work/grouping/$courseId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute =
+  MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport.update({
+    id: '/home/work_/complete/detail/$studentWorkId',
+    path: '/home/work/complete/detail/$studentWorkId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute =
+  TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport.update(
+    {
+      id: '/add/home/work/grouping/$courseId',
+      path: '/add/home/work/grouping/$courseId',
+      getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+    } as any,
+  )
+const TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute =
+  TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport.update(
+    {
+      id: '/home/work_/complete/detail/$studentWorkId',
+      path: '/home/work/complete/detail/$studentWorkId',
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
@@ -460,6 +522,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
@@ -471,12 +534,19 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/add/home/work/$courseWorkId': typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   '/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
+  '/teaching/teacher/home/work/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
   '/teaching-manage/teacher/home/work/': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
   '/teaching-manage/teacher/add/home/work/': typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
+  '/teaching-manage/teacher/home/work/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
+  '/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -513,6 +583,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
@@ -524,12 +595,19 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/teaching-class/detail': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/add/home/work/$courseWorkId': typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   '/teaching/teacher/add/home/work': typeof MainTeachingTeacherAddHomeWorkIndexRoute
+  '/teaching/teacher/home/work/complete': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
   '/teaching-manage/teacher/home/work': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
   '/teaching-manage/teacher/add/home/work': typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
+  '/teaching-manage/teacher/home/work/complete': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
+  '/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -576,6 +654,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/_main/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/_main/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
@@ -587,12 +666,19 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/_main/teaching/teacher/add/home/work/$courseWorkId': typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   '/_main/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
+  '/_main/teaching/teacher/home/work_/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
   '/_teaching-manage/teaching-manage/teacher/add/home/work/': typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  '/_main/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
+  '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -636,6 +722,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/teacher/teachingclass/'
     | '/teaching-manage/teacher/teaching-class/'
+    | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
@@ -647,12 +734,19 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/teaching-class/detail/'
     | '/teaching/teacher/add/home/work/$courseWorkId'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/home/work/manage'
     | '/teaching-manage/teacher/add/home/work/$courseWorkId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
     | '/teaching/teacher/add/home/work/'
+    | '/teaching/teacher/home/work/complete/'
     | '/teaching-manage/teacher/home/work/'
     | '/teaching-manage/teacher/add/home/work/'
+    | '/teaching-manage/teacher/home/work/complete/'
+    | '/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+    | '/teaching-manage/teacher/add/home/work/grouping/$courseId'
+    | '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -689,6 +783,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/teacher/teachingclass'
     | '/teaching-manage/teacher/teaching-class'
+    | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
@@ -700,12 +795,19 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/teaching-class/detail'
     | '/teaching/teacher/add/home/work/$courseWorkId'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/home/work/manage'
     | '/teaching-manage/teacher/add/home/work/$courseWorkId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
     | '/teaching/teacher/add/home/work'
+    | '/teaching/teacher/home/work/complete'
     | '/teaching-manage/teacher/home/work'
     | '/teaching-manage/teacher/add/home/work'
+    | '/teaching-manage/teacher/home/work/complete'
+    | '/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+    | '/teaching-manage/teacher/add/home/work/grouping/$courseId'
+    | '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
   id:
     | '__root__'
     | '/_main'
@@ -751,6 +853,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/notice/list'
     | '/_main/teaching/teacher/teachingclass/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/'
+    | '/_main/teaching/teacher/home/work/grouping'
     | '/_main/teaching/teacher/notice/edit/$announceId'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
@@ -762,12 +865,19 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/'
     | '/_main/teaching/teacher/add/home/work/$courseWorkId'
     | '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
     | '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
     | '/_main/teaching/teacher/add/home/work/'
+    | '/_main/teaching/teacher/home/work_/complete/'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/'
     | '/_teaching-manage/teaching-manage/teacher/add/home/work/'
+    | '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
+    | '/_main/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+    | '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
+    | '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1086,6 +1196,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherHomeWorkIndexRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
     }
+    '/_main/teaching/teacher/home/work/grouping': {
+      id: '/_main/teaching/teacher/home/work/grouping'
+      path: '/home/work/grouping'
+      fullPath: '/teaching/teacher/home/work/grouping'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkGroupingRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/notice/edit/': {
       id: '/_main/teaching/teacher/notice/edit/'
       path: '/notice/edit'
@@ -1156,6 +1273,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
     }
+    '/_main/teaching/teacher/home/work_/complete/': {
+      id: '/_main/teaching/teacher/home/work_/complete/'
+      path: '/home/work/complete'
+      fullPath: '/teaching/teacher/home/work/complete/'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkCompleteIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': {
       id: '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
       path: '/teachingclass/detail/$courseId/$resourceId'
@@ -1168,6 +1292,13 @@ declare module '@tanstack/react-router' {
       path: '/home/work'
       fullPath: '/teaching-manage/teacher/home/work/'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
+      path: '/home/work/grouping'
+      fullPath: '/teaching-manage/teacher/home/work/grouping'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
     }
     '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage': {
@@ -1191,11 +1322,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': {
+      id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
+      path: '/home/work/complete'
+      fullPath: '/teaching-manage/teacher/home/work/complete/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
     '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': {
       id: '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
       path: '/teaching-class/detail/$courseId/$resourceId'
       fullPath: '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/add/home/work/grouping/$courseId': {
+      id: '/_main/teaching/teacher/add/home/work/grouping/$courseId'
+      path: '/add/home/work/grouping/$courseId'
+      fullPath: '/teaching/teacher/add/home/work/grouping/$courseId'
+      preLoaderRoute: typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId': {
+      id: '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+      path: '/home/work/complete/detail/$studentWorkId'
+      fullPath: '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId': {
+      id: '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
+      path: '/add/home/work/grouping/$courseId'
+      fullPath: '/teaching-manage/teacher/add/home/work/grouping/$courseId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId': {
+      id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
+      path: '/home/work/complete/detail/$studentWorkId'
+      fullPath: '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
   }
@@ -1248,6 +1414,7 @@ interface MainTeachingTeacherRouteRouteChildren {
   MainTeachingTeacherNoticeListRoute: typeof MainTeachingTeacherNoticeListRoute
   MainTeachingTeacherStudentManageRoute: typeof MainTeachingTeacherStudentManageRoute
   MainTeachingTeacherTeachingclassIndexRoute: typeof MainTeachingTeacherTeachingclassIndexRoute
+  MainTeachingTeacherHomeWorkGroupingRoute: typeof MainTeachingTeacherHomeWorkGroupingRoute
   MainTeachingTeacherNoticeEditAnnounceIdRoute: typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   MainTeachingTeacherHomeWorkIndexRoute: typeof MainTeachingTeacherHomeWorkIndexRoute
   MainTeachingTeacherNoticeEditIndexRoute: typeof MainTeachingTeacherNoticeEditIndexRoute
@@ -1255,6 +1422,9 @@ interface MainTeachingTeacherRouteRouteChildren {
   MainTeachingTeacherAddHomeWorkCourseWorkIdRoute: typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   MainTeachingTeacherAddHomeWorkIndexRoute: typeof MainTeachingTeacherAddHomeWorkIndexRoute
+  MainTeachingTeacherHomeWorkCompleteIndexRoute: typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute: typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 
 const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildren =
@@ -1269,6 +1439,8 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherStudentManageRoute,
     MainTeachingTeacherTeachingclassIndexRoute:
       MainTeachingTeacherTeachingclassIndexRoute,
+    MainTeachingTeacherHomeWorkGroupingRoute:
+      MainTeachingTeacherHomeWorkGroupingRoute,
     MainTeachingTeacherNoticeEditAnnounceIdRoute:
       MainTeachingTeacherNoticeEditAnnounceIdRoute,
     MainTeachingTeacherHomeWorkIndexRoute:
@@ -1283,6 +1455,12 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute,
     MainTeachingTeacherAddHomeWorkIndexRoute:
       MainTeachingTeacherAddHomeWorkIndexRoute,
+    MainTeachingTeacherHomeWorkCompleteIndexRoute:
+      MainTeachingTeacherHomeWorkCompleteIndexRoute,
+    MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute:
+      MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute,
+    MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute:
+      MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute,
   }
 
 const MainTeachingTeacherRouteRouteWithChildren =
@@ -1358,6 +1536,7 @@ interface TeachingManageTeachingManageTeacherClassTabsRouteChildren {
   TeachingManageTeachingManageTeacherClassTabsStudentDataRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   TeachingManageTeachingManageTeacherClassTabsStudentListRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   TeachingManageTeachingManageTeacherClassTabsStudentManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
 }
@@ -1370,6 +1549,8 @@ const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageT
       TeachingManageTeachingManageTeacherClassTabsStudentListRoute,
     TeachingManageTeachingManageTeacherClassTabsStudentManageRoute:
       TeachingManageTeachingManageTeacherClassTabsStudentManageRoute,
+    TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute:
+      TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute,
     TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute:
       TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute,
     TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute:
@@ -1396,6 +1577,9 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
+  TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 
 const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeachingManageTeacherRouteRouteChildren =
@@ -1428,6 +1612,12 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
     TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute:
       TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute,
+    TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute:
+      TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute,
+    TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute:
+      TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute,
+    TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute:
+      TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute,
   }
 
 const TeachingManageTeachingManageTeacherRouteRouteWithChildren =

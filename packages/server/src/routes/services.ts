@@ -10,6 +10,7 @@ import { courseWorkArea } from './tms/course-work';
 import { coursewareArea } from './tms/courseware';
 import { myCourseArea } from './tms/my-course';
 import { myWorkArea } from './tms/my-work';
+import { statisticsArea } from './tms/statistics';
 import { studentArea } from './tms/student';
 import { studentPageArea } from './tms/student-page';
 import { teacherPageArea } from './tms/teacher-page';
@@ -32,6 +33,7 @@ export const AREAS: readonly AreaEntry[] = [
   myCourseArea,
   courseWorkArea,
   myWorkArea,
+  statisticsArea,
   smsArea,
 ];
 

@@ -11,6 +11,8 @@ import {
   STUDENT_GENDER_LABELS,
   STUDENT_STATUS_LABELS,
   STUDENT_STATUSES,
+  WORK_GROUP_TYPE_LABELS,
+  STUDENT_WORK_STATUS_LABELS,
 } from './labels';
 
 // The SDK's generated types carry each enum's description from the spec as their doc comment.
@@ -39,6 +41,8 @@ describe('labels of the spec enums', () => {
     ['CourseWorkPublishStatus', COURSE_WORK_PUBLISH_STATUS_LABELS],
     ['CourseWorkScoreStatus', COURSE_WORK_SCORE_STATUS_LABELS],
     ['CourseWorkGroupMode', COURSE_WORK_GROUP_MODE_LABELS],
+    ['WorkGroupType', WORK_GROUP_TYPE_LABELS],
+    ['StudentWorkStatus', STUDENT_WORK_STATUS_LABELS],
   ] as const)('names every %s value as the spec describes it', (typeName, labels) => {
     const description = specDescription(typeName);
     expect(Object.keys(labels).sort()).toEqual(specValues(typeName).sort());

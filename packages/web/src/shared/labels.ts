@@ -7,6 +7,8 @@ import type {
   SchoolRole,
   StudentGender,
   StudentStatus,
+  WorkGroupType,
+  StudentWorkStatus,
 } from '@dfrm/sdk/tms';
 
 // Chinese names of the spec's enums, keyed by the SDK's generated types: a value the spec adds
@@ -56,4 +58,19 @@ export const COURSE_WORK_SCORE_STATUS_LABELS: Record<CourseWorkScoreStatus, stri
 export const COURSE_WORK_GROUP_MODE_LABELS: Record<CourseWorkGroupMode, string> = {
   0: '个人作业',
   1: '小组作业',
+};
+
+/** specs/tms/course-work.yaml WorkGroupType. */
+export const WORK_GROUP_TYPE_LABELS: Record<WorkGroupType, string> = {
+  0: '教师指定',
+  1: '系统随机',
+  2: '学生自由组队',
+};
+
+/** specs/tms/course-work.yaml StudentWorkStatus. */
+export const STUDENT_WORK_STATUS_LABELS: Record<StudentWorkStatus, string> = {
+  0: '未提交',
+  1: '已提交',
+  2: '已批改',
+  3: '已退回',
 };

@@ -386,7 +386,8 @@ export const updateCourseWork = <ThrowOnError extends boolean = true>(options: O
  * （路径拼写按产品规范为 creat。）为课程新建分组方案，带 workGroupId 时整体替换该方案的小组。规则：
  * - 每名学生只能出现在一个小组，必须是该课程的学生，组长必须是本组成员，组内人数不超过 maxMembers（errCode 2）；
  * - groupType 为 2（学生自由组队）时 teams 可为空；
- * - 方案已锁定（有已发布并已有提交的作业在用）时不能替换，返回 errCode 1；
+ * - 方案已锁定（有已发布并已有学生保存或提交答案的作业在用：替换会连同小组的学生作业丢掉答案）时不能替换，返回 errCode 1；
+ * - 替换时，组长不变的小组保留原小组（及其学生作业），其余旧小组删除；使用该方案的已发布作业随即为新小组建立学生作业；
  * - 同一课程下方案名称重复返回 errCode 7。
  * 仅课程的任课教师可调用（否则 errCode 5）。
  *
@@ -415,7 +416,7 @@ export const creatCourseGroup = <ThrowOnError extends boolean = true>(options: O
 /**
  * 预览自动分组
  *
- * 把课程的全部学生按每组 groupSize 人分组并返回结果，不保存。method 为 random 时随机打乱，为 studentNumber 时按学号顺序切分；
+ * 把课程的全部在读学生按每组 groupSize 人分组并返回结果，不保存。method 为 random 时随机打乱，为 studentNumber 时按学号顺序切分；
  * 最后一组不足 groupSize 的一半时并入前面各组。课程没有学生返回 errCode 1。仅课程的任课教师可调用（否则 errCode 5）。
  *
  */
@@ -475,6 +476,7 @@ export const previewGroupV2 = <ThrowOnError extends boolean = true>(options: Opt
  * 查询作业完成情况
  *
  * 分页列出一份作业的全部学生作业（个人作业每人一条，小组作业每组一条），并给出整体计数。
+ * 小组作业的每条记录带上全组成员（members），完成情况列表据此列出组员；个人作业为空数组（本字段为本规范设计，产品规范未给出）。
  * 作业不存在返回 errCode 6，不是调用者的作业返回 errCode 5。仅教师可调用。
  *
  */
@@ -2583,7 +2585,7 @@ export const getStudentWareList = <ThrowOnError extends boolean = true>(options:
 /**
  * 查询我的作业列表
  *
- * 分页列出本人在该学校已发布给自己的作业（草稿不可见），按截止时间升序、未截止在前。分数只在成绩公布后返回。仅学生可调用，只返回本人的数据。
+ * 分页列出本人在该学校已发布给自己的作业（草稿不可见），按截止时间升序、未截止在前。学生自由组队的小组作业在本人入组前也列出（studentWorkId 为 "0"，状态 0 未提交），v2 的计数同样计入。分数只在成绩公布后返回。仅学生可调用，只返回本人的数据。
  */
 export const getMyWorkList = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkListData, ThrowOnError>) => (options.client ?? client).post<GetMyWorkListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
@@ -2639,7 +2641,10 @@ export const getMyWorkListV2 = <ThrowOnError extends boolean = true>(options: Op
 /**
  * 查询我在某课程的作业统计
  *
- * 本人在一门课程中的作业完成与得分统计；平均分只计成绩已公布的作业。课程不是本人所选返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ * 本人在一门课程中的作业完成与得分统计；平均分只计成绩已公布的作业。课程不是本人所选（本人不在它的任何教学班）返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ * 口径（本规范设计）：作业按发布给本人（或本人小组）的学生作业计；已提交 = 待批改或已批改（状态 1、2），被退回的在再次提交前算未提交；迟交 = 最后一次提交晚于截止时间；
+ * 得分率 = 扣除迟交扣分后的最终得分 ÷ 满分，三位小数，只计已批改且成绩已公布的作业；classAverageScoreRate 为这些作业（发布给本人、成绩已公布）上全部已批改学生作业的平均得分率。
+ *
  */
 export const getMyWorkCourseStatistics = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkCourseStatisticsData, ThrowOnError>) => (options.client ?? client).post<GetMyWorkCourseStatisticsResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
@@ -2665,7 +2670,10 @@ export const getMyWorkCourseStatistics = <ThrowOnError extends boolean = true>(o
 /**
  * 查看作业引用的资源详情
  *
- * 返回作业引用的某个资源的内容和文件下载地址。资源不属于该作业返回 errCode 6；学生作业不是本人（或本人小组）的返回 errCode 5。仅学生可调用。
+ * 返回作业引用的某个资源的内容和文件下载地址。资源不属于该作业返回 errCode 6；学生作业不是本人（或本人小组）的返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ * 现状（本规范设计）：作业只保存所引用资源的 ID，资源的名称、内容和文件在资源服务中，资源服务尚未实现（issue 13），updateCourseWork 目前拒绝任何 resourceIds，所以没有作业引用资源，任何 resourceId 都返回 errCode 6；
+ * 万一作业保存了资源 ID，服务器不编造内容，返回 errCode 9。
+ *
  */
 export const getMyWorkResourceDetail = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkResourceDetailData, ThrowOnError>) => (options.client ?? client).post<GetMyWorkResourceDetailResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
@@ -2692,6 +2700,9 @@ export const getMyWorkResourceDetail = <ThrowOnError extends boolean = true>(opt
  * 查询作业引用的资源
  *
  * 列出作业引用的全部工作台资源（最多 20 个）。学生作业不是本人（或本人小组）的返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
+ * 现状（本规范设计）：列表来自作业保存的资源 ID；资源服务尚未实现（issue 13），updateCourseWork 目前拒绝任何 resourceIds，所以列表总是空数组；
+ * 万一作业保存了资源 ID，名称和类别无从读取，服务器不编造，返回 errCode 9。
+ *
  */
 export const getMyWorkResourceList = <ThrowOnError extends boolean = true>(options: Options<GetMyWorkResourceListData, ThrowOnError>) => (options.client ?? client).post<GetMyWorkResourceListResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
@@ -2725,7 +2736,7 @@ export const getMyWorkResourceList = <ThrowOnError extends boolean = true>(optio
  * - 只能在开始时间之后保存；截止后只有 allowLate 的作业可以保存和提交，并标记为迟交，否则 errCode 1；
  * - 状态 1、2（已提交、已批改）不能再修改，返回 errCode 1；被退回（3）后可再次保存和提交；
  * - 策略作业提交时必须选择 strategyId（本人策略池中的策略），服务器在保存时复制策略代码与回测绩效作为快照；普通作业提交时 content 与 attachments 不能都为空（errCode 2）；
- * - 小组作业任一成员都可以保存和提交，对全组生效。
+ * - 小组作业任一成员都可以保存和提交，对全组生效；自由组队尚未入组（studentWorkId 为 "0"）返回 errCode 1（请先加入或创建小组）。
  * 学生作业不是本人（或本人小组）的返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
  *
  */
@@ -2753,7 +2764,11 @@ export const updateMyWorkInfo = <ThrowOnError extends boolean = true>(options: O
 /**
  * 查询我的作业消息
  *
- * 分页列出发给本人的作业消息（新作业、即将截止、批改、退回、成绩公布），按时间倒序。仅学生可调用，只返回本人的消息。
+ * 分页列出发给本人的作业消息（新作业、即将截止、批改、退回、成绩公布），按时间倒序（同一时间后发的在前）。仅学生可调用，只返回本人在该学校的消息。
+ * 何时发出（本规范设计）：作业发布时（及之后加入教学班的学生得到作业时）发 1；教师退回时发 4（正文带评语）；教师公布成绩时给已批改的发 5；成绩公布之后再批改（迟交或退回后再交的作业、改分）时发 3；
+ * 小组作业发给小组每个成员。2（即将截止）在学生读取消息时生成：作业已开始、截止前 24 小时内、本人（小组）尚未提交或被退回，每份作业每个账号只生成一次。
+ * workId 指向不存在或未发布的作业返回 errCode 6，未布置给本人的作业返回 errCode 5。
+ *
  */
 export const getWorkMessage = <ThrowOnError extends boolean = true>(options: Options<GetWorkMessageData, ThrowOnError>) => (options.client ?? client).post<GetWorkMessageResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
@@ -2780,6 +2795,7 @@ export const getWorkMessage = <ThrowOnError extends boolean = true>(options: Opt
  * 查询我的作业详情
  *
  * 返回作业内容与本人的作答记录（已保存的答案、附件、策略快照、版本号、分数与评语）。分数、评语只在成绩公布后返回。
+ * 学生自由组队的小组作业在本人入组前 myWork 的 studentWorkId 为 "0"、状态 0、没有答案与小组（group 为 null）。
  * 作业未发布给本人返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
  *
  */
@@ -2851,7 +2867,7 @@ export const getStudentCurGroup = <ThrowOnError extends boolean = true>(options:
  *
  * 在作业的分组方案（groupType 2 学生自由组队）中创建一个小组，调用者为组长，studentIds 中的同学（用 getCourseStudentList 选取）直接入组。规则：
  * - 只有小组作业且方案为自由组队时可用，作业已截止返回 errCode 1；
- * - 调用者或任一同学已在该方案的其他小组，返回 errCode 7；同学不是该课程学生返回 errCode 2；
+ * - 调用者或任一同学已在该方案的其他小组，返回 errCode 7；同学不是该课程在读学生返回 errCode 2；
  * - 总人数（含组长）不能超过 maxMembers（errCode 1）。
  * 创建后服务器为小组建立学生作业。仅学生可调用。
  *
@@ -2902,7 +2918,7 @@ export const removeGroupMember = <ThrowOnError extends boolean = true>(options: 
 /**
  * 查询同课程的同学
  *
- * 分页列出一门课程的学生（组队时选同学用），按学号排序，不含本人。路径为本规范设计（产品规范未给出）。
+ * 分页列出一门课程的在读学生（组队时选同学用），按学号排序，不含本人。路径为本规范设计（产品规范未给出）。
  * 课程不是本人所选返回 errCode 5。仅学生可调用。
  *
  */
@@ -2926,7 +2942,7 @@ export const myWorkGetCourseStudentList = <ThrowOnError extends boolean = true>(
 /**
  * 查询同课程的同学（v2，带组队情况）
  *
- * 与 v1 的区别：按作业而不是课程查询（作业布置到的教学班的学生），每名同学附带在该作业分组方案中的组队情况，可用 onlyUngrouped 只看尚未入组的同学。路径为本规范设计（产品规范未给出）。
+ * 与 v1 的区别：按作业而不是课程查询（作业布置到的教学班的在读学生），每名同学附带在该作业分组方案中的组队情况，可用 onlyUngrouped 只看尚未入组的同学。路径为本规范设计（产品规范未给出）。
  * 作业未发布给本人返回 errCode 5，不是小组作业返回 errCode 1。仅学生可调用。
  *
  */
@@ -3818,8 +3834,12 @@ export const quizApiCourseClassStatistics = <ThrowOnError extends boolean = true
 /**
  * 教学概览统计
  *
- * 教学概览页（/teaching-manage/teacher/overview）使用。统计范围按角色：教师为本人任教的课程与教学班；学校管理员为全校。
- * days 为趋势的天数（截至今天）。调用者在该学校没有教师或学校管理员身份返回 errCode 5。
+ * 教学概览页（/teaching-manage/teacher/overview）使用。统计范围按角色：教师为本人任教的课程与教学班；学校管理员为全校（同时是教师和学校管理员的看全校）。
+ * days 为趋势的天数（截至今天，北京时间）。调用者在该学校没有教师或学校管理员身份返回 errCode 5。
+ * 口径（本规范设计）：学生数为范围内课程各教学班的学生（任何状态，去重）；全校的教师数为在该学校有教师身份的账号数；
+ * 作业只计已发布的，应交份数按学生作业计（个人作业每人一份，小组作业每组一份），已提交 = 待批改或已批改（状态 1、2）；得分率 = 扣除迟交扣分后的最终得分 ÷ 满分，对全部已批改的学生作业取平均，三位小数。
+ * 学习行为为学习心跳（studentMgr/refresh；教师范围只计带本人课程的心跳，全校计全部在线时间）和作业提交（按提交的账号）；当天提交份数按学生作业最后一次提交的时间计。
+ * 考试、测验尚未在服务器上线：考试数与交卷人次为 0，考试得分率为 null。
  *
  */
 export const tmsStatisticsOverview = <ThrowOnError extends boolean = true>(options: Options<TmsStatisticsOverviewData, ThrowOnError>) => (options.client ?? client).post<TmsStatisticsOverviewResponses, unknown, ThrowOnError, 'data'>({
@@ -3846,7 +3866,10 @@ export const tmsStatisticsOverview = <ThrowOnError extends boolean = true>(optio
 /**
  * 课程统计
  *
- * 一门课程的学生、作业、考试统计，以及逐份作业和逐个教学班的对比。教师只能查看本人任教的课程（否则 errCode 5），学校管理员可查看本校任意课程；课程不存在返回 errCode 6。
+ * 一门课程的学生、作业、考试统计，以及逐份作业和逐个教学班的对比。教师只能查看本人任教的课程（否则 errCode 5），学校管理员可查看本校任意课程；课程或教学班不存在（教学班不属于该课程也算）返回 errCode 6。
+ * 口径（本规范设计）：与 overview 相同（已发布作业、按学生作业计、已提交为状态 1、2、最终得分的得分率）。限定教学班时只计布置给该班的作业和该班的学生作业（按发布时学生或组长所在的教学班）。
+ * works 的 averageScore 为已批改学生作业的平均最终得分（一位小数）。考试尚未上线：examCount 为 0，考试得分率为 null。
+ *
  */
 export const tmsStatisticsCourse = <ThrowOnError extends boolean = true>(options: Options<TmsStatisticsCourseData, ThrowOnError>) => (options.client ?? client).post<TmsStatisticsCourseResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
@@ -3873,7 +3896,10 @@ export const tmsStatisticsCourse = <ThrowOnError extends boolean = true>(options
  * 教师查询学生学习数据
  *
  * 学生数据页（/teaching-manage/teacher/student-data）使用：分页列出本人任教课程的学生及其作业、考试和学习时长数据。
- * startDate、endDate 限定学习时长的统计区间（默认最近 30 天），endDate 不能早于 startDate（errCode 2）。课程或教学班不属于调用者返回 errCode 5。仅教师可调用。
+ * startDate、endDate 限定学习时长的统计区间（默认截至今天的最近 30 天，北京时间），endDate 不能早于 startDate，区间不超过 366 天（errCode 2）。课程或教学班不属于调用者返回 errCode 5，不存在（教学班不属于所给课程也算）返回 errCode 6。仅教师可调用。
+ * 行（本规范设计）：给出课程（或只给教学班，即它的课程）时为该课程（该教学班）的学生，学生在课程的每个教学班各一行；都不给时为本人教学班所在行政班的学生（与学生统计列表相同），每人一行。
+ * 作业为该课程（或本人全部课程）发布给学生的作业，已提交为状态 1、2，得分率按已批改作业的最终得分 ÷ 满分（教师看得到未公布的成绩）；学习时长为区间内带这些课程的学习心跳时长（分钟，向下取整）；lastActiveAt 为这些课程最近一次心跳的时间（不受区间限制）。
+ * 考试尚未上线：考试数为 0，考试得分率为 null（按它排序时按学号）。
  *
  */
 export const tmsStatisticsTeacherStudentData = <ThrowOnError extends boolean = true>(options: Options<TmsStatisticsTeacherStudentDataData, ThrowOnError>) => (options.client ?? client).post<TmsStatisticsTeacherStudentDataResponses, unknown, ThrowOnError, 'data'>({
@@ -3901,6 +3927,10 @@ export const tmsStatisticsTeacherStudentData = <ThrowOnError extends boolean = t
  * 学生首页概览
  *
  * 学生首页使用：本人在该学校的课程数、待交作业、待考考试、未读通知、得分率和本周学习时长，以及最近截止的作业和即将开始的考试（各最多 5 条）。仅学生可调用，只返回本人的数据。
+ * 口径（本规范设计）：课程数为本人所在教学班的课程数；待交作业为未提交或被退回、且未截止或允许迟交的作业（dueWorks 为其中截止时间最早的 5 个，已过截止但允许迟交的排在前面）；
+ * 提交率 = 已提交（状态 1、2）÷ 发布给本人的作业；作业得分率只计成绩已公布的作业（最终得分 ÷ 满分）；未读通知数与 getUnViewAnnounce 相同；本周学习时长为本周一（北京时间）起的在线时长（学习心跳）。
+ * 考试尚未上线：待考考试为 0，upcomingExams 为空，考试得分率为 null。
+ *
  */
 export const tmsStatisticsStudentHomeOverview = <ThrowOnError extends boolean = true>(options: Options<TmsStatisticsStudentHomeOverviewData, ThrowOnError>) => (options.client ?? client).post<TmsStatisticsStudentHomeOverviewResponses, unknown, ThrowOnError, 'data'>({
     requestValidator: async (data) => await z.object({
@@ -4797,6 +4827,8 @@ export const getTeacherRecentCourse = <ThrowOnError extends boolean = true>(opti
  *
  * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 本人已发布作业收到的学生提交概况：待批改总数、最近 7 天收到的份数，以及有待批改提交的作业（按最近提交时间倒序，最多 limit 个）。
+ * 范围为本人任教课程的已发布作业；最近 7 天收到的份数按每份学生作业最后一次提交的时间计（其后已批改或退回的也算）；lastSubmittedAt 为该作业最后一次提交的时间。
+ * 口径（本规范设计）：人数按学生作业计，个人作业每人一份，小组作业每组一份；已交 = 待批改或已批改（状态 1、2），被退回的在再次提交前算未交；分数均为扣除迟交扣分后的最终得分。
  * 错误：limit 不在 1–50 errCode 2；当前用户在该学校不是教师 errCode 5。
  * 调用者：教师。
  *
@@ -4849,7 +4881,9 @@ export const getTeachingCourse = <ThrowOnError extends boolean = true>(options: 
  *
  * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 课程（可限定一个教学班）每个已发布作业的提交、批改人数与平均分、最高分、最低分，按发布时间升序。
- * 错误：课程或教学班不存在 errCode 6；不是本人课程 errCode 5。
+ * 限定教学班时只列布置给该班的作业，只计该班（发布时学生或组长所在的教学班）的学生作业。
+ * 口径（本规范设计）：人数按学生作业计，个人作业每人一份，小组作业每组一份；已交 = 待批改或已批改（状态 1、2），被退回的在再次提交前算未交；分数均为扣除迟交扣分后的最终得分。
+ * 错误：课程或教学班不存在（教学班不属于该课程也算）errCode 6；不是本人课程 errCode 5。
  * 调用者：教师。
  *
  */
@@ -4874,7 +4908,8 @@ export const getCourseWorkScore = <ThrowOnError extends boolean = true>(options:
  * 课程各作业的及格率
  *
  * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
- * 课程每个已发布作业的及格率：及格线固定为满分的 60%，passRate = 及格人数 ÷ 已批改人数（没有已批改时为 0），按发布时间升序。
+ * 课程每个已发布作业的及格率：及格线固定为满分的 60%，最终得分（扣除迟交扣分后）不低于及格线为及格，passRate = 及格人数 ÷ 已批改人数（三位小数，没有已批改时为 0），按发布时间升序。
+ * 口径（本规范设计）：人数按学生作业计，个人作业每人一份，小组作业每组一份；已交 = 待批改或已批改（状态 1、2），被退回的在再次提交前算未交；分数均为扣除迟交扣分后的最终得分。
  * 错误：课程不存在 errCode 6；不是本人课程 errCode 5。
  * 调用者：教师。
  *
@@ -4901,6 +4936,7 @@ export const getCourseWorkPassRate = <ThrowOnError extends boolean = true>(optio
  *
  * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 与 v1 的区别：及格线可用查询参数 passRatio 指定（满分的比例，默认 0.6）；每个作业另给出每个教学班的及格人数与及格率。
+ * byClass 为作业布置给的教学班（按 ID 升序），学生作业按发布时学生（小组为组长）所在的教学班归属；passScore 为满分 × passRatio，保留一位小数。
  * 错误：passRatio 不在 0.01–1 errCode 2；课程不存在 errCode 6；不是本人课程 errCode 5。
  * 调用者：教师。
  *
@@ -4927,8 +4963,9 @@ export const getCourseWorkPassRateV2 = <ThrowOnError extends boolean = true>(opt
  *
  * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 一个作业已批改成绩按满分百分比分成 5 段：0–59、60–69、70–79、80–89、90–100，给出各段人数，另给未批改和未提交人数。
- * 可用 teachingClassId 只统计一个教学班。
- * 错误：作业或教学班不存在 errCode 6；作业不属于本人课程 errCode 5。
+ * 可用 teachingClassId 只统计一个教学班。分段按最终得分（扣除迟交扣分后）占满分的百分比，下一段的下界之前都属于上一段（59.9% 在 0-59）。
+ * 口径（本规范设计）：人数按学生作业计，个人作业每人一份，小组作业每组一份；已交 = 待批改或已批改（状态 1、2），被退回的在再次提交前算未交；分数均为扣除迟交扣分后的最终得分。
+ * 错误：作业或教学班不存在（教学班不属于作业的课程也算）errCode 6；作业不属于本人课程 errCode 5；作业还是草稿 errCode 1。
  * 调用者：教师。
  *
  */
@@ -4953,8 +4990,10 @@ export const getCourseWorkDistribution = <ThrowOnError extends boolean = true>(o
  * 作业完成与成绩统计
  *
  * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
- * 一个作业的应交、已交、未交、迟交、已批改、待批改人数，以及平均分、最高分、最低分、及格人数和及格率（及格线为满分的 60%）。
- * 错误：作业不存在 errCode 6；作业不属于本人课程 errCode 5。
+ * 一个作业的应交、已交、未交、迟交、已批改、待批改人数，以及平均分、最高分、最低分、及格人数和及格率（及格线为满分的 60%，按最终得分）。
+ * 口径（本规范设计）：人数按学生作业计，个人作业每人一份，小组作业每组一份；已交 = 待批改或已批改（状态 1、2），被退回的在再次提交前算未交；分数均为扣除迟交扣分后的最终得分。
+ * 迟交为最后一次提交晚于截止时间的份数（与完成情况列表的迟交标记一致，被退回的也算）。路径不含学校：角色按当前学校检查，作业所在学校另需教师身份。
+ * 错误：作业不存在 errCode 6；作业不属于本人课程 errCode 5；作业还是草稿（没有可统计的提交）errCode 1。
  * 调用者：教师。
  *
  */
@@ -4980,7 +5019,9 @@ export const getCourseWorkStatistics = <ThrowOnError extends boolean = true>(opt
  *
  * 路径前缀 /tms-server/teacherPage 为本规范设计（产品规范只写了相对路径，且教师页与学生页都有 get/recent/course）。
  * 与 v1 的区别：另给出每个教学班的应交、已交、已批改人数、平均分和及格率，以及按提交时间的每日提交人数（从发布日到截止日或今天，最多 62 天）。
- * 错误：作业不存在 errCode 6；作业不属于本人课程 errCode 5。
+ * 每日提交人数（本规范设计）：已交（状态 1、2）的学生作业按最后一次提交的北京时间日期计数；日期从发布日起，到截止日（有迟交时到最后一次提交的日期）为止，不超过今天；超过 62 天时取最后 62 天。
+ * byClass 为作业布置给的教学班（按 ID 升序），学生作业按发布时学生（小组为组长）所在的教学班归属。
+ * 错误：作业不存在 errCode 6；作业不属于本人课程 errCode 5；作业还是草稿 errCode 1。
  * 调用者：教师。
  *
  */

@@ -490,7 +490,7 @@ export type CourseGroupMembers = {
      */
     teams: Array<WorkGroupTeam>;
     /**
-     * 课程中尚未进入任何小组的学生。
+     * 课程中尚未进入任何小组的在读学生。
      */
     ungrouped: Array<StudentBrief>;
 };
@@ -512,7 +512,7 @@ export type CourseGroupV2 = CourseGroup & {
         publishStatus: CourseWorkPublishStatus;
     }>;
     /**
-     * 是否已锁定：有已发布且已有提交的作业使用它时为 true，此时不能再改动小组。
+     * 是否已锁定：有已发布且已有学生保存或提交答案的作业使用它时为 true，此时教师不能再替换小组（自由组队的学生仍可新建小组）。
      */
     locked: boolean;
 };
@@ -996,6 +996,16 @@ export type StudentWorkDetail = StudentWorkBrief & {
     revision: number;
     /**
      * 小组作业的全部成员；个人作业为空数组。
+     */
+    members: Array<WorkGroupMember>;
+};
+
+/**
+ * 完成情况列表中的一条：学生作业及小组作业的全组成员。
+ */
+export type StudentWorkFinishItem = StudentWorkBrief & {
+    /**
+     * 小组作业的全部成员（组长在前）；个人作业为空数组。
      */
     members: Array<WorkGroupMember>;
 };
@@ -3004,8 +3014,8 @@ export type WorkMessage = {
 /**
  * 作业消息类型：
  * 1 新作业发布；
- * 2 作业即将截止（截止前 24 小时内仍未提交）；
- * 3 作业已批改（成绩公布后才发出）；
+ * 2 作业即将截止（截止前 24 小时内仍未提交，学生读取消息时生成）；
+ * 3 作业已批改（只在成绩公布之后的批改发出；公布前的批改由 5 统一告知）；
  * 4 作业被退回重做；
  * 5 作业成绩已公布。
  *
@@ -4643,7 +4653,7 @@ export type TeacherCourseTableItem = {
 export type TeacherPageNullableInstant = Instant | null;
 
 /**
- * 分数（原始分，保留一位小数）；没有已批改的成绩时为 null。
+ * 分数（最终得分：教师评分扣除迟交扣分后，保留一位小数）；没有已批改的成绩时为 null。
  */
 export type TeacherPageNullableScore = number | null;
 
@@ -5985,7 +5995,7 @@ export type PreviewGroupV2Data = {
         schoolId: SchoolId;
         courseId: Id;
         /**
-         * 参与分组的教学班；不传为课程全部教学班。
+         * 参与分组的教学班；不传或为空为课程全部教学班。同时在几个所选教学班的学生只分在 ID 最小的那个教学班。
          */
         teachingClassIds?: Array<Id>;
         /**
@@ -6058,7 +6068,7 @@ export type QueryWorkFinishStatusResponses = {
         /**
          * 当前页的记录。
          */
-        list: Array<StudentWorkBrief>;
+        list: Array<StudentWorkFinishItem>;
         total: Total;
         /**
          * 整份作业的计数（不受筛选和分页影响）。

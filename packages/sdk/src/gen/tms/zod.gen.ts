@@ -357,6 +357,11 @@ export const zCourseWorkSummary = /* @__PURE__ */ lazy.zCourseWorkSummary();
 export const zWorkGroupMember = /* @__PURE__ */ lazy.zWorkGroupMember();
 
 /**
+ * 完成情况列表中的一条：学生作业及小组作业的全组成员。
+ */
+export const zStudentWorkFinishItem = /* @__PURE__ */ lazy.zStudentWorkFinishItem();
+
+/**
  * 分组方案中的一个小组。
  */
 export const zWorkGroupTeam = /* @__PURE__ */ lazy.zWorkGroupTeam();
@@ -837,8 +842,8 @@ export const zMyWorkSaveResult = /* @__PURE__ */ lazy.zMyWorkSaveResult();
 /**
  * 作业消息类型：
  * 1 新作业发布；
- * 2 作业即将截止（截止前 24 小时内仍未提交）；
- * 3 作业已批改（成绩公布后才发出）；
+ * 2 作业即将截止（截止前 24 小时内仍未提交，学生读取消息时生成）；
+ * 3 作业已批改（只在成绩公布之后的批改发出；公布前的批改由 5 统一告知）；
  * 4 作业被退回重做；
  * 5 作业成绩已公布。
  *
@@ -1260,7 +1265,7 @@ export const zTeacherCourseTableItem = /* @__PURE__ */ lazy.zTeacherCourseTableI
 export const zTeacherPageNullableInstant = /* @__PURE__ */ lazy.zTeacherPageNullableInstant();
 
 /**
- * 分数（原始分，保留一位小数）；没有已批改的成绩时为 null。
+ * 分数（最终得分：教师评分扣除迟交扣分后，保留一位小数）；没有已批改的成绩时为 null。
  */
 export const zTeacherPageNullableScore = /* @__PURE__ */ lazy.zTeacherPageNullableScore();
 

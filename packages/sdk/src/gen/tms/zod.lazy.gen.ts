@@ -446,6 +446,10 @@ export const zWorkGroupMember = /* @__PURE__ */ memo(() => z.object({
     isLeader: z.boolean()
 }));
 
+export const zStudentWorkFinishItem = /* @__PURE__ */ memo(() => z.intersection(zStudentWorkBrief(), z.object({
+    members: z.array(zWorkGroupMember())
+})));
+
 export const zWorkGroupTeam = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
     workGroupId: zId(),
@@ -2473,7 +2477,7 @@ export const zQueryWorkFinishStatusBody = /* @__PURE__ */ memo(() => z.intersect
 })));
 
 export const zQueryWorkFinishStatusResponse = /* @__PURE__ */ memo(() => z.object({
-    list: z.array(zStudentWorkBrief()),
+    list: z.array(zStudentWorkFinishItem()),
     total: zTotal(),
     counts: zWorkFinishCounts()
 }));

@@ -6,6 +6,15 @@ import {
   queryWorkFinishStatus,
 } from '../../services/homework/finish';
 import {
+  creatCourseGroup,
+  getCourseGroup,
+  getCourseGroupMember,
+  getCourseGroupV2,
+  getSchoolCourseGroup,
+  previewGroup,
+  previewGroupV2,
+} from '../../services/homework/groups';
+import {
   delCourseWork,
   downloadWorkAttachment,
   getCourseWorkInfo,
@@ -38,13 +47,13 @@ export const courseWorkArea = area('tms/course-work', {
     upload: { maxBytes: (config) => config.coursewareMaxBytes, keep: true },
   },
   downloadWorkAttachment,
-  creatCourseGroup: notImplemented,
-  previewGroup: notImplemented,
-  previewGroupV2: notImplemented,
-  getCourseGroup: notImplemented,
-  getCourseGroupV2: notImplemented,
-  getSchoolCourseGroup: notImplemented,
-  getCourseGroupMember: notImplemented,
+  creatCourseGroup,
+  previewGroup,
+  previewGroupV2,
+  getCourseGroup,
+  getCourseGroupV2,
+  getSchoolCourseGroup,
+  getCourseGroupMember,
   // strategy homework belongs to the quant lab
   automaticGrading: notImplemented,
   courseWorkGetStrategyInfo: notImplemented,

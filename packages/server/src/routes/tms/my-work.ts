@@ -1,4 +1,11 @@
 import {
+  createStudentWorkGroup,
+  getStudentCurGroup,
+  myWorkGetCourseStudentList,
+  myWorkGetCourseStudentListV2,
+  removeGroupMember,
+} from '../../services/homework/my-groups';
+import {
   downloadStudentWorkFile,
   getMyWorkInfo,
   getMyWorkList,
@@ -7,7 +14,10 @@ import {
   updateMyWorkInfo,
   uploadMyWorkFile,
 } from '../../services/homework/my-work';
-import { area, notImplemented } from '../register';
+import { getWorkMessage } from '../../services/homework/messages';
+import { getMyWorkCourseStatistics } from '../../services/homework/my-work-stats';
+import { getMyWorkResourceDetail, getMyWorkResourceList } from '../../services/homework/work-resources';
+import { area } from '../register';
 
 /** specs/tms/my-work.yaml: a student's homework: lists, answers, hand-ins and scores. */
 export const myWorkArea = area('tms/my-work', {
@@ -22,13 +32,13 @@ export const myWorkArea = area('tms/my-work', {
     upload: { maxBytes: (config) => config.coursewareMaxBytes, keep: true },
   },
   downloadStudentWorkFile,
-  getWorkMessage: notImplemented,
-  getMyWorkCourseStatistics: notImplemented,
-  getMyWorkResourceDetail: notImplemented,
-  getMyWorkResourceList: notImplemented,
-  getStudentCurGroup: notImplemented,
-  createStudentWorkGroup: notImplemented,
-  removeGroupMember: notImplemented,
-  myWorkGetCourseStudentList: notImplemented,
-  myWorkGetCourseStudentListV2: notImplemented,
+  getWorkMessage,
+  getMyWorkCourseStatistics,
+  getMyWorkResourceDetail,
+  getMyWorkResourceList,
+  getStudentCurGroup,
+  createStudentWorkGroup,
+  removeGroupMember,
+  myWorkGetCourseStudentList,
+  myWorkGetCourseStudentListV2,
 });

@@ -3,18 +3,27 @@ import {
   getTeacherRecentCourse,
   getTeachingCourse,
 } from '../../services/course/timetable';
-import { area, notImplemented } from '../register';
+import {
+  getCourseWorkDistribution,
+  getCourseWorkPassRate,
+  getCourseWorkPassRateV2,
+  getCourseWorkScore,
+  getCourseWorkStatistics,
+  getCourseWorkStatisticsV2,
+  getTeacherReceivedWork,
+} from '../../services/homework/teacher-stats';
+import { area } from '../register';
 
-/** specs/tms/teacher-page.yaml; the homework statistics answer 9 until homework exists. */
+/** specs/tms/teacher-page.yaml: the teacher's home: timetable, courses, received work and homework statistics. */
 export const teacherPageArea = area('tms/teacher-page', {
   getTeacherCourseTable,
   getTeacherRecentCourse,
-  getTeacherReceivedWork: notImplemented,
+  getTeacherReceivedWork,
   getTeachingCourse,
-  getCourseWorkScore: notImplemented,
-  getCourseWorkPassRate: notImplemented,
-  getCourseWorkPassRateV2: notImplemented,
-  getCourseWorkDistribution: notImplemented,
-  getCourseWorkStatistics: notImplemented,
-  getCourseWorkStatisticsV2: notImplemented,
+  getCourseWorkScore,
+  getCourseWorkPassRate,
+  getCourseWorkPassRateV2,
+  getCourseWorkDistribution,
+  getCourseWorkStatistics,
+  getCourseWorkStatisticsV2,
 });

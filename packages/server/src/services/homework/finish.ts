@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { StudentWorkBrief, StudentWorkDetail, WorkFinishCounts } from '@dfrm/sdk/tms/types';
+import type {
+  StudentWorkBrief,
+  StudentWorkDetail,
+  StudentWorkFinishItem,
+  WorkFinishCounts,
+} from '@dfrm/sdk/tms/types';
 import type { Input, Output } from '../../contract/types';
 import type { Db } from '../../db/client';
 import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
@@ -115,7 +120,7 @@ export async function queryWorkFinishStatus({
   ctx,
   input,
 }: AuthedCall<Input<'queryWorkFinishStatus'>>): Promise<{
-  list: StudentWorkBrief[];
+  list: StudentWorkFinishItem[];
   total: number;
   counts: WorkFinishCounts;
 }> {
@@ -143,12 +148,18 @@ export async function queryWorkFinishStatus({
       .where(where),
     finishCountsOf(ctx.db, [work]),
   ]);
+  const page = rows.map((row) => row.studentWork);
+  const teamIds = page.flatMap((row) => (row.teamId === null ? [] : [row.teamId]));
+  // a group's row lists its members, so the list names everyone who handed in together
+  const [briefs, members] = await Promise.all([
+    studentWorkBriefs(ctx.db, work, page),
+    membersOfTeams(ctx.db, teamIds),
+  ]);
   return {
-    list: await studentWorkBriefs(
-      ctx.db,
-      work,
-      rows.map((row) => row.studentWork),
-    ),
+    list: briefs.map((brief, index) => {
+      const teamId = page[index]?.teamId ?? null;
+      return { ...brief, members: teamId === null ? [] : (members.get(teamId) ?? []) };
+    }),
     total: toNumber(totalRow?.total),
     counts: counts.get(work.id) as WorkFinishCounts,
   };
@@ -192,7 +203,8 @@ export async function getWorkFinishInfo({
 /**
  * POST /tms-server/courseWorkMgr/correctStudentWork: score and comment (again
  * as often as needed, the last one counts), or return the work for redoing.
- * Students hear of it only once scores are published (a return at once).
+ * Students hear of it only once scores are published (a return at once, and
+ * a grade at once when the scores are already published).
  */
 export async function correctStudentWork({
   ctx,
@@ -225,6 +237,10 @@ export async function correctStudentWork({
     if (!row) throw new NotFoundError(STUDENT_WORK_NOT_FOUND_MESSAGE);
     if (input.returned) {
       await tellStudents(tx, work, [row], 4, comment ? `作业被退回重做：${comment}` : '作业被退回重做', now);
+    } else if (work.scoreStatus === 1) {
+      // scores already published: the student sees this one at once, so they are told (before, publication tells them)
+      const { score } = scoreAfterPenalty(row.score, row.submitTime, work);
+      await tellStudents(tx, work, [row], 3, `作业已批改：得分 ${score} / ${work.totalScore}`, now);
     }
     return row;
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-courseware-list-page';
 import { TeacherWorkListPage } from '@/features/homework/pages/teacher-work-list-page';
+import { WorkGroupsPage } from '@/features/homework/pages/work-groups-page';
 import { TeacherNoticeListPage } from '@/features/notice/pages/teacher-notice-list-page';
 import { CourseStudentsPage } from '@/features/student/pages/course-students-page';
 import { ALL_CLASSES, type ClassTab } from '@/features/teaching-class/area';
@@ -47,6 +48,8 @@ export function TeacherClassPage({
         return <TeacherWorkListPage key={courseId} area={area} courseId={courseId} embedded />;
       case 'courseware':
         return <TeacherCoursewareListPage key={courseId} area={area} courseId={courseId} embedded />;
+      case 'groups':
+        return <WorkGroupsPage key={courseId} area={area} courseId={courseId} embedded />;
     }
   };
   return (
