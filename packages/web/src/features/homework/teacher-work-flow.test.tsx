@@ -1,4 +1,10 @@
-import { getMyWorkInfo, publishCourseWorkV2, updateCourseWork, updateMyWorkInfo } from '@dfrm/sdk/tms';
+import {
+  creatCourseGroup,
+  getMyWorkInfo,
+  publishCourseWorkV2,
+  updateCourseWork,
+  updateMyWorkInfo,
+} from '@dfrm/sdk/tms';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -176,6 +182,40 @@ describe('the teacher’s homework', () => {
     await user.click(within(form).getByRole('combobox', { name: '课程' }));
     await user.click(await screen.findByRole('option', { name: '金融数据分析' }));
     expect(within(form).getByRole('checkbox', { name: new RegExp(CLASS1) })).toBeChecked();
+  });
+
+  it('a group work takes one of the course’s group sets', async () => {
+    const course = await createCourseFixture();
+    actAs(await loginAs('teacher1'));
+    await creatCourseGroup({
+      body: {
+        schoolId: '1',
+        courseId: course.courseId,
+        groupName: '期末项目组',
+        groupType: 2,
+        maxMembers: 4,
+        teams: [],
+      },
+    });
+    storeUser(await loginAs('teacher1'));
+    const { user } = renderApp({ path: `/teaching/teacher/add/home/work?courseId=${course.courseId}` });
+
+    const form = await screen.findByRole('form', { name: '布置作业' });
+    await user.click(within(form).getByRole('checkbox', { name: new RegExp(CLASS1) }));
+    await user.type(within(form).getByRole('textbox', { name: '标题' }), '期末项目：多因子选股');
+    const mode = within(form).getByRole('radiogroup', { name: '作业形式' });
+    await waitFor(() => expect(within(mode).getByRole('radio', { name: '小组' })).toBeEnabled());
+    await user.click(within(mode).getByRole('radio', { name: '小组' }));
+    // a group work needs its set
+    await user.click(within(form).getByRole('button', { name: '保存草稿' }));
+    expect(await within(form).findByText('小组作业请选择分组方案')).toBeVisible();
+    await user.click(within(form).getByRole('combobox', { name: '分组方案' }));
+    await user.click(await screen.findByRole('option', { name: '期末项目组（学生自由组队，0 组）' }));
+    await user.click(within(form).getByRole('button', { name: '保存草稿' }));
+
+    expect(await screen.findByText('草稿已保存')).toBeVisible();
+    const row = within(await rowOf('期末项目：多因子选股'));
+    expect(row.getByText('小组')).toBeVisible();
   });
 
   it('stops a work published to no class, next to the class picker, and saves nothing', async () => {

@@ -9,7 +9,6 @@ import {
 import { zUploadWorkFileBody } from '@dfrm/sdk/tms/zod';
 import { mutationOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { downloadApiFile } from '@/lib/api-file';
 import { zFilePart } from '@/lib/file-part';
 import { type UploadProgress, xhrFetch } from '@/lib/xhr-fetch';
 import { QUERY_ROOTS } from '@/shared/query-roots';
@@ -70,12 +69,3 @@ export function uploadTeacherWorkFile(
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }
-
-type Auth = { token: string; userId: string } | null;
-
-/** A saved attachment (its url is the downloadWorkAttachment path), under its Chinese name. */
-export const downloadWorkAttachmentMutation = (auth: () => Auth) =>
-  mutationOptions({
-    mutationKey: ['homework', 'teacher', 'download'],
-    mutationFn: (attachment: WorkAttachment) => downloadApiFile(attachment.url, attachment.fileName, auth()),
-  });

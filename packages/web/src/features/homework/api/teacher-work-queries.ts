@@ -1,4 +1,4 @@
-import { getCourseGroupV2, getCourseList, getCourseWorkInfo, queryCourseWorkListV2 } from '@dfrm/sdk/tms';
+import { getCourseList, queryCourseWorkListV2 } from '@dfrm/sdk/tms';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { homeworkKeys } from './homework-keys';
 
@@ -31,9 +31,6 @@ export const teacherWorkKeys = {
   detail: (schoolId: string, workId: string) =>
     [...homeworkKeys.teacher, 'detail', schoolId, workId] as const,
   courses: (schoolId: string) => [...homeworkKeys.teacher, 'courses', schoolId] as const,
-  /** Under the groups' prefix: a change to a course's group sets refreshes the work form's choice. */
-  courseGroups: (schoolId: string, courseId: string) =>
-    [...homeworkKeys.groups, 'course', schoolId, courseId] as const,
 };
 
 const withoutUndefined = <T extends object>(value: T): T =>
@@ -69,28 +66,10 @@ export const teacherWorkListQuery = (params: TeacherWorkListParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** A work with its requirement, classes, attachments, late policy and the fields already fixed. */
-export const courseWorkDetailQuery = (schoolId: string, workId: string) =>
-  queryOptions({
-    queryKey: teacherWorkKeys.detail(schoolId, workId),
-    queryFn: ({ signal }) => getCourseWorkInfo({ path: { schoolId, workId }, signal }),
-  });
-
 /** The teacher's courses with their teaching classes (a teacher has far fewer than 200). */
 export const homeworkCoursesQuery = (schoolId: string) =>
   queryOptions({
     queryKey: teacherWorkKeys.courses(schoolId),
     queryFn: async ({ signal }) =>
       (await getCourseList({ body: { schoolId, pageIndex: 1, pageSize: 200 }, signal })).list,
-  });
-
-/**
- * A course's group sets, for a group work's 分组方案. The form says why none can be chosen
- * itself (no sets yet, or the server cannot list them), so no global error toast.
- */
-export const courseGroupsQuery = (schoolId: string, courseId: string) =>
-  queryOptions({
-    queryKey: teacherWorkKeys.courseGroups(schoolId, courseId),
-    queryFn: ({ signal }) => getCourseGroupV2({ path: { schoolId, courseId }, signal }),
-    meta: { silentError: true },
   });

@@ -1,5 +1,6 @@
 // zod/mini: the same checks as classic zod in a fraction of the bytes.
 import * as z from 'zod/mini';
+import { scoreAfterPenalty } from '@/features/homework/late-penalty';
 
 // The limits of specs/tms/course-work.yaml (CourseWorkSaveRequest), worded for people.
 export const workTitleSchema = z
@@ -38,15 +39,13 @@ export function deadlineError(startTime: number | null, endTime: number | null):
   return undefined;
 }
 
-const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-
-/**
- * The best score a work handed in `days` late can get: each started day takes `perDay` % of the
- * total off, never below `floor` % of it (the server's scoreAfterPenalty for a full raw score).
- */
+/** The best score a work handed in `days` late can get (the teacher's full score after the penalty). */
 export function bestLateScore(total: number, perDay: number, floor: number, days: number): number {
-  const deducted = total - (total * perDay * days) / 100;
-  return oneDecimal(Math.max(deducted, Math.min(total, (total * floor) / 100), 0));
+  return scoreAfterPenalty(total, days, {
+    totalScore: total,
+    latePenaltyPerDay: perDay,
+    lateScoreFloor: floor,
+  }).score;
 }
 
 /**

@@ -25,17 +25,15 @@ import { useUploadQueue } from '@/components/file-drop/use-upload-queue';
 import { BackLink } from '@/components/page/back-link';
 import { RichTextField } from '@/components/rich-text/rich-text-input';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
+import { downloadWorkFileMutation } from '@/features/homework/api/grading-mutations';
+import { finishWorkQuery } from '@/features/homework/api/grading-queries';
+import { courseGroupSetsQuery } from '@/features/homework/api/group-queries';
 import {
-  downloadWorkAttachmentMutation,
   saveCourseWorkMutation,
   setWorkPublishedMutation,
   uploadTeacherWorkFile,
 } from '@/features/homework/api/teacher-work-mutations';
-import {
-  courseGroupsQuery,
-  courseWorkDetailQuery,
-  homeworkCoursesQuery,
-} from '@/features/homework/api/teacher-work-queries';
+import { homeworkCoursesQuery } from '@/features/homework/api/teacher-work-queries';
 import {
   type CourseWorkPreview,
   CourseWorkPreviewModal,
@@ -53,11 +51,16 @@ import {
   workTitleSchema,
 } from '@/features/homework/forms/course-work-schemas';
 import { HOMEWORK_PATHS } from '@/features/homework/homework-paths';
+import { latePolicyText } from '@/features/homework/late-penalty';
 import { DateTimeField } from '@/lib/date-time-field';
 import { useAppForm } from '@/lib/form';
 import { CheckboxGroupField, NumberField, SelectField } from '@/lib/form-fields';
 import { errorMessage } from '@/shared/error-notifications';
-import { COURSE_WORK_GROUP_MODE_LABELS, COURSE_WORK_PUBLISH_STATUS_LABELS } from '@/shared/labels';
+import {
+  COURSE_WORK_GROUP_MODE_LABELS,
+  COURSE_WORK_PUBLISH_STATUS_LABELS,
+  WORK_GROUP_TYPE_LABELS,
+} from '@/shared/labels';
 import { openConfirmModal } from '@/shared/overlays';
 import { useSessionApi } from '@/shared/session/session-context';
 import { useSchoolId } from '@/shared/session/current-school-id';
@@ -109,7 +112,7 @@ function ExistingWork({
   courses: CourseItem[];
   returnTo: string | undefined;
 }) {
-  const { data: work } = useSuspenseQuery(courseWorkDetailQuery(schoolId, workId));
+  const { data: work } = useSuspenseQuery(finishWorkQuery(schoolId, workId));
   return (
     <CourseWorkForm
       key={workId}
@@ -206,7 +209,7 @@ function CourseWorkForm({
   // the form says why publishing failed next to itself
   const publish = useMutation(setWorkPublishedMutation({ silentError: true }));
   const download = useMutation({
-    ...downloadWorkAttachmentMutation(() => session.auth()),
+    ...downloadWorkFileMutation(() => session.auth()),
     onSuccess: (name) => notifications.show({ color: 'teal', message: `已下载：${name}` }),
   });
   // What the server holds of this work: set by the first save of a new one, so a retry edits it.
@@ -351,10 +354,15 @@ function CourseWorkForm({
     label: `${c.className}（${c.studentCount} 人）`,
   }));
 
-  const groups = useQuery({ ...courseGroupsQuery(schoolId, chosenCourse), enabled: chosenCourse !== '' });
+  const groups = useQuery({
+    ...courseGroupSetsQuery(schoolId, chosenCourse),
+    enabled: chosenCourse !== '',
+    // the form says why no set can be chosen (none yet, or the list could not be read)
+    meta: { silentError: true },
+  });
   const groupOptions = (groups.data ?? []).map((set) => ({
     value: set.workGroupId,
-    label: `${set.groupName}（${set.teamCount} 组）`,
+    label: `${set.groupName}（${WORK_GROUP_TYPE_LABELS[set.groupType]}，${set.teamCount} 组）`,
   }));
   // a group work keeps its set even when the list cannot be read
   if (saved?.workGroupId && !groupOptions.some((option) => option.value === saved.workGroupId)) {
@@ -378,6 +386,12 @@ function CourseWorkForm({
     const values = form.state.values;
     const chosen = new Set(values.teachingClassIds);
     const total = Number(values.totalScore);
+    const policy = {
+      allowLate: values.allowLate === 'yes',
+      totalScore: total,
+      latePenaltyPerDay: Number(values.latePenaltyPerDay),
+      lateScoreFloor: Number(values.lateScoreFloor),
+    };
     setPreview({
       title: values.title.trim(),
       courseName: course?.courseName ?? '',
@@ -391,10 +405,9 @@ function CourseWorkForm({
       startTime: values.startTime,
       endTime: values.endTime,
       totalScore: values.totalScore,
-      late:
-        values.allowLate === 'yes'
-          ? `允许迟交。${latePolicyEffect(total, Number(values.latePenaltyPerDay), Number(values.lateScoreFloor))}`
-          : '截止后不能再提交。',
+      late: policy.allowLate
+        ? `${latePolicyText(policy)}。${latePolicyEffect(total, policy.latePenaltyPerDay, policy.lateScoreFloor)}`
+        : `${latePolicyText(policy)}。`,
       content: values.content,
       attachments: [
         ...kept,

@@ -35,7 +35,6 @@ import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { Hint } from '@/components/hint/hint';
-import { BackLink } from '@/components/page/back-link';
 import { CourseFilter } from '@/components/page/course-filter';
 import { PageHeader } from '@/components/page/page-header';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
@@ -370,11 +369,7 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
                   variant="subtle"
                   aria-label={`${work.title} 的完成情况`}
                   renderRoot={(props) => (
-                    // the completion page belongs to grading; its route is reached by its address
-                    <BackLink
-                      {...props}
-                      href={`${paths.complete}?workId=${encodeURIComponent(work.workId)}`}
-                    />
+                    <Link {...props} to={paths.complete} search={{ workId: work.workId }} />
                   )}
                 >
                   <IconChecklist size={18} aria-hidden />

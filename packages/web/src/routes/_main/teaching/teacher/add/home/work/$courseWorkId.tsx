@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
-import { courseWorkDetailQuery, homeworkCoursesQuery } from '@/features/homework/api/teacher-work-queries';
+import { finishWorkQuery } from '@/features/homework/api/grading-queries';
+import { homeworkCoursesQuery } from '@/features/homework/api/teacher-work-queries';
 import { CourseWorkEditPage } from '@/features/homework/pages/course-work-edit-page';
 import { CourseWorkFormSkeleton } from '@/features/homework/pages/teacher-work-skeletons';
 import { returnToSearch } from '@/shared/return-to';
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/_main/teaching/teacher/add/home/work/$cou
     const schoolId = await ensureSchoolId(queryClient);
     await Promise.all([
       queryClient.ensureQueryData(homeworkCoursesQuery(schoolId)),
-      queryClient.ensureQueryData(courseWorkDetailQuery(schoolId, params.courseWorkId)),
+      queryClient.ensureQueryData(finishWorkQuery(schoolId, params.courseWorkId)),
     ]);
   },
   pendingComponent: CourseWorkFormSkeleton,
