@@ -56,6 +56,7 @@ import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } 
 import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
+import { Route as MainTeachingTeacherHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/home/work/index'
 import { Route as MainTeachingTeacherHomeWorkGroupingRouteImport } from './routes/_main/teaching/teacher/home/work/grouping'
 import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
 import { Route as MainTeachingTeacherNoticeEditAnnounceIdRouteImport } from './routes/_main/teaching/teacher/notice/edit/$announceId'
@@ -65,9 +66,15 @@ import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
+import { Route as MainTeachingTeacherAddHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/add/home/work/index'
+import { Route as MainTeachingTeacherAddHomeWorkCourseWorkIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/$courseWorkId'
 import { Route as MainTeachingTeacherHomeWorkCompleteIndexRouteImport } from './routes/_main/teaching/teacher/home/work_/complete/index'
 import { Route as MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/$courseId.$resourceId'
+import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/index'
 import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
+import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
+import { Route as TeachingManageTeachingManageTeacherAddHomeWorkIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/index'
+import { Route as TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
 import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/index'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
 import { Route as MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/grouping/$courseId'
@@ -342,6 +349,12 @@ const TeachingManageTeachingManageTeacherTeachingClassIndexRoute =
     path: '/teaching-class/',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const MainTeachingTeacherHomeWorkIndexRoute =
+  MainTeachingTeacherHomeWorkIndexRouteImport.update({
+    id: '/home/work/',
+    path: '/home/work/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherHomeWorkGroupingRoute =
   MainTeachingTeacherHomeWorkGroupingRouteImport.update({
     id: '/home/work/grouping',
@@ -398,6 +411,18 @@ const TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute =
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
+const MainTeachingTeacherAddHomeWorkIndexRoute =
+  MainTeachingTeacherAddHomeWorkIndexRouteImport.update({
+    id: '/add/home/work/',
+    path: '/add/home/work/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherAddHomeWorkCourseWorkIdRoute =
+  MainTeachingTeacherAddHomeWorkCourseWorkIdRouteImport.update({
+    id: '/add/home/work/$courseWorkId',
+    path: '/add/home/work/$courseWorkId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherHomeWorkCompleteIndexRoute =
   MainTeachingTeacherHomeWorkCompleteIndexRouteImport.update({
     id: '/home/work_/complete/',
@@ -410,6 +435,12 @@ const MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute =
     path: '/teachingclass/detail/$courseId/$resourceId',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute =
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRouteImport.update({
+    id: '/home/work/',
+    path: '/home/work/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute =
   TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport.update(
     {
@@ -418,6 +449,24 @@ const TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute =
       getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
     } as any,
   )
+const TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute =
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport.update({
+    id: '/home/work/manage',
+    path: '/home/work/manage',
+    getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute =
+  TeachingManageTeachingManageTeacherAddHomeWorkIndexRouteImport.update({
+    id: '/add/home/work/',
+    path: '/add/home/work/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute =
+  TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport.update({
+    id: '/add/home/work/$courseWorkId',
+    path: '/add/home/work/$courseWorkId',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute =
   TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport.update({
     id: '/home/work_/complete/',
@@ -510,14 +559,21 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  '/teaching/teacher/home/work/': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
   '/teaching/teacher/teachingclass/detail/': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   '/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
+  '/teaching/teacher/add/home/work/$courseWorkId': typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
+  '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
+  '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
   '/teaching/teacher/home/work/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/teaching-manage/teacher/home/work/': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
+  '/teaching-manage/teacher/add/home/work/': typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
   '/teaching-manage/teacher/home/work/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
   '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
   '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
@@ -568,14 +624,21 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  '/teaching/teacher/home/work': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/teaching/teacher/notice/edit': typeof MainTeachingTeacherNoticeEditIndexRoute
   '/teaching/teacher/teachingclass/detail': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   '/teaching-manage/teacher/notice/edit': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/teaching-manage/teacher/teaching-class/detail': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
+  '/teaching/teacher/add/home/work/$courseWorkId': typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
+  '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
+  '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/add/home/work': typeof MainTeachingTeacherAddHomeWorkIndexRoute
   '/teaching/teacher/home/work/complete': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/teaching-manage/teacher/home/work': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
+  '/teaching-manage/teacher/add/home/work': typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
   '/teaching-manage/teacher/home/work/complete': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
   '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
   '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
@@ -636,14 +699,21 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
+  '/_main/teaching/teacher/home/work/': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/_main/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
   '/_main/teaching/teacher/teachingclass/detail/': typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   '/_teaching-manage/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
+  '/_main/teaching/teacher/add/home/work/$courseWorkId': typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
+  '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/_main/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
   '/_main/teaching/teacher/home/work_/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/add/home/work/': typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
   '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
   '/_main/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
   '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
@@ -701,14 +771,21 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
     | '/teaching-manage/teacher/notice/edit/$announceId'
+    | '/teaching/teacher/home/work/'
     | '/teaching/teacher/notice/edit/'
     | '/teaching/teacher/teachingclass/detail/'
     | '/teaching-manage/teacher/notice/edit/'
     | '/teaching-manage/teacher/teaching-class/detail/'
+    | '/teaching/teacher/add/home/work/$courseWorkId'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/teaching-manage/teacher/home/work/grouping'
+    | '/teaching-manage/teacher/home/work/manage'
+    | '/teaching-manage/teacher/add/home/work/$courseWorkId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/add/home/work/'
     | '/teaching/teacher/home/work/complete/'
+    | '/teaching-manage/teacher/home/work/'
+    | '/teaching-manage/teacher/add/home/work/'
     | '/teaching-manage/teacher/home/work/complete/'
     | '/teaching/teacher/add/home/work/grouping/$courseId'
     | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
@@ -759,14 +836,21 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
     | '/teaching-manage/teacher/notice/edit/$announceId'
+    | '/teaching/teacher/home/work'
     | '/teaching/teacher/notice/edit'
     | '/teaching/teacher/teachingclass/detail'
     | '/teaching-manage/teacher/notice/edit'
     | '/teaching-manage/teacher/teaching-class/detail'
+    | '/teaching/teacher/add/home/work/$courseWorkId'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/teaching-manage/teacher/home/work/grouping'
+    | '/teaching-manage/teacher/home/work/manage'
+    | '/teaching-manage/teacher/add/home/work/$courseWorkId'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/add/home/work'
     | '/teaching/teacher/home/work/complete'
+    | '/teaching-manage/teacher/home/work'
+    | '/teaching-manage/teacher/add/home/work'
     | '/teaching-manage/teacher/home/work/complete'
     | '/teaching/teacher/add/home/work/grouping/$courseId'
     | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
@@ -826,14 +910,21 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
+    | '/_main/teaching/teacher/home/work/'
     | '/_main/teaching/teacher/notice/edit/'
     | '/_main/teaching/teacher/teachingclass/detail/'
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/'
+    | '/_main/teaching/teacher/add/home/work/$courseWorkId'
     | '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
+    | '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/_main/teaching/teacher/add/home/work/'
     | '/_main/teaching/teacher/home/work_/complete/'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/'
+    | '/_teaching-manage/teaching-manage/teacher/add/home/work/'
     | '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
     | '/_main/teaching/teacher/add/home/work/grouping/$courseId'
     | '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
@@ -1178,6 +1269,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/teacher/home/work/': {
+      id: '/_main/teaching/teacher/home/work/'
+      path: '/home/work'
+      fullPath: '/teaching/teacher/home/work/'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/home/work/grouping': {
       id: '/_main/teaching/teacher/home/work/grouping'
       path: '/home/work/grouping'
@@ -1241,6 +1339,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/teacher/add/home/work/': {
+      id: '/_main/teaching/teacher/add/home/work/'
+      path: '/add/home/work'
+      fullPath: '/teaching/teacher/add/home/work/'
+      preLoaderRoute: typeof MainTeachingTeacherAddHomeWorkIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/add/home/work/$courseWorkId': {
+      id: '/_main/teaching/teacher/add/home/work/$courseWorkId'
+      path: '/add/home/work/$courseWorkId'
+      fullPath: '/teaching/teacher/add/home/work/$courseWorkId'
+      preLoaderRoute: typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/home/work_/complete/': {
       id: '/_main/teaching/teacher/home/work_/complete/'
       path: '/home/work/complete'
@@ -1255,12 +1367,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/'
+      path: '/home/work'
+      fullPath: '/teaching-manage/teacher/home/work/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
     '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': {
       id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
       path: '/home/work/grouping'
       fullPath: '/teaching-manage/teacher/home/work/grouping'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
+      path: '/home/work/manage'
+      fullPath: '/teaching-manage/teacher/home/work/manage'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/add/home/work/': {
+      id: '/_teaching-manage/teaching-manage/teacher/add/home/work/'
+      path: '/add/home/work'
+      fullPath: '/teaching-manage/teacher/add/home/work/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId': {
+      id: '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
+      path: '/add/home/work/$courseWorkId'
+      fullPath: '/teaching-manage/teacher/add/home/work/$courseWorkId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
     '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': {
       id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
@@ -1360,9 +1500,12 @@ interface MainTeachingTeacherRouteRouteChildren {
   MainTeachingTeacherTeachingclassIndexRoute: typeof MainTeachingTeacherTeachingclassIndexRoute
   MainTeachingTeacherHomeWorkGroupingRoute: typeof MainTeachingTeacherHomeWorkGroupingRoute
   MainTeachingTeacherNoticeEditAnnounceIdRoute: typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  MainTeachingTeacherHomeWorkIndexRoute: typeof MainTeachingTeacherHomeWorkIndexRoute
   MainTeachingTeacherNoticeEditIndexRoute: typeof MainTeachingTeacherNoticeEditIndexRoute
   MainTeachingTeacherTeachingclassDetailIndexRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRoute
+  MainTeachingTeacherAddHomeWorkCourseWorkIdRoute: typeof MainTeachingTeacherAddHomeWorkCourseWorkIdRoute
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  MainTeachingTeacherAddHomeWorkIndexRoute: typeof MainTeachingTeacherAddHomeWorkIndexRoute
   MainTeachingTeacherHomeWorkCompleteIndexRoute: typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
   MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute: typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
   MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
@@ -1384,12 +1527,18 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherHomeWorkGroupingRoute,
     MainTeachingTeacherNoticeEditAnnounceIdRoute:
       MainTeachingTeacherNoticeEditAnnounceIdRoute,
+    MainTeachingTeacherHomeWorkIndexRoute:
+      MainTeachingTeacherHomeWorkIndexRoute,
     MainTeachingTeacherNoticeEditIndexRoute:
       MainTeachingTeacherNoticeEditIndexRoute,
     MainTeachingTeacherTeachingclassDetailIndexRoute:
       MainTeachingTeacherTeachingclassDetailIndexRoute,
+    MainTeachingTeacherAddHomeWorkCourseWorkIdRoute:
+      MainTeachingTeacherAddHomeWorkCourseWorkIdRoute,
     MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute:
       MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute,
+    MainTeachingTeacherAddHomeWorkIndexRoute:
+      MainTeachingTeacherAddHomeWorkIndexRoute,
     MainTeachingTeacherHomeWorkCompleteIndexRoute:
       MainTeachingTeacherHomeWorkCompleteIndexRoute,
     MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute:
@@ -1478,6 +1627,8 @@ interface TeachingManageTeachingManageTeacherClassTabsRouteChildren {
   TeachingManageTeachingManageTeacherClassTabsStudentListRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   TeachingManageTeachingManageTeacherClassTabsStudentManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
 }
 
 const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageTeachingManageTeacherClassTabsRouteChildren =
@@ -1490,6 +1641,10 @@ const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageT
       TeachingManageTeachingManageTeacherClassTabsStudentManageRoute,
     TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute:
       TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute,
+    TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute:
+      TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute,
+    TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute:
+      TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute,
   }
 
 const TeachingManageTeachingManageTeacherClassTabsRouteWithChildren =
@@ -1509,7 +1664,9 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
+  TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
   TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
   TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
   TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
@@ -1539,8 +1696,12 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherNoticeEditIndexRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute,
+    TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute:
+      TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
+    TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute:
+      TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute,
     TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute:
       TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute,
     TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute:

@@ -1,11 +1,14 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import {
   Checkbox,
   type CheckboxGroupProps,
+  NumberInput,
+  type NumberInputProps,
   Select,
   type SelectProps,
   Textarea,
@@ -32,6 +35,24 @@ export function TextareaField(props: BoundInputProps<TextareaProps>) {
 }
 
 /**
+ * A number; the value is what NumberInput holds: a number, or '' while the box is empty (or
+ * a string it cannot read yet), so a schema can tell the teacher to fill it in.
+ */
+export function NumberField(props: BoundInputProps<NumberInputProps>) {
+  const { field, name, error, onBlur } = useFieldBinding<number | string>();
+  return (
+    <NumberInput
+      {...props}
+      name={name}
+      value={field.state.value}
+      onChange={(value) => field.handleChange(value)}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
+}
+
+/**
  * A single choice; the value is '' while nothing is chosen, so a schema can ask for one.
  * A required choice is not cleared by clicking the chosen option again.
  */
@@ -54,11 +75,14 @@ export function SelectField(props: BoundInputProps<SelectProps>) {
 export function CheckboxGroupField({
   options,
   empty,
+  disabled = false,
   ...props
 }: BoundInputProps<Omit<CheckboxGroupProps, 'children'>> & {
   options: readonly { value: string; label: ReactNode }[];
   /** Shown instead of the boxes when there is nothing to choose from. */
   empty?: ReactNode;
+  /** Every box shows its state but cannot be changed (a choice the server no longer allows). */
+  disabled?: boolean;
 }) {
   const field = useFieldContext<string[]>();
   const error = useVisibleError();
@@ -77,7 +101,7 @@ export function CheckboxGroupField({
       ) : (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--mantine-spacing-md)', paddingTop: 6 }}>
           {options.map((option) => (
-            <Checkbox key={option.value} value={option.value} label={option.label} />
+            <Checkbox key={option.value} value={option.value} label={option.label} disabled={disabled} />
           ))}
         </div>
       )}

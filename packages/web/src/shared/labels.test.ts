@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import {
   ANNOUNCE_STATUS_LABELS,
   COURSE_STATUS_LABELS,
+  COURSE_WORK_GROUP_MODE_LABELS,
+  COURSE_WORK_PUBLISH_STATUS_LABELS,
+  COURSE_WORK_SCORE_STATUS_LABELS,
   ROLE_LABELS,
   STUDENT_GENDER_LABELS,
   STUDENT_STATUS_LABELS,
   STUDENT_STATUSES,
   WORK_GROUP_TYPE_LABELS,
   STUDENT_WORK_STATUS_LABELS,
-  WORK_GROUP_MODE_LABELS,
 } from './labels';
 
 // The SDK's generated types carry each enum's description from the spec as their doc comment.
@@ -36,9 +38,11 @@ describe('labels of the spec enums', () => {
     ['StudentStatus', STUDENT_STATUS_LABELS],
     ['StudentGender', STUDENT_GENDER_LABELS],
     ['AnnounceStatus', ANNOUNCE_STATUS_LABELS],
+    ['CourseWorkPublishStatus', COURSE_WORK_PUBLISH_STATUS_LABELS],
+    ['CourseWorkScoreStatus', COURSE_WORK_SCORE_STATUS_LABELS],
+    ['CourseWorkGroupMode', COURSE_WORK_GROUP_MODE_LABELS],
     ['WorkGroupType', WORK_GROUP_TYPE_LABELS],
     ['StudentWorkStatus', STUDENT_WORK_STATUS_LABELS],
-    ['CourseWorkGroupMode', WORK_GROUP_MODE_LABELS],
   ] as const)('names every %s value as the spec describes it', (typeName, labels) => {
     const description = specDescription(typeName);
     expect(Object.keys(labels).sort()).toEqual(specValues(typeName).sort());

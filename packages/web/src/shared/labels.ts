@@ -1,11 +1,13 @@
 import type {
   AnnounceStatus,
   CourseStatus,
+  CourseWorkGroupMode,
+  CourseWorkPublishStatus,
+  CourseWorkScoreStatus,
   SchoolRole,
   StudentGender,
   StudentStatus,
   WorkGroupType,
-  CourseWorkGroupMode,
   StudentWorkStatus,
 } from '@dfrm/sdk/tms';
 
@@ -40,6 +42,24 @@ export const STUDENT_GENDER_LABELS: Record<StudentGender, string> = { 0: '未知
 /** specs/tms/announce.yaml AnnounceStatus. */
 export const ANNOUNCE_STATUS_LABELS: Record<AnnounceStatus, string> = { 0: '草稿', 1: '已发布' };
 
+/** specs/tms/course-work.yaml CourseWorkPublishStatus. */
+export const COURSE_WORK_PUBLISH_STATUS_LABELS: Record<CourseWorkPublishStatus, string> = {
+  0: '草稿',
+  1: '已发布',
+};
+
+/** specs/tms/course-work.yaml CourseWorkScoreStatus. */
+export const COURSE_WORK_SCORE_STATUS_LABELS: Record<CourseWorkScoreStatus, string> = {
+  0: '未公布',
+  1: '已公布',
+};
+
+/** specs/tms/course-work.yaml CourseWorkGroupMode. */
+export const COURSE_WORK_GROUP_MODE_LABELS: Record<CourseWorkGroupMode, string> = {
+  0: '个人作业',
+  1: '小组作业',
+};
+
 /** specs/tms/course-work.yaml WorkGroupType. */
 export const WORK_GROUP_TYPE_LABELS: Record<WorkGroupType, string> = {
   0: '教师指定',
@@ -54,6 +74,3 @@ export const STUDENT_WORK_STATUS_LABELS: Record<StudentWorkStatus, string> = {
   2: '已批改',
   3: '已退回',
 };
-
-/** specs/tms/course-work.yaml CourseWorkGroupMode. */
-export const WORK_GROUP_MODE_LABELS: Record<CourseWorkGroupMode, string> = { 0: '个人作业', 1: '小组作业' };

@@ -621,6 +621,14 @@ export type CourseWorkDetail = CourseWorkBrief & {
      * 布置作业的教师。
      */
     teacher: UserBrief;
+    /**
+     * 已经不能再改的字段（updateCourseWork 中的字段名）：已发布且已有学生保存或提交过答案时为
+     * courseId 课程、type 作业类型、groupMode 提交方式、workGroupId 分组方案、teachingClassIds 教学班、totalScore 满分，
+     * 此时改动它们返回 errCode 1，作业也不能再撤回为草稿或删除；否则为空数组。编辑页据此锁定这些输入。
+     * 本字段为本规范设计（产品规范未给出）。
+     *
+     */
+    fixedFields: Array<'courseId' | 'type' | 'groupMode' | 'workGroupId' | 'teachingClassIds' | 'totalScore'>;
 };
 
 /**

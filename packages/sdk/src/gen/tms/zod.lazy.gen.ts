@@ -378,7 +378,15 @@ export const zCourseWorkDetail = /* @__PURE__ */ memo(() => z.intersection(zCour
     attachments: z.array(zWorkAttachment()),
     resources: z.array(zCourseWorkResource()),
     strategyRequirement: z.nullable(zCourseWorkStrategyRequirement()),
-    teacher: zUserBrief()
+    teacher: zUserBrief(),
+    fixedFields: z.array(z.enum([
+        'courseId',
+        'type',
+        'groupMode',
+        'workGroupId',
+        'teachingClassIds',
+        'totalScore'
+    ]))
 })));
 
 export const zWorkAttachmentInput = /* @__PURE__ */ memo(() => z.object({

@@ -71,8 +71,18 @@ export async function classIdsOfWorks(db: Db, workIds: readonly number[]): Promi
   return byWork;
 }
 
+/** What a work's edit can no longer change once a student has saved an answer (updateCourseWork refuses it). */
+export const FIXED_ONCE_ANSWERED: CourseWorkDetail['fixedFields'] = [
+  'courseId',
+  'type',
+  'groupMode',
+  'workGroupId',
+  'teachingClassIds',
+  'totalScore',
+];
+
 export async function workDetail(db: Db, work: CourseWorkRow): Promise<CourseWorkDetail> {
-  const [[course], classIds, teachers, groupSet] = await Promise.all([
+  const [[course], classIds, teachers, groupSet, answered] = await Promise.all([
     db.select({ name: courses.name }).from(courses).where(eq(courses.id, work.courseId)),
     classIdsOfWorks(db, [work.id]),
     userBriefs(db, [work.teacherUserId]),
@@ -82,6 +92,7 @@ export async function workDetail(db: Db, work: CourseWorkRow): Promise<CourseWor
           .select({ name: workGroupSets.name })
           .from(workGroupSets)
           .where(eq(workGroupSets.id, work.groupSetId)),
+    work.publishStatus === 1 ? hasHandIns(db, work.id) : Promise.resolve(false),
   ]);
   const ids = classIds.get(work.id) ?? [];
   const briefs = await teachingClassBriefs(db, ids);
@@ -99,6 +110,7 @@ export async function workDetail(db: Db, work: CourseWorkRow): Promise<CourseWor
     resources: [],
     strategyRequirement: (work.strategyRequirement ?? null) as CourseWorkDetail['strategyRequirement'],
     teacher: teachers.get(work.teacherUserId) ?? UNKNOWN_USER,
+    fixedFields: answered ? [...FIXED_ONCE_ANSWERED] : [],
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-courseware-list-page';
+import { TeacherWorkListPage } from '@/features/homework/pages/teacher-work-list-page';
 import { WorkGroupsPage } from '@/features/homework/pages/work-groups-page';
 import { TeacherNoticeListPage } from '@/features/notice/pages/teacher-notice-list-page';
 import { CourseStudentsPage } from '@/features/student/pages/course-students-page';
@@ -18,8 +19,8 @@ export interface TeacherClassPageProps {
 
 /**
  * The class page with every tab filled: the teaching-class feature draws the
- * frame, and the students, notice and courseware features their lists of
- * this one course (composed here, since features do not import each other).
+ * frame, and the students, notice, homework and courseware features their
+ * lists of this one course (composed here, since features do not import each other).
  */
 export function TeacherClassPage({
   area,
@@ -43,6 +44,8 @@ export function TeacherClassPage({
         );
       case 'notices':
         return <TeacherNoticeListPage key={courseId} area={area} courseId={courseId} embedded />;
+      case 'homework':
+        return <TeacherWorkListPage key={courseId} area={area} courseId={courseId} embedded />;
       case 'courseware':
         return <TeacherCoursewareListPage key={courseId} area={area} courseId={courseId} embedded />;
       case 'groups':

@@ -22,6 +22,13 @@ export function TeacherNavLinks() {
         >
           学生管理
         </Link>
+        <Link
+          to="/teaching/teacher/home/work"
+          className={classes.navLink}
+          activeProps={{ 'data-active': true }}
+        >
+          作业管理
+        </Link>
         <Link to="/teaching-manage/teacher" className={classes.navLink} activeProps={{ 'data-active': true }}>
           教学管理
         </Link>

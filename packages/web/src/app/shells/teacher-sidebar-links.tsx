@@ -1,9 +1,9 @@
 import { NavLink } from '@mantine/core';
-import { IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
+import { IconClipboardList, IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/shared/session/session-context';
 
-/** Sidebar entries of the teaching shell for courses and students. */
+/** Sidebar entries of the teaching shell for courses, students and homework. */
 export function TeacherSidebarLinks() {
   const { school } = useSession();
   if (school.type === 'teacher') {
@@ -27,6 +27,12 @@ export function TeacherSidebarLinks() {
           to="/teaching-manage/teacher/student/manage"
           label="学生管理"
           leftSection={<IconUsers size={18} aria-hidden />}
+        />
+        <NavLink
+          component={Link}
+          to="/teaching-manage/teacher/home/work"
+          label="作业管理"
+          leftSection={<IconClipboardList size={18} aria-hidden />}
         />
       </>
     );

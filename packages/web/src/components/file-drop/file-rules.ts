@@ -1,10 +1,19 @@
 import { formatFileSize } from '@/shared/format';
 
+export interface FileRules {
+  /** Largest file in bytes. */
+  maxSize: number;
+  /** Allowed extensions, lower case without the dot; empty allows any. */
+  extensions: readonly string[];
+  /** How many files the list may hold at most. */
+  maxFiles?: number;
+}
+
 /**
- * The file types courseware takes, and with it homework attachments and answers (the server's
- * services/courseware/files.ts types them by extension).
+ * The kinds of file the server takes for courseware and homework (COURSEWARE_TYPES of the
+ * server's courseware/files.ts; specs/tms/courseware.yaml and course-work.yaml list them).
  */
-export const COURSEWARE_EXTENSIONS = [
+export const COURSE_FILE_EXTENSIONS = [
   'pdf',
   'doc',
   'docx',
@@ -14,6 +23,7 @@ export const COURSEWARE_EXTENSIONS = [
   'xlsx',
   'csv',
   'txt',
+  'md',
   'zip',
   'rar',
   'ipynb',
@@ -22,16 +32,9 @@ export const COURSEWARE_EXTENSIONS = [
   'png',
   'jpg',
   'jpeg',
+  'gif',
+  'webp',
 ] as const;
-
-export interface FileRules {
-  /** Largest file in bytes. */
-  maxSize: number;
-  /** Allowed extensions, lower case without the dot; empty allows any. */
-  extensions: readonly string[];
-  /** How many files the list may hold at most. */
-  maxFiles?: number;
-}
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

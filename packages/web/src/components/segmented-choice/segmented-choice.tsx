@@ -4,6 +4,8 @@ import classes from './segmented-choice.module.css';
 export interface SegmentedChoiceItem<T extends string> {
   value: T;
   label: string;
+  /** This one choice cannot be taken now (the rest can). */
+  disabled?: boolean;
 }
 
 export interface SegmentedChoiceProps<T extends string> {
@@ -14,6 +16,8 @@ export interface SegmentedChoiceProps<T extends string> {
   onChange: (value: T) => void;
   size?: 'xs' | 'sm';
   disabled?: boolean;
+  /** Id of the text that explains the choice (a disabled segment's reason). */
+  describedBy?: string | undefined;
 }
 
 /**
@@ -30,18 +34,26 @@ export function SegmentedChoice<T extends string>({
   onChange,
   size = 'sm',
   disabled = false,
+  describedBy,
 }: SegmentedChoiceProps<T>) {
   const name = useId();
   return (
-    <div role="radiogroup" aria-label={label} className={classes.root} data-size={size}>
+    <div
+      role="radiogroup"
+      aria-label={label}
+      aria-describedby={describedBy}
+      className={classes.root}
+      data-size={size}
+    >
       {data.map((item) => {
         const checked = item.value === value;
+        const off = disabled || item.disabled === true;
         return (
           <label
             key={item.value}
             className={classes.segment}
             data-active={checked || undefined}
-            data-disabled={disabled || undefined}
+            data-disabled={off || undefined}
           >
             <input
               type="radio"
@@ -49,7 +61,7 @@ export function SegmentedChoice<T extends string>({
               name={name}
               value={item.value}
               checked={checked}
-              disabled={disabled}
+              disabled={off}
               onChange={() => onChange(item.value)}
             />
             {item.label}

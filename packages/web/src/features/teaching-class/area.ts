@@ -25,8 +25,9 @@ export const CLASS_TABS = [
   { value: 'chapters', label: '章节' },
   { value: 'students', label: '学生' },
   { value: 'notices', label: '通知' },
-  { value: 'courseware', label: '课件' },
+  { value: 'homework', label: '作业' },
   { value: 'groups', label: '分组' },
+  { value: 'courseware', label: '课件' },
   { value: 'data', label: '学习数据' },
 ] as const;
 

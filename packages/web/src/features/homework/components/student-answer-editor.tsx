@@ -5,7 +5,7 @@ import type { MyWorkSaveResult } from '@dfrm/sdk/tms';
 import { ErrCode, isApiError } from '@dfrm/sdk';
 import { useEffect, useRef } from 'react';
 import { FileDrop } from '@/components/file-drop/file-drop';
-import { COURSEWARE_EXTENSIONS } from '@/components/file-drop/file-rules';
+import { COURSE_FILE_EXTENSIONS } from '@/components/file-drop/file-rules';
 import { useUploadQueue } from '@/components/file-drop/use-upload-queue';
 import { RichTextInput } from '@/components/rich-text/rich-text-input';
 import { openConfirmModal } from '@/shared/overlays';
@@ -193,7 +193,7 @@ export function AnswerEditor({
               }}
               rules={{
                 maxSize: ANSWER_FILE_MAX_BYTES,
-                extensions: COURSEWARE_EXTENSIONS,
+                extensions: COURSE_FILE_EXTENSIONS,
                 maxFiles: Math.max(room, 1),
               }}
               label="上传答案附件"

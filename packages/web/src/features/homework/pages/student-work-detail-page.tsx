@@ -13,7 +13,7 @@ import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { serverNow, observeServerTime, useServerTimeReached } from '@/lib/server-clock';
 import { errorMessage, notifyError } from '@/shared/error-notifications';
 import { formatInstant } from '@/shared/format';
-import { STUDENT_WORK_STATUS_LABELS, WORK_GROUP_MODE_LABELS } from '@/shared/labels';
+import { STUDENT_WORK_STATUS_LABELS, COURSE_WORK_GROUP_MODE_LABELS } from '@/shared/labels';
 import { openConfirmModal } from '@/shared/overlays';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import type { TeachingArea } from '@/shared/teaching-area';
@@ -243,7 +243,7 @@ function WorkDetailBody({ schoolId, detail }: { schoolId: string; detail: MyWork
             {work.courseName}
           </Badge>
           <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
-            {WORK_GROUP_MODE_LABELS[work.groupMode]}
+            {COURSE_WORK_GROUP_MODE_LABELS[work.groupMode]}
           </Badge>
           <Badge variant="light" color={STATUS_COLORS[myWork.status]} radius="sm" tt="none" fw={500}>
             {STUDENT_WORK_STATUS_LABELS[myWork.status]}

@@ -12,7 +12,7 @@ import { CourseFilter } from '@/components/page/course-filter';
 import { PageHeader } from '@/components/page/page-header';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 import { useServerNow } from '@/lib/server-clock';
-import { STUDENT_WORK_STATUS_LABELS, WORK_GROUP_MODE_LABELS } from '@/shared/labels';
+import { STUDENT_WORK_STATUS_LABELS, COURSE_WORK_GROUP_MODE_LABELS } from '@/shared/labels';
 import { useReturnHere } from '@/shared/return-to';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import type { TeachingArea } from '@/shared/teaching-area';
@@ -102,7 +102,7 @@ export function StudentWorkListPage({ area, courseId, embedded = false }: Studen
           header: '方式',
           enableSorting: false,
           meta: { width: 90 },
-          cell: ({ getValue }) => WORK_GROUP_MODE_LABELS[getValue()],
+          cell: ({ getValue }) => COURSE_WORK_GROUP_MODE_LABELS[getValue()],
         }),
         column.accessor('endTime', {
           header: '截止时间',
