@@ -7,6 +7,7 @@ import { openReadCache } from './db/read-cache';
 import { systemClock } from './lib/clock';
 import { loadConfig } from './lib/config';
 import { LocalFolderStorage } from './lib/storage';
+import { startSweeps } from './jobs/sweeps';
 import { DEMO_ACCOUNTS, DEMO_ROLE_LABELS, demoPassword } from './seed/demo-data';
 import { hasDemoSchool, isEmptyDatabase, seedDemoSchool } from './seed/demo-school';
 import { DEMO_COURSE, seedDemoTeaching } from './seed/demo-teaching';
@@ -45,6 +46,8 @@ const app = createApp({
   config,
   storage,
 });
+
+startSweeps({ db: handle.db, storage, clock: systemClock });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;

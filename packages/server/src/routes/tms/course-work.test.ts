@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { courseWorks, studentWorks, workMessages } from '../../db/schema/homework';
 import { users } from '../../db/schema/identity';
 import { DAY_MS, HOUR_MS } from '../../lib/clock';
+import { sweepExpiredUploads } from '../../jobs/sweep-uploads';
 import { call, createTestApp, login, type Session, type TestApp } from '../../testing/index';
 import { type TeachingFixture, teachingFixture } from './teaching-content.fixtures';
 
@@ -545,6 +546,47 @@ describe('homework files', () => {
       (await uploadAs(student01, `${MY}/uploadMyWorkFile`, new File(['x'], 'virus.exe'))).body.errCode,
     ).toBe(2);
     expect((await uploadAs(student01, `${MY}/uploadMyWorkFile`, null)).body).toMatchObject({ errCode: 2 });
+  });
+});
+
+describe('uploads no save named', () => {
+  it('are cleaned up after 24 hours, bytes and all; a save naming one then is refused and the answer kept', async () => {
+    const workId = await publishedWork();
+    const { myWork } = await myWorkOf(student01, workId);
+    const csv = (name: string) => new File(['date,close\n'], name, { type: 'text/csv' });
+    const kept = await ok<{ filePath: string; fileName: string; fileSize: number }>(
+      uploadAs(student01, `${MY}/uploadMyWorkFile`, csv('已保存.csv')),
+    );
+    await ok(
+      hand(student01, myWork.studentWorkId, { content: '<p>草稿</p>', attachments: [kept], submit: false }),
+    );
+    const forgotten = await ok<{ filePath: string; fileName: string; fileSize: number }>(
+      uploadAs(student01, `${MY}/uploadMyWorkFile`, csv('忘记保存.csv')),
+    );
+
+    // a day is not yet past: nothing goes
+    t.clock.advance(23 * HOUR_MS);
+    expect(await sweepExpiredUploads(t.db, t.storage, t.clock.now())).toBe(0);
+    const fresh = await ok<{ filePath: string; fileName: string; fileSize: number }>(
+      uploadAs(student01, `${MY}/uploadMyWorkFile`, csv('刚上传.csv')),
+    );
+    t.clock.advance(2 * HOUR_MS);
+    expect(await sweepExpiredUploads(t.db, t.storage, t.clock.now())).toBe(1);
+    expect(await t.storage.stat(forgotten.filePath)).toBeNull();
+    expect(await t.storage.stat(kept.filePath)).not.toBeNull();
+    expect(await t.storage.stat(fresh.filePath)).not.toBeNull();
+
+    const { myWork: now } = await myWorkOf(student01, workId);
+    const refused = await hand(student01, myWork.studentWorkId, {
+      revision: now.revision,
+      content: '<p>交了</p>',
+      attachments: [kept, forgotten],
+    });
+    expect(refused.body).toMatchObject({ errCode: 2 });
+    expect(refused.body.errMsg).toContain('忘记保存.csv');
+    const after = (await myWorkOf(student01, workId)).myWork;
+    expect(after).toMatchObject({ status: 0, content: '<p>草稿</p>', revision: now.revision });
+    await ok(hand(student01, myWork.studentWorkId, { revision: now.revision, attachments: [kept, fresh] }));
   });
 });
 

@@ -87,15 +87,36 @@ export async function resolveAttachments(
   });
 }
 
-/** Uploads now owned by a saved object are no longer candidates for clean-up. */
-export async function claimUploads(db: Db, files: readonly StoredWorkFile[]): Promise<void> {
-  if (files.length === 0) return;
-  await db.delete(workUploads).where(
-    inArray(
-      workUploads.storageKey,
-      files.map((file) => file.storageKey),
-    ),
-  );
+/**
+ * Uploads now owned by a saved object are no longer candidates for clean-up. Inside the save's
+ * transaction: each new file (not in `current`, what the object held) must still be a candidate
+ * row, or the clean-up (jobs/sweep-uploads.ts) took it and its bytes since the save read it, and
+ * the save is refused rather than commit an answer naming a deleted file.
+ */
+export async function claimUploads(
+  db: Db,
+  files: readonly StoredWorkFile[],
+  current: readonly StoredWorkFile[] = [],
+): Promise<void> {
+  const held = new Set(current.map((file) => file.storageKey));
+  const fresh = files.filter((file) => !held.has(file.storageKey));
+  if (fresh.length === 0) return;
+  const claimed = await db
+    .delete(workUploads)
+    .where(
+      inArray(
+        workUploads.storageKey,
+        fresh.map((file) => file.storageKey),
+      ),
+    )
+    .returning({ storageKey: workUploads.storageKey });
+  if (claimed.length < fresh.length) {
+    const taken = new Set(claimed.map((row) => row.storageKey));
+    const gone = fresh.find((file) => !taken.has(file.storageKey));
+    throw new InvalidInputError(
+      `参数 attachments 中的文件“${gone?.fileName ?? ''}”上传已超过 24 小时未使用，已被清理，请重新上传`,
+    );
+  }
 }
 
 /** Stored files a save dropped: removed from the storage once the save committed. */

@@ -565,7 +565,7 @@ export async function updateMyWorkInfo({
       isLate: lateDaysOf(submitTime, work.endTime) > 0,
     };
     await tx.insert(studentWorkSaves).values(ack);
-    if (attachments) await claimUploads(tx, attachments);
+    if (attachments) await claimUploads(tx, attachments, current.attachments);
     return { result: saveResult(ack, false), dropped: droppedFiles(current.attachments, nextAttachments) };
   });
   await deleteStoredFiles(ctx, dropped);

@@ -325,7 +325,7 @@ export async function updateCourseWork({
     await tx
       .insert(courseWorkClasses)
       .values(classIds.map((id) => ({ workId: current.id, teachingClassId: id })));
-    await claimUploads(tx, attachments);
+    await claimUploads(tx, attachments, current.attachments);
     if (current.publishStatus === 1) {
       await syncStudentWorks(tx, { ...current, ...fields }, now);
     }
