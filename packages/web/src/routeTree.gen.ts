@@ -32,6 +32,8 @@ import { Route as MainTeachingStudentCourseWareRouteImport } from './routes/_mai
 import { Route as MainTeachingStudentMycourseRouteImport } from './routes/_main/teaching/student/mycourse'
 import { Route as MainTeachingStudentNoticeRouteImport } from './routes/_main/teaching/student/notice'
 import { Route as MainTeachingTeacherIndexRouteImport } from './routes/_main/teaching/teacher/index'
+import { Route as MainTeachingTeacherLearningRouteImport } from './routes/_main/teaching/teacher/learning'
+import { Route as MainTeachingTeacherOverviewRouteImport } from './routes/_main/teaching/teacher/overview'
 import { Route as TeachingManageTeachingManageStudentIndexRouteImport } from './routes/_teaching-manage/teaching-manage/student/index'
 import { Route as TeachingManageTeachingManageStudentClassFrameRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame'
 import { Route as TeachingManageTeachingManageStudentClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/class-detail'
@@ -40,6 +42,7 @@ import { Route as TeachingManageTeachingManageTeacherIndexRouteImport } from './
 import { Route as TeachingManageTeachingManageTeacherClassTabsRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs'
 import { Route as TeachingManageTeachingManageTeacherAddClassRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add-class'
 import { Route as TeachingManageTeachingManageTeacherClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/class-detail'
+import { Route as TeachingManageTeachingManageTeacherOverviewRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/overview'
 import { Route as MainTeachingTeacherAddCoursewareRouteImport } from './routes/_main/teaching/teacher/add/courseware'
 import { Route as MainTeachingTeacherCoursewareListRouteImport } from './routes/_main/teaching/teacher/courseware/list'
 import { Route as MainTeachingTeacherNoticeListRouteImport } from './routes/_main/teaching/teacher/notice/list'
@@ -188,6 +191,18 @@ const MainTeachingTeacherIndexRoute =
     path: '/',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const MainTeachingTeacherLearningRoute =
+  MainTeachingTeacherLearningRouteImport.update({
+    id: '/learning',
+    path: '/learning',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherOverviewRoute =
+  MainTeachingTeacherOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageStudentIndexRoute =
   TeachingManageTeachingManageStudentIndexRouteImport.update({
     id: '/',
@@ -232,6 +247,12 @@ const TeachingManageTeachingManageTeacherClassDetailRoute =
   TeachingManageTeachingManageTeacherClassDetailRouteImport.update({
     id: '/class-detail',
     path: '/class-detail',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherOverviewRoute =
+  TeachingManageTeachingManageTeacherOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
 const MainTeachingTeacherAddCoursewareRoute =
@@ -390,10 +411,13 @@ export interface FileRoutesByFullPath {
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
+  '/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
+  '/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
   '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
   '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
   '/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
@@ -436,12 +460,15 @@ export interface FileRoutesByTo {
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
+  '/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
+  '/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
   '/teaching-manage/student': typeof TeachingManageTeachingManageStudentIndexRoute
   '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
   '/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherIndexRoute
   '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/admin/user-groups': typeof MainAdminUserGroupsIndexRoute
   '/teaching/student': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher': typeof MainTeachingTeacherIndexRoute
@@ -490,12 +517,15 @@ export interface FileRoutesById {
   '/_main/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/_main/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/_main/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
+  '/_main/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
+  '/_main/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
   '/_teaching-manage/teaching-manage/student/_class-frame': typeof TeachingManageTeachingManageStudentClassFrameRouteWithChildren
   '/_teaching-manage/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/_teaching-manage/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs': typeof TeachingManageTeachingManageTeacherClassTabsRouteWithChildren
   '/_teaching-manage/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
   '/_teaching-manage/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/_teaching-manage/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/_main/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
   '/_main/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/_main/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
@@ -545,10 +575,13 @@ export interface FileRouteTypes {
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
+    | '/teaching/teacher/learning'
+    | '/teaching/teacher/overview'
     | '/teaching-manage/student/class-detail'
     | '/teaching-manage/student/mycourse'
     | '/teaching-manage/teacher/add-class'
     | '/teaching-manage/teacher/class-detail'
+    | '/teaching-manage/teacher/overview'
     | '/admin/user-groups/'
     | '/teaching/student/'
     | '/teaching/teacher/'
@@ -591,12 +624,15 @@ export interface FileRouteTypes {
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
+    | '/teaching/teacher/learning'
+    | '/teaching/teacher/overview'
     | '/teaching-manage/student'
     | '/teaching-manage/student/class-detail'
     | '/teaching-manage/student/mycourse'
     | '/teaching-manage/teacher'
     | '/teaching-manage/teacher/add-class'
     | '/teaching-manage/teacher/class-detail'
+    | '/teaching-manage/teacher/overview'
     | '/admin/user-groups'
     | '/teaching/student'
     | '/teaching/teacher'
@@ -644,12 +680,15 @@ export interface FileRouteTypes {
     | '/_main/teaching/student/courseWare'
     | '/_main/teaching/student/mycourse'
     | '/_main/teaching/student/notice'
+    | '/_main/teaching/teacher/learning'
+    | '/_main/teaching/teacher/overview'
     | '/_teaching-manage/teaching-manage/student/_class-frame'
     | '/_teaching-manage/teaching-manage/student/class-detail'
     | '/_teaching-manage/teaching-manage/student/mycourse'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs'
     | '/_teaching-manage/teaching-manage/teacher/add-class'
     | '/_teaching-manage/teaching-manage/teacher/class-detail'
+    | '/_teaching-manage/teaching-manage/teacher/overview'
     | '/_main/admin/user-groups/'
     | '/_main/teaching/student/'
     | '/_main/teaching/teacher/'
@@ -848,6 +887,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherIndexRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
     }
+    '/_main/teaching/teacher/learning': {
+      id: '/_main/teaching/teacher/learning'
+      path: '/learning'
+      fullPath: '/teaching/teacher/learning'
+      preLoaderRoute: typeof MainTeachingTeacherLearningRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/overview': {
+      id: '/_main/teaching/teacher/overview'
+      path: '/overview'
+      fullPath: '/teaching/teacher/overview'
+      preLoaderRoute: typeof MainTeachingTeacherOverviewRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_teaching-manage/teaching-manage/student/': {
       id: '/_teaching-manage/teaching-manage/student/'
       path: '/'
@@ -902,6 +955,13 @@ declare module '@tanstack/react-router' {
       path: '/class-detail'
       fullPath: '/teaching-manage/teacher/class-detail'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassDetailRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/overview': {
+      id: '/_teaching-manage/teaching-manage/teacher/overview'
+      path: '/overview'
+      fullPath: '/teaching-manage/teacher/overview'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherOverviewRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
     '/_main/teaching/teacher/add/courseware': {
@@ -1102,6 +1162,8 @@ const MainTeachingStudentRouteRouteWithChildren =
   )
 
 interface MainTeachingTeacherRouteRouteChildren {
+  MainTeachingTeacherLearningRoute: typeof MainTeachingTeacherLearningRoute
+  MainTeachingTeacherOverviewRoute: typeof MainTeachingTeacherOverviewRoute
   MainTeachingTeacherIndexRoute: typeof MainTeachingTeacherIndexRoute
   MainTeachingTeacherAddCoursewareRoute: typeof MainTeachingTeacherAddCoursewareRoute
   MainTeachingTeacherCoursewareListRoute: typeof MainTeachingTeacherCoursewareListRoute
@@ -1116,6 +1178,8 @@ interface MainTeachingTeacherRouteRouteChildren {
 
 const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildren =
   {
+    MainTeachingTeacherLearningRoute: MainTeachingTeacherLearningRoute,
+    MainTeachingTeacherOverviewRoute: MainTeachingTeacherOverviewRoute,
     MainTeachingTeacherIndexRoute: MainTeachingTeacherIndexRoute,
     MainTeachingTeacherAddCoursewareRoute:
       MainTeachingTeacherAddCoursewareRoute,
@@ -1230,6 +1294,7 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherClassTabsRoute: typeof TeachingManageTeachingManageTeacherClassTabsRouteWithChildren
   TeachingManageTeachingManageTeacherAddClassRoute: typeof TeachingManageTeachingManageTeacherAddClassRoute
   TeachingManageTeachingManageTeacherClassDetailRoute: typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  TeachingManageTeachingManageTeacherOverviewRoute: typeof TeachingManageTeachingManageTeacherOverviewRoute
   TeachingManageTeachingManageTeacherIndexRoute: typeof TeachingManageTeachingManageTeacherIndexRoute
   TeachingManageTeachingManageTeacherAddCoursewareRoute: typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   TeachingManageTeachingManageTeacherCoursewareListRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRoute
@@ -1249,6 +1314,8 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherAddClassRoute,
     TeachingManageTeachingManageTeacherClassDetailRoute:
       TeachingManageTeachingManageTeacherClassDetailRoute,
+    TeachingManageTeachingManageTeacherOverviewRoute:
+      TeachingManageTeachingManageTeacherOverviewRoute,
     TeachingManageTeachingManageTeacherIndexRoute:
       TeachingManageTeachingManageTeacherIndexRoute,
     TeachingManageTeachingManageTeacherAddCoursewareRoute:
