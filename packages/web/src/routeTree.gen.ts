@@ -49,6 +49,7 @@ import { Route as MainTeachingTeacherNoticeListRouteImport } from './routes/_mai
 import { Route as MainTeachingTeacherStudentManageRouteImport } from './routes/_main/teaching/teacher/student/manage'
 import { Route as MainTeachingTeacherTeachingclassIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/index'
 import { Route as TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
+import { Route as TeachingManageTeachingManageStudentClassFrameLearningRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/learning'
 import { Route as TeachingManageTeachingManageStudentClassFrameNoticeRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/notice'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
 import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/courseware'
@@ -291,6 +292,12 @@ const TeachingManageTeachingManageStudentClassFrameCourseWareRoute =
     path: '/courseWare',
     getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
   } as any)
+const TeachingManageTeachingManageStudentClassFrameLearningRoute =
+  TeachingManageTeachingManageStudentClassFrameLearningRouteImport.update({
+    id: '/learning',
+    path: '/learning',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
 const TeachingManageTeachingManageStudentClassFrameNoticeRoute =
   TeachingManageTeachingManageStudentClassFrameNoticeRouteImport.update({
     id: '/notice',
@@ -428,6 +435,7 @@ export interface FileRoutesByFullPath {
   '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
   '/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
   '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  '/teaching-manage/student/learning': typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
@@ -477,6 +485,7 @@ export interface FileRoutesByTo {
   '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
   '/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
   '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  '/teaching-manage/student/learning': typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
@@ -536,6 +545,7 @@ export interface FileRoutesById {
   '/_main/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
   '/_main/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
   '/_teaching-manage/teaching-manage/student/_class-frame/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/learning': typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   '/_teaching-manage/teaching-manage/student/_class-frame/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/_teaching-manage/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
@@ -592,6 +602,7 @@ export interface FileRouteTypes {
     | '/teaching/teacher/notice/list'
     | '/teaching/teacher/student/manage'
     | '/teaching-manage/student/courseWare'
+    | '/teaching-manage/student/learning'
     | '/teaching-manage/student/notice'
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
@@ -641,6 +652,7 @@ export interface FileRouteTypes {
     | '/teaching/teacher/notice/list'
     | '/teaching/teacher/student/manage'
     | '/teaching-manage/student/courseWare'
+    | '/teaching-manage/student/learning'
     | '/teaching-manage/student/notice'
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
@@ -699,6 +711,7 @@ export interface FileRouteTypes {
     | '/_main/teaching/teacher/notice/list'
     | '/_main/teaching/teacher/student/manage'
     | '/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/learning'
     | '/_teaching-manage/teaching-manage/student/_class-frame/notice'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
     | '/_teaching-manage/teaching-manage/teacher/add/courseware'
@@ -1006,6 +1019,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport
       parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
     }
+    '/_teaching-manage/teaching-manage/student/_class-frame/learning': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/learning'
+      path: '/learning'
+      fullPath: '/teaching-manage/student/learning'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameLearningRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
+    }
     '/_teaching-manage/teaching-manage/student/_class-frame/notice': {
       id: '/_teaching-manage/teaching-manage/student/_class-frame/notice'
       path: '/notice'
@@ -1229,6 +1249,7 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface TeachingManageTeachingManageStudentClassFrameRouteChildren {
   TeachingManageTeachingManageStudentClassFrameCourseWareRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  TeachingManageTeachingManageStudentClassFrameLearningRoute: typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   TeachingManageTeachingManageStudentClassFrameNoticeRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
 }
 
@@ -1236,6 +1257,8 @@ const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManage
   {
     TeachingManageTeachingManageStudentClassFrameCourseWareRoute:
       TeachingManageTeachingManageStudentClassFrameCourseWareRoute,
+    TeachingManageTeachingManageStudentClassFrameLearningRoute:
+      TeachingManageTeachingManageStudentClassFrameLearningRoute,
     TeachingManageTeachingManageStudentClassFrameNoticeRoute:
       TeachingManageTeachingManageStudentClassFrameNoticeRoute,
   }

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Alert, Anchor, Badge, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconBell, IconFolder } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconChartBar, IconFolder } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -11,13 +11,20 @@ import { COURSE_STATUS } from '@/features/my-course/course-status';
 const TABS = [
   { value: 'notice', to: '/teaching-manage/student/notice', label: '课程通知', icon: IconBell },
   { value: 'courseWare', to: '/teaching-manage/student/courseWare', label: '课程课件', icon: IconFolder },
+  { value: 'learning', to: '/teaching-manage/student/learning', label: '学习情况', icon: IconChartBar },
 ] as const;
 
 /**
  * The student's class detail in the new teaching area: the course named at
- * the top, then its tabs (notices, courseware) around the tab's page.
+ * the top, then its tabs (notices, courseware, learning) around the tab's page.
  */
-export function ClassDetailLayout({ courseId, children }: { courseId?: string | undefined; children: ReactNode }) {
+export function ClassDetailLayout({
+  courseId,
+  children,
+}: {
+  courseId?: string | undefined;
+  children: ReactNode;
+}) {
   const schoolId = useSchoolId();
   const { data: courses } = useSuspenseQuery(myCoursesQuery(schoolId));
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -55,7 +62,7 @@ export function ClassDetailLayout({ courseId, children }: { courseId?: string | 
                         ]
                           .filter(Boolean)
                           .join(' · ')
-                      : '你所有课程的通知和课件'}
+                      : '你所有课程的通知、课件和学习情况'}
                   </Text>
                 </div>
                 {course ? (
@@ -72,7 +79,11 @@ export function ClassDetailLayout({ courseId, children }: { courseId?: string | 
           <Tabs.List aria-label="课程内容">
             {TABS.map((tab) => {
               const count =
-                tab.value === 'notice' ? course?.unViewAnnounceNum : course ? course.courseWareNum : undefined;
+                tab.value === 'notice'
+                  ? course?.unViewAnnounceNum
+                  : tab.value === 'courseWare'
+                    ? course?.courseWareNum
+                    : undefined;
               return (
                 <Tabs.Tab
                   key={tab.value}
