@@ -50,9 +50,11 @@ export async function startServer({
   output = 'inherit',
   // a folder: the server runs as one node process and writes a V8 CPU profile there when it stops
   profileDir = null,
+  // a data folder of an earlier start to start on again (kept when stopped); a new one by default
+  dataDir = null,
 } = {}) {
   const port = await freePort();
-  const data = mkdtempSync(join(tmpdir(), 'dfrm-bench-'));
+  const data = dataDir ?? mkdtempSync(join(tmpdir(), 'dfrm-bench-'));
   const base = `http://127.0.0.1:${port}`;
   const [command, args] = profileDir
     ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/main.ts']]
@@ -84,7 +86,13 @@ export async function startServer({
     // the group may outlive its leader (npx exits before node)
     killGroup(child.pid, 'SIGKILL');
     groups.delete(child.pid);
-    rmSync(data, { recursive: true, force: true });
+    if (!dataDir) rmSync(data, { recursive: true, force: true });
+  };
+  /** A crash: every process of the server killed at once (SIGKILL), its data folder left as it is. */
+  const crash = async () => {
+    killGroup(child.pid, 'SIGKILL');
+    await exited;
+    groups.delete(child.pid);
   };
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) break;
@@ -92,7 +100,7 @@ export async function startServer({
       (r) => r.ok,
       () => false,
     );
-    if (up) return { base, stop };
+    if (up) return { base, stop, crash, pid: child.pid, dataDir: data };
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop();

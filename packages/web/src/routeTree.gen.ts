@@ -43,6 +43,8 @@ import { Route as TeachingManageTeachingManageTeacherClassTabsRouteImport } from
 import { Route as TeachingManageTeachingManageTeacherAddClassRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add-class'
 import { Route as TeachingManageTeachingManageTeacherClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/class-detail'
 import { Route as TeachingManageTeachingManageTeacherOverviewRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/overview'
+import { Route as MainTeachingStudentWorkIndexRouteImport } from './routes/_main/teaching/student/work/index'
+import { Route as MainTeachingStudentWorkDetailRouteImport } from './routes/_main/teaching/student/work/detail'
 import { Route as MainTeachingTeacherAddCoursewareRouteImport } from './routes/_main/teaching/teacher/add/courseware'
 import { Route as MainTeachingTeacherCoursewareListRouteImport } from './routes/_main/teaching/teacher/courseware/list'
 import { Route as MainTeachingTeacherNoticeListRouteImport } from './routes/_main/teaching/teacher/notice/list'
@@ -51,11 +53,14 @@ import { Route as MainTeachingTeacherTeachingclassIndexRouteImport } from './rou
 import { Route as TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
 import { Route as TeachingManageTeachingManageStudentClassFrameLearningRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/learning'
 import { Route as TeachingManageTeachingManageStudentClassFrameNoticeRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/notice'
+import { Route as TeachingManageTeachingManageStudentClassFrameWorkRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/work'
+import { Route as TeachingManageTeachingManageStudentWorkDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/work/detail'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
 import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/courseware'
 import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
+import { Route as MainTeachingTeacherHomeWorkGroupingRouteImport } from './routes/_main/teaching/teacher/home/work/grouping'
 import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
 import { Route as MainTeachingTeacherNoticeEditAnnounceIdRouteImport } from './routes/_main/teaching/teacher/notice/edit/$announceId'
 import { Route as MainTeachingTeacherTeachingclassDetailIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/index'
@@ -64,8 +69,15 @@ import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
+import { Route as MainTeachingTeacherHomeWorkCompleteIndexRouteImport } from './routes/_main/teaching/teacher/home/work_/complete/index'
 import { Route as MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/$courseId.$resourceId'
+import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
+import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/index'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
+import { Route as MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/grouping/$courseId'
+import { Route as MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport } from './routes/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+import { Route as TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
+import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -256,6 +268,18 @@ const TeachingManageTeachingManageTeacherOverviewRoute =
     path: '/overview',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const MainTeachingStudentWorkIndexRoute =
+  MainTeachingStudentWorkIndexRouteImport.update({
+    id: '/work/',
+    path: '/work/',
+    getParentRoute: () => MainTeachingStudentRouteRoute,
+  } as any)
+const MainTeachingStudentWorkDetailRoute =
+  MainTeachingStudentWorkDetailRouteImport.update({
+    id: '/work/detail',
+    path: '/work/detail',
+    getParentRoute: () => MainTeachingStudentRouteRoute,
+  } as any)
 const MainTeachingTeacherAddCoursewareRoute =
   MainTeachingTeacherAddCoursewareRouteImport.update({
     id: '/add/courseware',
@@ -304,6 +328,18 @@ const TeachingManageTeachingManageStudentClassFrameNoticeRoute =
     path: '/notice',
     getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
   } as any)
+const TeachingManageTeachingManageStudentClassFrameWorkRoute =
+  TeachingManageTeachingManageStudentClassFrameWorkRouteImport.update({
+    id: '/work',
+    path: '/work',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
+const TeachingManageTeachingManageStudentWorkDetailRoute =
+  TeachingManageTeachingManageStudentWorkDetailRouteImport.update({
+    id: '/work/detail',
+    path: '/work/detail',
+    getParentRoute: () => TeachingManageTeachingManageStudentRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherClassTabsStudentDataRoute =
   TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport.update({
     id: '/student-data',
@@ -333,6 +369,12 @@ const TeachingManageTeachingManageTeacherTeachingClassIndexRoute =
     id: '/teaching-class/',
     path: '/teaching-class/',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherHomeWorkGroupingRoute =
+  MainTeachingTeacherHomeWorkGroupingRouteImport.update({
+    id: '/home/work/grouping',
+    path: '/home/work/grouping',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
 const MainTeachingTeacherNoticeEditIndexRoute =
   MainTeachingTeacherNoticeEditIndexRouteImport.update({
@@ -384,17 +426,65 @@ const TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute =
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
+const MainTeachingTeacherHomeWorkCompleteIndexRoute =
+  MainTeachingTeacherHomeWorkCompleteIndexRouteImport.update({
+    id: '/home/work_/complete/',
+    path: '/home/work/complete/',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute =
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport.update({
     id: '/teachingclass/detail/$courseId/$resourceId',
     path: '/teachingclass/detail/$courseId/$resourceId',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute =
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport.update(
+    {
+      id: '/home/work/grouping',
+      path: '/home/work/grouping',
+      getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+    } as any,
+  )
+const TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute =
+  TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport.update({
+    id: '/home/work_/complete/',
+    path: '/home/work/complete/',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute =
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport.update(
     {
       id: '/teaching-class/detail/$courseId/$resourceId',
       path: '/teaching-class/detail/$courseId/$resourceId',
+      getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+    } as any,
+  )
+const MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute =
+  MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport.update({
+    id: '/add/home/work/grouping/$courseId',
+    path: '/add/home/work/grouping/$courseId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute =
+  MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport.update({
+    id: '/home/work_/complete/detail/$studentWorkId',
+    path: '/home/work/complete/detail/$studentWorkId',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute =
+  TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport.update(
+    {
+      id: '/add/home/work/grouping/$courseId',
+      path: '/add/home/work/grouping/$courseId',
+      getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+    } as any,
+  )
+const TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute =
+  TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport.update(
+    {
+      id: '/home/work_/complete/detail/$studentWorkId',
+      path: '/home/work/complete/detail/$studentWorkId',
       getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
     } as any,
   )
@@ -430,6 +520,7 @@ export interface FileRoutesByFullPath {
   '/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
   '/teaching-manage/teacher/': typeof TeachingManageTeachingManageTeacherIndexRoute
+  '/teaching/student/work/detail': typeof MainTeachingStudentWorkDetailRoute
   '/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
   '/teaching/teacher/courseware/list': typeof MainTeachingTeacherCoursewareListRoute
   '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
@@ -437,12 +528,16 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   '/teaching-manage/student/learning': typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  '/teaching-manage/student/work': typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
+  '/teaching-manage/student/work/detail': typeof TeachingManageTeachingManageStudentWorkDetailRoute
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
@@ -452,7 +547,14 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/home/work/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/teaching-manage/teacher/home/work/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
+  '/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -480,6 +582,7 @@ export interface FileRoutesByTo {
   '/admin/user-groups': typeof MainAdminUserGroupsIndexRoute
   '/teaching/student': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher': typeof MainTeachingTeacherIndexRoute
+  '/teaching/student/work/detail': typeof MainTeachingStudentWorkDetailRoute
   '/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
   '/teaching/teacher/courseware/list': typeof MainTeachingTeacherCoursewareListRoute
   '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
@@ -487,12 +590,16 @@ export interface FileRoutesByTo {
   '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   '/teaching-manage/student/learning': typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  '/teaching-manage/student/work': typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
+  '/teaching-manage/student/work/detail': typeof TeachingManageTeachingManageStudentWorkDetailRoute
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching/student/work': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
@@ -502,7 +609,14 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/notice/edit': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/teaching-manage/teacher/teaching-class/detail': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/teaching/teacher/home/work/complete': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/teaching-manage/teacher/home/work/complete': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  '/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching/teacher/home/work/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
+  '/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -540,6 +654,7 @@ export interface FileRoutesById {
   '/_main/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/_teaching-manage/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
   '/_teaching-manage/teaching-manage/teacher/': typeof TeachingManageTeachingManageTeacherIndexRoute
+  '/_main/teaching/student/work/detail': typeof MainTeachingStudentWorkDetailRoute
   '/_main/teaching/teacher/add/courseware': typeof MainTeachingTeacherAddCoursewareRoute
   '/_main/teaching/teacher/courseware/list': typeof MainTeachingTeacherCoursewareListRoute
   '/_main/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
@@ -547,12 +662,16 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/student/_class-frame/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   '/_teaching-manage/teaching-manage/student/_class-frame/learning': typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   '/_teaching-manage/teaching-manage/student/_class-frame/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/work': typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
+  '/_teaching-manage/teaching-manage/student/work/detail': typeof TeachingManageTeachingManageStudentWorkDetailRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/_teaching-manage/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/_teaching-manage/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/_main/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
+  '/_main/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/_main/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
@@ -562,7 +681,14 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/notice/edit/': typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/': typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  '/_main/teaching/teacher/home/work_/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  '/_main/teaching/teacher/add/home/work/grouping/$courseId': typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId': typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
+  '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId': typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId': typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -597,6 +723,7 @@ export interface FileRouteTypes {
     | '/teaching/teacher/'
     | '/teaching-manage/student/'
     | '/teaching-manage/teacher/'
+    | '/teaching/student/work/detail'
     | '/teaching/teacher/add/courseware'
     | '/teaching/teacher/courseware/list'
     | '/teaching/teacher/notice/list'
@@ -604,12 +731,16 @@ export interface FileRouteTypes {
     | '/teaching-manage/student/courseWare'
     | '/teaching-manage/student/learning'
     | '/teaching-manage/student/notice'
+    | '/teaching-manage/student/work'
+    | '/teaching-manage/student/work/detail'
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
     | '/teaching-manage/teacher/notice/list'
+    | '/teaching/student/work/'
     | '/teaching/teacher/teachingclass/'
     | '/teaching-manage/teacher/teaching-class/'
+    | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
@@ -619,7 +750,14 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/notice/edit/'
     | '/teaching-manage/teacher/teaching-class/detail/'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/home/work/complete/'
+    | '/teaching-manage/teacher/home/work/complete/'
+    | '/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+    | '/teaching-manage/teacher/add/home/work/grouping/$courseId'
+    | '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -647,6 +785,7 @@ export interface FileRouteTypes {
     | '/admin/user-groups'
     | '/teaching/student'
     | '/teaching/teacher'
+    | '/teaching/student/work/detail'
     | '/teaching/teacher/add/courseware'
     | '/teaching/teacher/courseware/list'
     | '/teaching/teacher/notice/list'
@@ -654,12 +793,16 @@ export interface FileRouteTypes {
     | '/teaching-manage/student/courseWare'
     | '/teaching-manage/student/learning'
     | '/teaching-manage/student/notice'
+    | '/teaching-manage/student/work'
+    | '/teaching-manage/student/work/detail'
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
     | '/teaching-manage/teacher/notice/list'
+    | '/teaching/student/work'
     | '/teaching/teacher/teachingclass'
     | '/teaching-manage/teacher/teaching-class'
+    | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
@@ -669,7 +812,14 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/notice/edit'
     | '/teaching-manage/teacher/teaching-class/detail'
     | '/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/teaching/teacher/home/work/complete'
+    | '/teaching-manage/teacher/home/work/complete'
+    | '/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+    | '/teaching-manage/teacher/add/home/work/grouping/$courseId'
+    | '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
   id:
     | '__root__'
     | '/_main'
@@ -706,6 +856,7 @@ export interface FileRouteTypes {
     | '/_main/teaching/teacher/'
     | '/_teaching-manage/teaching-manage/student/'
     | '/_teaching-manage/teaching-manage/teacher/'
+    | '/_main/teaching/student/work/detail'
     | '/_main/teaching/teacher/add/courseware'
     | '/_main/teaching/teacher/courseware/list'
     | '/_main/teaching/teacher/notice/list'
@@ -713,12 +864,16 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
     | '/_teaching-manage/teaching-manage/student/_class-frame/learning'
     | '/_teaching-manage/teaching-manage/student/_class-frame/notice'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/work'
+    | '/_teaching-manage/teaching-manage/student/work/detail'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
     | '/_teaching-manage/teaching-manage/teacher/add/courseware'
     | '/_teaching-manage/teaching-manage/teacher/courseware/list'
     | '/_teaching-manage/teaching-manage/teacher/notice/list'
+    | '/_main/teaching/student/work/'
     | '/_main/teaching/teacher/teachingclass/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/'
+    | '/_main/teaching/teacher/home/work/grouping'
     | '/_main/teaching/teacher/notice/edit/$announceId'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
@@ -728,7 +883,14 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/'
     | '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
+    | '/_main/teaching/teacher/home/work_/complete/'
+    | '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
+    | '/_main/teaching/teacher/add/home/work/grouping/$courseId'
+    | '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+    | '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
+    | '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -977,6 +1139,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherOverviewRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/student/work/': {
+      id: '/_main/teaching/student/work/'
+      path: '/work'
+      fullPath: '/teaching/student/work/'
+      preLoaderRoute: typeof MainTeachingStudentWorkIndexRouteImport
+      parentRoute: typeof MainTeachingStudentRouteRoute
+    }
+    '/_main/teaching/student/work/detail': {
+      id: '/_main/teaching/student/work/detail'
+      path: '/work/detail'
+      fullPath: '/teaching/student/work/detail'
+      preLoaderRoute: typeof MainTeachingStudentWorkDetailRouteImport
+      parentRoute: typeof MainTeachingStudentRouteRoute
+    }
     '/_main/teaching/teacher/add/courseware': {
       id: '/_main/teaching/teacher/add/courseware'
       path: '/add/courseware'
@@ -1033,6 +1209,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRouteImport
       parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
     }
+    '/_teaching-manage/teaching-manage/student/_class-frame/work': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/work'
+      path: '/work'
+      fullPath: '/teaching-manage/student/work'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameWorkRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
+    }
+    '/_teaching-manage/teaching-manage/student/work/detail': {
+      id: '/_teaching-manage/teaching-manage/student/work/detail'
+      path: '/work/detail'
+      fullPath: '/teaching-manage/student/work/detail'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentWorkDetailRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentRouteRoute
+    }
     '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': {
       id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
       path: '/student-data'
@@ -1067,6 +1257,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/teaching-manage/teacher/teaching-class/'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/home/work/grouping': {
+      id: '/_main/teaching/teacher/home/work/grouping'
+      path: '/home/work/grouping'
+      fullPath: '/teaching/teacher/home/work/grouping'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkGroupingRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
     }
     '/_main/teaching/teacher/notice/edit/': {
       id: '/_main/teaching/teacher/notice/edit/'
@@ -1124,6 +1321,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_main/teaching/teacher/home/work_/complete/': {
+      id: '/_main/teaching/teacher/home/work_/complete/'
+      path: '/home/work/complete'
+      fullPath: '/teaching/teacher/home/work/complete/'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkCompleteIndexRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId': {
       id: '/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId'
       path: '/teachingclass/detail/$courseId/$resourceId'
@@ -1131,11 +1335,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
+      path: '/home/work/grouping'
+      fullPath: '/teaching-manage/teacher/home/work/grouping'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': {
+      id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
+      path: '/home/work/complete'
+      fullPath: '/teaching-manage/teacher/home/work/complete/'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
     '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': {
       id: '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
       path: '/teaching-class/detail/$courseId/$resourceId'
       fullPath: '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/add/home/work/grouping/$courseId': {
+      id: '/_main/teaching/teacher/add/home/work/grouping/$courseId'
+      path: '/add/home/work/grouping/$courseId'
+      fullPath: '/teaching/teacher/add/home/work/grouping/$courseId'
+      preLoaderRoute: typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId': {
+      id: '/_main/teaching/teacher/home/work_/complete/detail/$studentWorkId'
+      path: '/home/work/complete/detail/$studentWorkId'
+      fullPath: '/teaching/teacher/home/work/complete/detail/$studentWorkId'
+      preLoaderRoute: typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId': {
+      id: '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId'
+      path: '/add/home/work/grouping/$courseId'
+      fullPath: '/teaching-manage/teacher/add/home/work/grouping/$courseId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId': {
+      id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/detail/$studentWorkId'
+      path: '/home/work/complete/detail/$studentWorkId'
+      fullPath: '/teaching-manage/teacher/home/work/complete/detail/$studentWorkId'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
   }
@@ -1166,6 +1412,8 @@ interface MainTeachingStudentRouteRouteChildren {
   MainTeachingStudentMycourseRoute: typeof MainTeachingStudentMycourseRoute
   MainTeachingStudentNoticeRoute: typeof MainTeachingStudentNoticeRoute
   MainTeachingStudentIndexRoute: typeof MainTeachingStudentIndexRoute
+  MainTeachingStudentWorkDetailRoute: typeof MainTeachingStudentWorkDetailRoute
+  MainTeachingStudentWorkIndexRoute: typeof MainTeachingStudentWorkIndexRoute
 }
 
 const MainTeachingStudentRouteRouteChildren: MainTeachingStudentRouteRouteChildren =
@@ -1174,6 +1422,8 @@ const MainTeachingStudentRouteRouteChildren: MainTeachingStudentRouteRouteChildr
     MainTeachingStudentMycourseRoute: MainTeachingStudentMycourseRoute,
     MainTeachingStudentNoticeRoute: MainTeachingStudentNoticeRoute,
     MainTeachingStudentIndexRoute: MainTeachingStudentIndexRoute,
+    MainTeachingStudentWorkDetailRoute: MainTeachingStudentWorkDetailRoute,
+    MainTeachingStudentWorkIndexRoute: MainTeachingStudentWorkIndexRoute,
   }
 
 const MainTeachingStudentRouteRouteWithChildren =
@@ -1190,10 +1440,14 @@ interface MainTeachingTeacherRouteRouteChildren {
   MainTeachingTeacherNoticeListRoute: typeof MainTeachingTeacherNoticeListRoute
   MainTeachingTeacherStudentManageRoute: typeof MainTeachingTeacherStudentManageRoute
   MainTeachingTeacherTeachingclassIndexRoute: typeof MainTeachingTeacherTeachingclassIndexRoute
+  MainTeachingTeacherHomeWorkGroupingRoute: typeof MainTeachingTeacherHomeWorkGroupingRoute
   MainTeachingTeacherNoticeEditAnnounceIdRoute: typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   MainTeachingTeacherNoticeEditIndexRoute: typeof MainTeachingTeacherNoticeEditIndexRoute
   MainTeachingTeacherTeachingclassDetailIndexRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRoute
   MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute: typeof MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute
+  MainTeachingTeacherHomeWorkCompleteIndexRoute: typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
+  MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute: typeof MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute
+  MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 
 const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildren =
@@ -1210,6 +1464,8 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherStudentManageRoute,
     MainTeachingTeacherTeachingclassIndexRoute:
       MainTeachingTeacherTeachingclassIndexRoute,
+    MainTeachingTeacherHomeWorkGroupingRoute:
+      MainTeachingTeacherHomeWorkGroupingRoute,
     MainTeachingTeacherNoticeEditAnnounceIdRoute:
       MainTeachingTeacherNoticeEditAnnounceIdRoute,
     MainTeachingTeacherNoticeEditIndexRoute:
@@ -1218,6 +1474,12 @@ const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildr
       MainTeachingTeacherTeachingclassDetailIndexRoute,
     MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute:
       MainTeachingTeacherTeachingclassDetailCourseIdResourceIdRoute,
+    MainTeachingTeacherHomeWorkCompleteIndexRoute:
+      MainTeachingTeacherHomeWorkCompleteIndexRoute,
+    MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute:
+      MainTeachingTeacherAddHomeWorkGroupingCourseIdRoute,
+    MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute:
+      MainTeachingTeacherHomeWorkCompleteDetailStudentWorkIdRoute,
   }
 
 const MainTeachingTeacherRouteRouteWithChildren =
@@ -1251,6 +1513,7 @@ interface TeachingManageTeachingManageStudentClassFrameRouteChildren {
   TeachingManageTeachingManageStudentClassFrameCourseWareRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   TeachingManageTeachingManageStudentClassFrameLearningRoute: typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   TeachingManageTeachingManageStudentClassFrameNoticeRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
+  TeachingManageTeachingManageStudentClassFrameWorkRoute: typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
 }
 
 const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManageTeachingManageStudentClassFrameRouteChildren =
@@ -1261,6 +1524,8 @@ const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManage
       TeachingManageTeachingManageStudentClassFrameLearningRoute,
     TeachingManageTeachingManageStudentClassFrameNoticeRoute:
       TeachingManageTeachingManageStudentClassFrameNoticeRoute,
+    TeachingManageTeachingManageStudentClassFrameWorkRoute:
+      TeachingManageTeachingManageStudentClassFrameWorkRoute,
   }
 
 const TeachingManageTeachingManageStudentClassFrameRouteWithChildren =
@@ -1273,6 +1538,7 @@ interface TeachingManageTeachingManageStudentRouteRouteChildren {
   TeachingManageTeachingManageStudentClassDetailRoute: typeof TeachingManageTeachingManageStudentClassDetailRoute
   TeachingManageTeachingManageStudentMycourseRoute: typeof TeachingManageTeachingManageStudentMycourseRoute
   TeachingManageTeachingManageStudentIndexRoute: typeof TeachingManageTeachingManageStudentIndexRoute
+  TeachingManageTeachingManageStudentWorkDetailRoute: typeof TeachingManageTeachingManageStudentWorkDetailRoute
 }
 
 const TeachingManageTeachingManageStudentRouteRouteChildren: TeachingManageTeachingManageStudentRouteRouteChildren =
@@ -1285,6 +1551,8 @@ const TeachingManageTeachingManageStudentRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageStudentMycourseRoute,
     TeachingManageTeachingManageStudentIndexRoute:
       TeachingManageTeachingManageStudentIndexRoute,
+    TeachingManageTeachingManageStudentWorkDetailRoute:
+      TeachingManageTeachingManageStudentWorkDetailRoute,
   }
 
 const TeachingManageTeachingManageStudentRouteRouteWithChildren =
@@ -1296,6 +1564,7 @@ interface TeachingManageTeachingManageTeacherClassTabsRouteChildren {
   TeachingManageTeachingManageTeacherClassTabsStudentDataRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   TeachingManageTeachingManageTeacherClassTabsStudentListRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   TeachingManageTeachingManageTeacherClassTabsStudentManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
 }
 
 const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageTeachingManageTeacherClassTabsRouteChildren =
@@ -1306,6 +1575,8 @@ const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageT
       TeachingManageTeachingManageTeacherClassTabsStudentListRoute,
     TeachingManageTeachingManageTeacherClassTabsStudentManageRoute:
       TeachingManageTeachingManageTeacherClassTabsStudentManageRoute,
+    TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute:
+      TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute,
   }
 
 const TeachingManageTeachingManageTeacherClassTabsRouteWithChildren =
@@ -1327,6 +1598,9 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
+  TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
+  TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute
+  TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute
 }
 
 const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeachingManageTeacherRouteRouteChildren =
@@ -1357,6 +1631,12 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
+    TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute:
+      TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute,
+    TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute:
+      TeachingManageTeachingManageTeacherAddHomeWorkGroupingCourseIdRoute,
+    TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute:
+      TeachingManageTeachingManageTeacherHomeWorkCompleteDetailStudentWorkIdRoute,
   }
 
 const TeachingManageTeachingManageTeacherRouteRouteWithChildren =

@@ -3,22 +3,11 @@
  * dataset, the script of the first exercise, a handout and a one-page PDF.
  * Everything is deterministic, so two seeds write the same bytes.
  */
+import { seededRandom } from '../lib/seeded-random';
 
 export interface DemoFile {
   fileName: string;
   bytes: Buffer;
-}
-
-/** A small seeded generator (mulberry32): the same numbers on every start. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Trading days (Monday to Friday) from `start` (YYYY-MM-DD), `count` of them. */

@@ -190,4 +190,67 @@ describe('seedDemoTeaching', () => {
     });
     expect(drafts.body.data.total).toBe(1);
   });
+
+  it('gives the course homework in every state: graded and published, half graded, open for groups, a draft', async () => {
+    expect(await seed()).toBe(true);
+    const teacher = await login(t.app, 'teacher1');
+    const works = await call<{
+      list: {
+        title: string;
+        publishStatus: number;
+        scoreStatus: number;
+        groupMode: number;
+        endTime: number;
+        finish: {
+          studentWorkCount: number;
+          submittedCount: number;
+          correctedCount: number;
+          lateCount: number;
+        };
+      }[];
+    }>(t.app, 'POST', '/tms-server/courseWorkMgr/v2/queryCourseWorkList', {
+      session: teacher,
+      body: { schoolId: '1', pageIndex: 1, pageSize: 10 },
+    });
+    expect(works.body.errCode).toBe(0);
+    const byTitle = new Map(works.body.data.list.map((work) => [work.title.slice(0, 5), work]));
+    const now = t.clock.now();
+    // 30 students, 4 never handed in, 2 late; every hand-in graded; scores published
+    expect(byTitle.get('第一次作业')).toMatchObject({
+      publishStatus: 1,
+      scoreStatus: 1,
+      finish: { studentWorkCount: 30, correctedCount: 26, submittedCount: 0, lateCount: 2 },
+    });
+    // past its deadline: 25 handed in, 12 graded so far, scores not published
+    expect(byTitle.get('上机实验一')).toMatchObject({
+      publishStatus: 1,
+      scoreStatus: 0,
+      finish: { studentWorkCount: 30, correctedCount: 12, submittedCount: 13 },
+    });
+    expect(byTitle.get('上机实验一')!.endTime).toBeLessThan(now);
+    // a group homework still open: one student work per team of three, three teams handed in
+    const group = byTitle.get('第二次作业')!;
+    expect(group).toMatchObject({
+      publishStatus: 1,
+      groupMode: 1,
+      finish: { studentWorkCount: 10, submittedCount: 3 },
+    });
+    expect(group.endTime).toBeGreaterThan(now);
+    expect(byTitle.get('第三次作业')).toMatchObject({ publishStatus: 0 });
+
+    // student01 sees the published work's score, not the draft
+    const student = await login(t.app, 'student01');
+    const mine = await call<{ list: { title: string; status: number; score: number | null }[] }>(
+      t.app,
+      'POST',
+      '/tms-server/myWork/v2/getMyWorkList',
+      { session: student, body: { schoolId: '1', pageIndex: 1, pageSize: 10 } },
+    );
+    expect(mine.body.errCode).toBe(0);
+    const titles = mine.body.data.list.map((work) => work.title.slice(0, 5)).sort();
+    expect(titles).toEqual(['上机实验一', '第一次作业', '第二次作业'].sort());
+    const first = mine.body.data.list.find((work) => work.title.startsWith('第一次作业'));
+    expect(first?.status).toBe(2);
+    expect(first?.score).toEqual(expect.any(Number));
+  });
 });

@@ -4,10 +4,8 @@ import type { Db } from '../db/client';
 import { courses, teachingClasses } from '../db/schema/teaching';
 import { classes } from '../db/schema/school';
 import { chinaDate } from '../lib/china-time';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../lib/clock';
-import { defaultConfig } from '../lib/config';
+import { DAY_MS, MINUTE_MS } from '../lib/clock';
 import type { Storage } from '../lib/storage';
-import type { AuthedContext } from '../services/context';
 import { setCourseSection } from '../services/course/sections';
 import { updateCourse } from '../services/course/courses';
 import { updateCourseWareShareList, uploadCourseWare } from '../services/courseware/courseware';
@@ -15,7 +13,10 @@ import { viewAnnounce } from '../services/notice/student-notices';
 import { updateAnnounce } from '../services/notice/teacher-notices';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL } from './demo-data';
 import { demoUserIds } from './demo-school';
-import { type DemoFile, lecturePdf, priceCsv, returnsScript, seededRandom, setupHandout } from './demo-files';
+import { seedDemoHomework } from './demo-homework';
+import { at, dateOf, seedActor } from './seed-context';
+import { seededRandom } from '../lib/seeded-random';
+import { type DemoFile, lecturePdf, priceCsv, returnsScript, setupHandout } from './demo-files';
 
 /** The demo course teacher1 teaches to both demo classes. */
 export const DEMO_COURSE = {
@@ -24,24 +25,6 @@ export const DEMO_COURSE = {
   description:
     '面向金融工程专业本科生的量化投资入门课：从收益率、波动率和回撤讲起，用 Python 完成均线择时、动量与多因子选股策略的构建和回测，期末提交一份策略研究报告。',
 } as const;
-
-/** China is UTC+8 all year. */
-const CHINA_OFFSET_MS = 8 * HOUR_MS;
-
-/** A day relative to today (China), at a China clock time: epoch ms. */
-function at(today: string, days: number, time: string): number {
-  const [hours, minutes] = time.split(':').map(Number);
-  return (
-    Date.parse(`${today}T00:00:00Z`) -
-    CHINA_OFFSET_MS +
-    days * DAY_MS +
-    ((hours ?? 0) * 60 + (minutes ?? 0)) * MINUTE_MS
-  );
-}
-
-function dateOf(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** Weekly lessons around today: three done, today's, this week's lab and four to come. */
 const SECTIONS: {
@@ -259,7 +242,8 @@ export interface DemoTeachingOptions {
 
 /**
  * Writes the demo course of teacher1 with its lessons, notices, courseware
- * (real files, through the Storage) and students' read receipts, all through
+ * (real files, through the Storage), students' read receipts and homework in
+ * every state (seed/demo-homework.ts), all through
  * the service verbs the API runs, each at the instant a teacher or student
  * would have done it. Needs the demo school (seedDemoSchool). Does nothing
  * when the course is already there. Answers whether it wrote anything.
@@ -284,22 +268,7 @@ export async function seedDemoTeaching(db: Db, options: DemoTeachingOptions): Pr
     .limit(1);
   if (existing) return false;
 
-  const config = defaultConfig({ webDist: null });
-  const as = (userId: number, instant: number): AuthedContext => ({
-    db,
-    clock: { now: () => Math.min(instant, now) },
-    sms: {
-      send: async () => {
-        throw new Error('seed sends no SMS');
-      },
-    },
-    storage,
-    readCache: null,
-    config,
-    ip: '127.0.0.1',
-    product: 'dfrm',
-    auth: { userId, sessionId: 0, isAdmin: false, isGroupAdmin: false, mustChangePassword: false },
-  });
+  const as = seedActor(db, storage, now);
 
   const today = chinaDate(now);
   const teacherAt = (days: number, time: string) => as(teacherId, at(today, days, time));
@@ -414,5 +383,6 @@ export async function seedDemoTeaching(db: Db, options: DemoTeachingOptions): Pr
       teachingClassIds,
     },
   });
+  await seedDemoHomework({ school, courseId, teachingClassIds, teacherId, studentIds, today, as });
   return true;
 }

@@ -8,13 +8,18 @@ import {
   STUDENT_GENDER_LABELS,
   STUDENT_STATUS_LABELS,
   STUDENT_STATUSES,
+  WORK_GROUP_TYPE_LABELS,
+  STUDENT_WORK_STATUS_LABELS,
+  WORK_GROUP_MODE_LABELS,
 } from './labels';
 
 // The SDK's generated types carry each enum's description from the spec as their doc comment.
 const generated = readFileSync(path.resolve(__dirname, '../../../sdk/src/gen/tms/types.gen.ts'), 'utf8');
 
 function specDescription(typeName: string): string {
-  const match = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export type ${typeName} = ([^;]+);`).exec(generated);
+  const match = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export type ${typeName} = ([^;]+);`).exec(
+    generated,
+  );
   if (!match) throw new Error(`${typeName} not found in the generated types`);
   return match[1]!.replace(/\s*\*\s*/g, ' ');
 }
@@ -31,6 +36,9 @@ describe('labels of the spec enums', () => {
     ['StudentStatus', STUDENT_STATUS_LABELS],
     ['StudentGender', STUDENT_GENDER_LABELS],
     ['AnnounceStatus', ANNOUNCE_STATUS_LABELS],
+    ['WorkGroupType', WORK_GROUP_TYPE_LABELS],
+    ['StudentWorkStatus', STUDENT_WORK_STATUS_LABELS],
+    ['CourseWorkGroupMode', WORK_GROUP_MODE_LABELS],
   ] as const)('names every %s value as the spec describes it', (typeName, labels) => {
     const description = specDescription(typeName);
     expect(Object.keys(labels).sort()).toEqual(specValues(typeName).sort());

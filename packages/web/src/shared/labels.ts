@@ -1,4 +1,13 @@
-import type { AnnounceStatus, CourseStatus, SchoolRole, StudentGender, StudentStatus } from '@dfrm/sdk/tms';
+import type {
+  AnnounceStatus,
+  CourseStatus,
+  SchoolRole,
+  StudentGender,
+  StudentStatus,
+  WorkGroupType,
+  CourseWorkGroupMode,
+  StudentWorkStatus,
+} from '@dfrm/sdk/tms';
 
 // Chinese names of the spec's enums, keyed by the SDK's generated types: a value the spec adds
 // fails to compile here until it has a name. labels.test.ts checks each name against the
@@ -15,7 +24,12 @@ export const ROLE_LABELS: Record<SchoolRole, string> = {
 export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = { 0: '未开始', 1: '进行中', 2: '已结束' };
 
 /** specs/tms/common.yaml StudentStatus. */
-export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = { 0: '在读', 1: '停用', 2: '休学', 3: '毕业' };
+export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = {
+  0: '在读',
+  1: '停用',
+  2: '休学',
+  3: '毕业',
+};
 
 /** Every student status, in the spec's order. */
 export const STUDENT_STATUSES = Object.keys(STUDENT_STATUS_LABELS).map(Number) as StudentStatus[];
@@ -25,3 +39,21 @@ export const STUDENT_GENDER_LABELS: Record<StudentGender, string> = { 0: '未知
 
 /** specs/tms/announce.yaml AnnounceStatus. */
 export const ANNOUNCE_STATUS_LABELS: Record<AnnounceStatus, string> = { 0: '草稿', 1: '已发布' };
+
+/** specs/tms/course-work.yaml WorkGroupType. */
+export const WORK_GROUP_TYPE_LABELS: Record<WorkGroupType, string> = {
+  0: '教师指定',
+  1: '系统随机',
+  2: '学生自由组队',
+};
+
+/** specs/tms/course-work.yaml StudentWorkStatus. */
+export const STUDENT_WORK_STATUS_LABELS: Record<StudentWorkStatus, string> = {
+  0: '未提交',
+  1: '已提交',
+  2: '已批改',
+  3: '已退回',
+};
+
+/** specs/tms/course-work.yaml CourseWorkGroupMode. */
+export const WORK_GROUP_MODE_LABELS: Record<CourseWorkGroupMode, string> = { 0: '个人作业', 1: '小组作业' };

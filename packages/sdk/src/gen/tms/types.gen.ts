@@ -993,6 +993,16 @@ export type StudentWorkDetail = StudentWorkBrief & {
 };
 
 /**
+ * 完成情况列表中的一条：学生作业及小组作业的全组成员。
+ */
+export type StudentWorkFinishItem = StudentWorkBrief & {
+    /**
+     * 小组作业的全部成员（组长在前）；个人作业为空数组。
+     */
+    members: Array<WorkGroupMember>;
+};
+
+/**
  * 学生作业状态：
  * 0 未提交：尚未提交（可能已保存草稿）；
  * 1 已提交：等待教师批改，学生不能再修改；
@@ -2921,6 +2931,18 @@ export type MyWorkItem = {
      * 满分。
      */
     totalScore: number;
+    /**
+     * 截止后是否仍允许提交（标记为迟交）。列表据此说明迟交规则（本字段为本规范设计）。
+     */
+    allowLate: boolean;
+    /**
+     * 每迟交一天扣满分的百分之几（不足一天按一天）；0 为不扣分（本字段为本规范设计）。
+     */
+    latePenaltyPerDay: number;
+    /**
+     * 迟交扣分后不低于满分的百分之几（本字段为本规范设计）。
+     */
+    lateScoreFloor: number;
     status: StudentWorkStatus;
     /**
      * 是否在截止后提交。
@@ -6050,7 +6072,7 @@ export type QueryWorkFinishStatusResponses = {
         /**
          * 当前页的记录。
          */
-        list: Array<StudentWorkBrief>;
+        list: Array<StudentWorkFinishItem>;
         total: Total;
         /**
          * 整份作业的计数（不受筛选和分页影响）。
@@ -8286,9 +8308,13 @@ export type GetMyWorkListV2Data = {
          */
         onlyOpen?: boolean;
         /**
-         * 排序字段：endTime 截止时间；startTime 开始时间；publishedAt 发布时间。
+         * 只看已过截止时间且尚未提交（状态 0 或 3）的作业，与 counts.overdue 一致。本字段为本规范设计（产品规范未给出）。
          */
-        sortBy?: 'endTime' | 'startTime' | 'publishedAt';
+        overdue?: boolean;
+        /**
+         * 排序字段：endTime 截止时间；startTime 开始时间；publishedAt 发布时间；urgency 待办优先：未截止的在前（截止时间近的在前），已截止的在后（刚截止的在前），此时不看 sortOrder（urgency 为本规范设计）。
+         */
+        sortBy?: 'endTime' | 'startTime' | 'publishedAt' | 'urgency';
         sortOrder?: SortOrder;
     };
     path?: never;
@@ -8307,6 +8333,10 @@ export type GetMyWorkListV2Responses = {
         list: Array<MyWorkItem>;
         total: Total;
         counts: MyWorkCounts;
+        /**
+         * 服务器当前时间，用于显示剩余时间（不依赖本机时钟）。本字段为本规范设计（产品规范未给出）。
+         */
+        serverTime: Instant;
     };
 };
 

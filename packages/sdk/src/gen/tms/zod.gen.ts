@@ -357,6 +357,11 @@ export const zCourseWorkSummary = /* @__PURE__ */ lazy.zCourseWorkSummary();
 export const zWorkGroupMember = /* @__PURE__ */ lazy.zWorkGroupMember();
 
 /**
+ * 完成情况列表中的一条：学生作业及小组作业的全组成员。
+ */
+export const zStudentWorkFinishItem = /* @__PURE__ */ lazy.zStudentWorkFinishItem();
+
+/**
  * 分组方案中的一个小组。
  */
 export const zWorkGroupTeam = /* @__PURE__ */ lazy.zWorkGroupTeam();

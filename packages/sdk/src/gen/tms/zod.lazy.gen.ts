@@ -438,6 +438,10 @@ export const zWorkGroupMember = /* @__PURE__ */ memo(() => z.object({
     isLeader: z.boolean()
 }));
 
+export const zStudentWorkFinishItem = /* @__PURE__ */ memo(() => z.intersection(zStudentWorkBrief(), z.object({
+    members: z.array(zWorkGroupMember())
+})));
+
 export const zWorkGroupTeam = /* @__PURE__ */ memo(() => z.object({
     groupId: zId(),
     workGroupId: zId(),
@@ -1217,6 +1221,9 @@ export const zMyWorkItem = /* @__PURE__ */ memo(() => z.object({
     startTime: zInstant(),
     endTime: zInstant(),
     totalScore: z.int().check(z.gte(1)),
+    allowLate: z.boolean(),
+    latePenaltyPerDay: z.int().check(z.gte(0), z.lte(100)),
+    lateScoreFloor: z.int().check(z.gte(0), z.lte(100)),
     status: zStudentWorkStatus(),
     isLate: z.boolean(),
     overdue: z.boolean(),
@@ -2465,7 +2472,7 @@ export const zQueryWorkFinishStatusBody = /* @__PURE__ */ memo(() => z.intersect
 })));
 
 export const zQueryWorkFinishStatusResponse = /* @__PURE__ */ memo(() => z.object({
-    list: z.array(zStudentWorkBrief()),
+    list: z.array(zStudentWorkFinishItem()),
     total: zTotal(),
     counts: zWorkFinishCounts()
 }));
@@ -3174,10 +3181,12 @@ export const zGetMyWorkListV2Body = /* @__PURE__ */ memo(() => z.intersection(zP
     endFrom: z.optional(zInstant()),
     endTo: z.optional(zInstant()),
     onlyOpen: z._default(z.optional(z.boolean()), false),
+    overdue: z._default(z.optional(z.boolean()), false),
     sortBy: z.optional(z.enum([
         'endTime',
         'startTime',
-        'publishedAt'
+        'publishedAt',
+        'urgency'
     ])),
     sortOrder: z.optional(zSortOrder())
 })));
@@ -3185,7 +3194,8 @@ export const zGetMyWorkListV2Body = /* @__PURE__ */ memo(() => z.intersection(zP
 export const zGetMyWorkListV2Response = /* @__PURE__ */ memo(() => z.object({
     list: z.array(zMyWorkItem()),
     total: zTotal(),
-    counts: zMyWorkCounts()
+    counts: zMyWorkCounts(),
+    serverTime: zInstant()
 }));
 
 export const zGetMyWorkCourseStatisticsBody = /* @__PURE__ */ memo(() => z.object({

@@ -813,7 +813,8 @@ describe('removeGroupMember', () => {
     const student03 = await userIdOf(t, 'student03');
     const left = await ok<Team>(remove('student03', made.groupId, byId(3)));
     expect(left.members.map((member) => member.studentId)).toEqual([sid(1), sid(2), sid(4)]);
-    expect((await myWorkInfo('student03', workId)).body.errCode).toBe(5);
+    // out of the team, the work waits for a team of theirs again
+    expect((await myWork('student03', workId)).studentWorkId).toBe('0');
     expect(await t.db.select().from(workMessages).where(eq(workMessages.userId, student03))).toEqual([]);
     const after = await ok<Team>(remove('student01', made.groupId, byId(2)));
     expect(after.members.map((member) => member.studentId)).toEqual([sid(1), sid(4)]);

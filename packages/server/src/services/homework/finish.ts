@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { StudentWorkBrief, StudentWorkDetail, WorkFinishCounts } from '@dfrm/sdk/tms/types';
+import type {
+  StudentWorkBrief,
+  StudentWorkDetail,
+  StudentWorkFinishItem,
+  WorkFinishCounts,
+} from '@dfrm/sdk/tms/types';
 import type { Input, Output } from '../../contract/types';
 import type { Db } from '../../db/client';
 import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
@@ -115,7 +120,7 @@ export async function queryWorkFinishStatus({
   ctx,
   input,
 }: AuthedCall<Input<'queryWorkFinishStatus'>>): Promise<{
-  list: StudentWorkBrief[];
+  list: StudentWorkFinishItem[];
   total: number;
   counts: WorkFinishCounts;
 }> {
@@ -143,12 +148,18 @@ export async function queryWorkFinishStatus({
       .where(where),
     finishCountsOf(ctx.db, [work]),
   ]);
+  const page = rows.map((row) => row.studentWork);
+  const teamIds = page.flatMap((row) => (row.teamId === null ? [] : [row.teamId]));
+  // a group's row lists its members, so the list names everyone who handed in together
+  const [briefs, members] = await Promise.all([
+    studentWorkBriefs(ctx.db, work, page),
+    membersOfTeams(ctx.db, teamIds),
+  ]);
   return {
-    list: await studentWorkBriefs(
-      ctx.db,
-      work,
-      rows.map((row) => row.studentWork),
-    ),
+    list: briefs.map((brief, index) => {
+      const teamId = page[index]?.teamId ?? null;
+      return { ...brief, members: teamId === null ? [] : (members.get(teamId) ?? []) };
+    }),
     total: toNumber(totalRow?.total),
     counts: counts.get(work.id) as WorkFinishCounts,
   };

@@ -3,18 +3,6 @@
  * so that the same seed and the same roster always give the same teams.
  */
 
-/** A small seeded generator (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The seed of one teaching class: the request's seed mixed with the class id,
  * so a class is grouped the same way whichever other classes are grouped with it.

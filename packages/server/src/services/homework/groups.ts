@@ -30,7 +30,8 @@ import { assertCourseTeacher, COURSE_NOT_FOUND_MESSAGE, type CourseRow } from '.
 import { studentBrief } from '../student/list-query';
 import { resolveSchoolId } from '../school/resolve-school';
 import { teachingClassIdsOf } from '../teaching-content/shared';
-import { chunkBySize, classSeed, seededRandom, shuffled, splitIntoCount } from './group-partition';
+import { seededRandom } from '../../lib/seeded-random';
+import { chunkBySize, classSeed, shuffled, splitIntoCount } from './group-partition';
 import {
   activeRoster,
   courseStudentsAmong,

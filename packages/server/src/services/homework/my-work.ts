@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type {
   MyStudentWork,
   MyWorkCounts,
@@ -12,15 +12,17 @@ import type { Db } from '../../db/client';
 import { lockRowsForUpdate, transactionWithRetry } from '../../db/retry';
 import {
   type CourseWorkRow,
+  courseWorkClasses,
   courseWorks,
   type StudentWorkRow,
   studentWorks,
   studentWorkSaves,
+  workGroupSets,
   workTeamMembers,
   workTeams,
 } from '../../db/schema/homework';
 import { students } from '../../db/schema/school';
-import { courses } from '../../db/schema/teaching';
+import { courses, teachingClasses } from '../../db/schema/teaching';
 import {
   ConflictError,
   ForbiddenError,
@@ -32,6 +34,7 @@ import { idOrNotFound } from '../../lib/ids';
 import { likePattern } from '../../lib/like';
 import { offsetOf } from '../../lib/paging';
 import type { AuthedCall, AuthedContext } from '../context';
+import { studentInTeachingClass } from '../course/membership';
 import { hasVisibleContent, sanitizeNoticeHtml } from '../notice/sanitize';
 import { resolveSchoolId } from '../school/resolve-school';
 import { assertSchoolRole, toNumber } from '../teaching-content/shared';
@@ -56,11 +59,10 @@ import {
 const ANSWER_MAX = 200_000;
 export const NOT_YOUR_WORK_MESSAGE = '这不是您的作业';
 
-/**
- * The student works that are the caller's in a school, as a condition: their
- * own (individual work) or their team's (group work), on published works.
- */
-export function mine(db: Db, schoolId: number, userId: number): SQL {
+const NO_TEAM_YET_MESSAGE = '请先加入或创建小组';
+
+/** The caller's student works, as a condition on `studentWorks`: their own (individual work) or their team's (group work). */
+function myStudentWorks(db: Db, schoolId: number, userId: number): SQL {
   const myStudents = db
     .select({ id: students.id })
     .from(students)
@@ -69,18 +71,76 @@ export function mine(db: Db, schoolId: number, userId: number): SQL {
     .select({ id: workTeamMembers.teamId })
     .from(workTeamMembers)
     .where(inArray(workTeamMembers.studentId, myStudents));
-  return and(
-    eq(courseWorks.schoolId, schoolId),
-    eq(courseWorks.publishStatus, 1),
-    or(
-      and(isNull(studentWorks.teamId), inArray(studentWorks.studentId, myStudents)),
-      inArray(studentWorks.teamId, myTeams),
-    ),
+  return or(
+    and(isNull(studentWorks.teamId), inArray(studentWorks.studentId, myStudents)),
+    inArray(studentWorks.teamId, myTeams),
   ) as SQL;
 }
 
-function myWorkItem(work: CourseWorkRow, courseName: string, row: StudentWorkRow, now: number): MyWorkItem {
+/**
+ * The student works that are the caller's in a school, as a condition: their
+ * own (individual work) or their team's (group work), on published works.
+ */
+export function mine(db: Db, schoolId: number, userId: number): SQL {
+  return and(
+    eq(courseWorks.schoolId, schoolId),
+    eq(courseWorks.publishStatus, 1),
+    myStudentWorks(db, schoolId, userId),
+  ) as SQL;
+}
+
+/**
+ * A condition on `courseWorks`: a group work of free grouping (groupType 2)
+ * given to a teaching class the caller is an active student of, in whose set
+ * the caller has no team yet. Such a work has no student work of theirs until
+ * they lead or join a team, yet it is theirs to see (studentWorkId "0", 未提交),
+ * or they would never learn that they have to form a team.
+ */
+function awaitingMyTeam(schoolId: number, userId: number): SQL {
+  return sql`(${courseWorks.groupMode} = 1
+    and exists (select 1 from ${workGroupSets} where ${workGroupSets.id} = ${courseWorks.groupSetId} and ${workGroupSets.groupType} = 2)
+    and exists (select 1 from ${courseWorkClasses}
+      inner join ${teachingClasses} on ${teachingClasses.id} = ${courseWorkClasses.teachingClassId}
+      inner join ${students} on ${students.schoolId} = ${teachingClasses.schoolId} and ${studentInTeachingClass()}
+      where ${courseWorkClasses.workId} = ${courseWorks.id} and ${students.userId} = ${userId} and ${students.status} = 'active')
+    and not exists (select 1 from ${workTeamMembers}
+      inner join ${students} on ${students.id} = ${workTeamMembers.studentId}
+      where ${workTeamMembers.groupSetId} = ${courseWorks.groupSetId} and ${students.schoolId} = ${schoolId} and ${students.userId} = ${userId}))`;
+}
+
+/**
+ * How the caller's work lists join: each published work of the school
+ * (`courseWorks` with `courses`) left-joined with the caller's student work,
+ * which is null while the work awaits their team (awaitingMyTeam). Filter with `myListed`.
+ */
+function myListJoins(db: Db, schoolId: number, userId: number) {
+  return {
+    course: eq(courses.id, courseWorks.courseId),
+    studentWork: and(eq(studentWorks.workId, courseWorks.id), myStudentWorks(db, schoolId, userId)),
+  };
+}
+
+/** The condition of the caller's work lists (myListJoins): the caller's published works, with their student work or awaiting their team. */
+function myListed(schoolId: number, userId: number): SQL {
+  return and(
+    eq(courseWorks.schoolId, schoolId),
+    eq(courseWorks.publishStatus, 1),
+    or(isNotNull(studentWorks.id), awaitingMyTeam(schoolId, userId)),
+  ) as SQL;
+}
+
+/** The row's status, 0 (未提交) while the work awaits the caller's team. */
+const myStatus = () => sql<number>`coalesce(${studentWorks.status}, 0)`;
+
+function myWorkItem(
+  work: CourseWorkRow,
+  courseName: string,
+  found: StudentWorkRow | null,
+  now: number,
+): MyWorkItem {
   const published = work.scoreStatus === 1;
+  // a work awaiting the caller's team: nothing saved yet
+  const row = found ?? { id: 0, status: 0 as const, score: null, submitTime: null };
   const { score } = scoreAfterPenalty(row.score, row.submitTime, work);
   return {
     workId: String(work.id),
@@ -93,6 +153,9 @@ function myWorkItem(work: CourseWorkRow, courseName: string, row: StudentWorkRow
     startTime: work.startTime,
     endTime: work.endTime,
     totalScore: work.totalScore,
+    allowLate: work.allowLate,
+    latePenaltyPerDay: work.latePenaltyPerDay,
+    lateScoreFloor: work.lateScoreFloor,
     status: row.status,
     isLate: lateDaysOf(row.submitTime, work.endTime) > 0,
     overdue: (row.status === 0 || row.status === 3) && now > work.endTime,
@@ -110,31 +173,39 @@ interface ListFilter {
 }
 
 function listConditions(ctx: AuthedContext, schoolId: number, input: ListFilter): SQL[] {
-  const conditions: SQL[] = [mine(ctx.db, schoolId, ctx.auth.userId)];
+  const conditions: SQL[] = [myListed(schoolId, ctx.auth.userId)];
   if (input.courseId !== undefined) {
     conditions.push(eq(courseWorks.courseId, idOrNotFound(input.courseId, '课程不存在')));
   }
-  if (input.status !== undefined) conditions.push(eq(studentWorks.status, input.status));
+  if (input.status !== undefined) conditions.push(sql`${myStatus()} = ${input.status}`);
   if (input.type !== undefined) conditions.push(eq(courseWorks.type, input.type));
   const keyword = input.keyword?.trim();
   if (keyword) conditions.push(ilike(courseWorks.title, likePattern(keyword)));
   return conditions;
 }
 
-function myWorkRows(db: Db) {
+function myWorkRows(db: Db, schoolId: number, userId: number) {
+  const join = myListJoins(db, schoolId, userId);
   return db
     .select({ work: courseWorks, studentWork: studentWorks, courseName: courses.name })
-    .from(studentWorks)
-    .innerJoin(courseWorks, eq(courseWorks.id, studentWorks.workId))
-    .innerJoin(courses, eq(courses.id, courseWorks.courseId));
+    .from(courseWorks)
+    .innerJoin(courses, join.course)
+    .leftJoin(studentWorks, join.studentWork);
 }
 
-async function countOf(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(studentWorks)
-    .innerJoin(courseWorks, eq(courseWorks.id, studentWorks.workId))
-    .where(where);
+/** A count, or counts, over the caller's work lists. */
+function myWorkCounts<T extends Record<string, SQL.Aliased | SQL>>(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  fields: T,
+) {
+  const join = myListJoins(db, schoolId, userId);
+  return db.select(fields).from(courseWorks).leftJoin(studentWorks, join.studentWork);
+}
+
+async function countOf(db: Db, schoolId: number, userId: number, where: SQL | undefined): Promise<number> {
+  const [row] = await myWorkCounts(db, schoolId, userId, { n: sql<number>`count(*)` }).where(where);
   return toNumber(row?.n);
 }
 
@@ -147,14 +218,24 @@ export async function getMyWorkList({
   const now = ctx.clock.now();
   const where = and(...listConditions(ctx, schoolId, input));
   const [rows, total] = await Promise.all([
-    myWorkRows(ctx.db)
+    myWorkRows(ctx.db, schoolId, ctx.auth.userId)
       .where(where)
       .orderBy(sql`(${courseWorks.endTime} < ${now})`, asc(courseWorks.endTime), asc(courseWorks.id))
       .limit(input.pageSize)
       .offset(offsetOf(input)),
-    countOf(ctx.db, where),
+    countOf(ctx.db, schoolId, ctx.auth.userId, where),
   ]);
   return { list: rows.map((row) => myWorkItem(row.work, row.courseName, row.studentWork, now)), total };
+}
+
+/** Still open works first (nearest deadline first), then closed ones (the most recently closed first). */
+function urgencyOrder(now: number): SQL[] {
+  return [
+    sql`(${courseWorks.endTime} < ${now})`,
+    sql`case when ${courseWorks.endTime} >= ${now} then ${courseWorks.endTime} end asc`,
+    desc(courseWorks.endTime),
+    asc(courseWorks.id),
+  ];
 }
 
 /** POST /tms-server/myWork/v2/getMyWorkList */
@@ -162,6 +243,7 @@ export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWor
   list: MyWorkItem[];
   total: number;
   counts: MyWorkCounts;
+  serverTime: number;
 }> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const now = ctx.clock.now();
@@ -170,36 +252,42 @@ export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWor
   if (input.endTo !== undefined) conditions.push(sql`${courseWorks.endTime} <= ${input.endTo}`);
   if (input.onlyOpen) {
     conditions.push(
-      sql`${studentWorks.status} in (0, 3) and ${courseWorks.startTime} <= ${now} and (${courseWorks.endTime} > ${now} or ${courseWorks.allowLate})`,
+      sql`${myStatus()} in (0, 3) and ${courseWorks.startTime} <= ${now} and (${courseWorks.endTime} > ${now} or ${courseWorks.allowLate})`,
     );
   }
+  // the same condition as counts.overdue below, so the filter lists what its count says
+  if (input.overdue) conditions.push(sql`${myStatus()} in (0, 3) and ${courseWorks.endTime} < ${now}`);
   const where = and(...conditions);
-  const column = {
-    endTime: courseWorks.endTime,
-    startTime: courseWorks.startTime,
-    publishedAt: courseWorks.publishedAt,
-  }[input.sortBy ?? 'endTime'];
+  const sortBy = input.sortBy ?? 'endTime';
   const direction = input.sortOrder === 'desc' ? desc : asc;
-  const base = mine(ctx.db, schoolId, ctx.auth.userId);
+  const order =
+    sortBy === 'urgency'
+      ? urgencyOrder(now)
+      : [
+          direction(
+            {
+              endTime: courseWorks.endTime,
+              startTime: courseWorks.startTime,
+              publishedAt: courseWorks.publishedAt,
+            }[sortBy],
+          ),
+          direction(courseWorks.id),
+        ];
   const [rows, total, countRows] = await Promise.all([
-    myWorkRows(ctx.db)
+    myWorkRows(ctx.db, schoolId, ctx.auth.userId)
       .where(where)
-      .orderBy(direction(column), direction(courseWorks.id))
+      .orderBy(...order)
       .limit(input.pageSize)
       .offset(offsetOf(input)),
-    countOf(ctx.db, where),
-    ctx.db
-      .select({
-        all: sql<number>`count(*)`,
-        unsubmitted: sql<number>`count(*) filter (where ${studentWorks.status} = 0)`,
-        submitted: sql<number>`count(*) filter (where ${studentWorks.status} = 1)`,
-        corrected: sql<number>`count(*) filter (where ${studentWorks.status} = 2)`,
-        returned: sql<number>`count(*) filter (where ${studentWorks.status} = 3)`,
-        overdue: sql<number>`count(*) filter (where ${studentWorks.status} in (0, 3) and ${courseWorks.endTime} < ${now})`,
-      })
-      .from(studentWorks)
-      .innerJoin(courseWorks, eq(courseWorks.id, studentWorks.workId))
-      .where(base),
+    countOf(ctx.db, schoolId, ctx.auth.userId, where),
+    myWorkCounts(ctx.db, schoolId, ctx.auth.userId, {
+      all: sql<number>`count(*)`,
+      unsubmitted: sql<number>`count(*) filter (where ${myStatus()} = 0)`,
+      submitted: sql<number>`count(*) filter (where ${myStatus()} = 1)`,
+      corrected: sql<number>`count(*) filter (where ${myStatus()} = 2)`,
+      returned: sql<number>`count(*) filter (where ${myStatus()} = 3)`,
+      overdue: sql<number>`count(*) filter (where ${myStatus()} in (0, 3) and ${courseWorks.endTime} < ${now})`,
+    }).where(myListed(schoolId, ctx.auth.userId)),
   ]);
   const c = countRows[0];
   return {
@@ -213,15 +301,19 @@ export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWor
       returned: toNumber(c?.returned),
       overdue: toNumber(c?.overdue),
     },
+    serverTime: now,
   };
 }
 
-/** The caller's student work on a work: 6 when the work does not exist (or is a draft), 5 when not given to them. */
+/**
+ * The caller's student work on a work: 6 when the work does not exist (or is a
+ * draft), 5 when not given to them; null while it awaits their team (awaitingMyTeam).
+ */
 export async function myStudentWorkOn(
   ctx: AuthedContext,
   schoolId: number,
   rawWorkId: string,
-): Promise<{ work: CourseWorkRow; studentWork: StudentWorkRow }> {
+): Promise<{ work: CourseWorkRow; studentWork: StudentWorkRow | null }> {
   const workId = idOrNotFound(rawWorkId, WORK_NOT_FOUND_MESSAGE);
   const [work] = await ctx.db
     .select()
@@ -237,8 +329,14 @@ export async function myStudentWorkOn(
     .innerJoin(courseWorks, eq(courseWorks.id, studentWorks.workId))
     .where(and(eq(studentWorks.workId, work.id), mine(ctx.db, schoolId, ctx.auth.userId)))
     .limit(1);
-  if (!row) throw new ForbiddenError('该作业没有布置给您');
-  return { work, studentWork: row.studentWork };
+  if (row) return { work, studentWork: row.studentWork };
+  const [awaiting] = await ctx.db
+    .select({ id: courseWorks.id })
+    .from(courseWorks)
+    .where(and(eq(courseWorks.id, work.id), awaitingMyTeam(schoolId, ctx.auth.userId)))
+    .limit(1);
+  if (!awaiting) throw new ForbiddenError('该作业没有布置给您');
+  return { work, studentWork: null };
 }
 
 /** The caller's student work by its id: 6 when it does not exist, 5 when someone else's. */
@@ -265,7 +363,35 @@ export async function myStudentWorkById(
   return row;
 }
 
-async function myStudentWork(db: Db, work: CourseWorkRow, row: StudentWorkRow): Promise<MyStudentWork> {
+/** What a work awaiting the caller's team shows: nothing saved, no team. */
+function noTeamYet(work: CourseWorkRow): MyStudentWork {
+  return {
+    studentWorkId: '0',
+    status: 0,
+    content: '',
+    attachments: [],
+    strategy: null,
+    revision: 0,
+    savedAt: null,
+    submitTime: null,
+    isLate: false,
+    scoreStatus: work.scoreStatus,
+    score: null,
+    rawScore: null,
+    lateDays: 0,
+    latePenalty: null,
+    comment: null,
+    autoGradeItems: [],
+    group: null,
+  };
+}
+
+async function myStudentWork(
+  db: Db,
+  work: CourseWorkRow,
+  row: StudentWorkRow | null,
+): Promise<MyStudentWork> {
+  if (row === null) return noTeamYet(work);
   const published = work.scoreStatus === 1 && row.status === 2;
   const { score, lateDays, latePenalty } = scoreAfterPenalty(row.score, row.submitTime, work);
   let group: MyStudentWork['group'] = null;
@@ -353,6 +479,8 @@ export async function updateMyWorkInfo({
   ctx,
   input,
 }: AuthedCall<Input<'updateMyWorkInfo'>>): Promise<MyWorkSaveResult> {
+  // "0" is what a free-grouping work shows before the caller has a team
+  if (input.studentWorkId === '0') throw new RefusedError(NO_TEAM_YET_MESSAGE);
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const { work, studentWork } = await myStudentWorkById(ctx, schoolId, input.studentWorkId);
   const [replay] = await ctx.db
@@ -460,7 +588,7 @@ export async function getScoredWork({
     .filter((row) => row.status === 2)
     .map((row) => ({ id: row.id, score: scoreAfterPenalty(row.score, row.submitTime, work).score ?? 0 }));
   const mineScore =
-    studentWork.status === 2
+    studentWork?.status === 2
       ? scoreAfterPenalty(studentWork.score, studentWork.submitTime, work).score
       : null;
   const average =
@@ -469,15 +597,15 @@ export async function getScoredWork({
       : Math.round((finals.reduce((sum, row) => sum + row.score, 0) / finals.length) * 10) / 10;
   return {
     workId: String(work.id),
-    studentWorkId: String(studentWork.id),
+    studentWorkId: String(studentWork?.id ?? 0),
     title: work.title,
     courseName: course?.name ?? '',
-    status: studentWork.status,
+    status: studentWork?.status ?? 0,
     totalScore: work.totalScore,
     score: mineScore,
-    comment: studentWork.status === 2 ? studentWork.comment : '',
+    comment: studentWork?.status === 2 ? studentWork.comment : '',
     autoGradeItems: [],
-    correctedAt: studentWork.correctedAt,
+    correctedAt: studentWork?.correctedAt ?? null,
     scorePublishedAt: work.scorePublishedAt ?? work.updatedAt,
     averageScore: average,
     maxScore: finals.length === 0 ? null : Math.max(...finals.map((row) => row.score)),
@@ -525,19 +653,15 @@ export async function getUnCommitWorkNum({
 }: AuthedCall<Input<'getUnCommitWorkNum'>>): Promise<Output<'getUnCommitWorkNum'>> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .select({
-      open: sql<number>`count(*) filter (where ${courseWorks.endTime} > ${now})`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${courseWorks.endTime} <= ${now})`.mapWith(Number),
-      nearest: sql<
-        number | null
-      >`min(${courseWorks.endTime}) filter (where ${courseWorks.endTime} > ${now})`.mapWith(
-        (value: unknown) => (value === null ? null : Number(value)),
-      ),
-    })
-    .from(studentWorks)
-    .innerJoin(courseWorks, eq(courseWorks.id, studentWorks.workId))
-    .where(and(mine(ctx.db, schoolId, ctx.auth.userId), inArray(studentWorks.status, [0, 3])));
+  const [row] = await myWorkCounts(ctx.db, schoolId, ctx.auth.userId, {
+    open: sql<number>`count(*) filter (where ${courseWorks.endTime} > ${now})`.mapWith(Number),
+    overdue: sql<number>`count(*) filter (where ${courseWorks.endTime} <= ${now})`.mapWith(Number),
+    nearest: sql<
+      number | null
+    >`min(${courseWorks.endTime}) filter (where ${courseWorks.endTime} > ${now})`.mapWith((value: unknown) =>
+      value === null ? null : Number(value),
+    ),
+  }).where(and(myListed(schoolId, ctx.auth.userId), sql`${myStatus()} in (0, 3)`));
   return {
     schoolId: String(schoolId),
     unCommitWorkNum: row?.open ?? 0,

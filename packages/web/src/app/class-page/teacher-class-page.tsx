@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-courseware-list-page';
 import { CourseStatsSummary } from '@/features/homework/components/course-stats-summary';
+import { WorkGroupsPage } from '@/features/homework/pages/work-groups-page';
 import { TeacherNoticeListPage } from '@/features/notice/pages/teacher-notice-list-page';
 import { CourseStudentsPage } from '@/features/student/pages/course-students-page';
 import { ALL_CLASSES, type ClassTab } from '@/features/teaching-class/area';
@@ -53,6 +54,8 @@ export function TeacherClassPage({
         return <TeacherNoticeListPage key={courseId} area={area} courseId={courseId} embedded />;
       case 'courseware':
         return <TeacherCoursewareListPage key={courseId} area={area} courseId={courseId} embedded />;
+      case 'groups':
+        return <WorkGroupsPage key={courseId} area={area} courseId={courseId} embedded />;
     }
   };
   return (

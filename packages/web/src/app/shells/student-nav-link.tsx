@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/shared/session/session-context';
 import classes from './shell.module.css';
+import { UncommittedWorkCount } from './uncommitted-work-count';
 import { UnreadNoticeCount } from './unread-notice-count';
 
 // The student's pages of the old teaching area, after its home (学习中心).
 const STUDENT_PAGES = [
   { to: '/teaching/student/mycourse', label: '我的课程' },
+  { to: '/teaching/student/work', label: '我的作业' },
   { to: '/teaching/student/notice', label: '课程通知' },
   { to: '/teaching/student/courseWare', label: '课程课件' },
 ] as const;
@@ -38,7 +40,14 @@ export function StudentNavLink() {
           activeProps={{ 'data-active': true }}
           activeOptions={{ includeSearch: false }}
         >
-          {page.label}
+          {page.to === '/teaching/student/work' ? (
+            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+              {page.label}
+              <UncommittedWorkCount />
+            </span>
+          ) : (
+            page.label
+          )}
         </Link>
       ))}
     </>

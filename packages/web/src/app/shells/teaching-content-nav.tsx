@@ -1,12 +1,13 @@
 import { NavLink } from '@mantine/core';
-import { IconBell, IconBook2, IconFolder, IconSpeakerphone } from '@tabler/icons-react';
+import { IconBell, IconBook2, IconClipboardList, IconFolder, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/shared/session/session-context';
+import { UncommittedWorkCount } from './uncommitted-work-count';
 import { UnreadNoticeCount } from './unread-notice-count';
 
 /**
  * Sidebar entries of the teaching area for notices, courseware and (students)
- * their courses, by the role the user is in now.
+ * their courses and homework, by the role the user is in now.
  */
 export function TeachingContentNav() {
   const { school } = useSession();
@@ -36,6 +37,13 @@ export function TeachingContentNav() {
           to="/teaching-manage/student/mycourse"
           label="我的课程"
           leftSection={<IconBook2 size={18} aria-hidden />}
+        />
+        <NavLink
+          component={Link}
+          to="/teaching-manage/student/work"
+          label="我的作业"
+          leftSection={<IconClipboardList size={18} aria-hidden />}
+          rightSection={<UncommittedWorkCount />}
         />
         <NavLink
           component={Link}

@@ -1,5 +1,29 @@
 import { formatFileSize } from '@/shared/format';
 
+/**
+ * The file types courseware takes, and with it homework attachments and answers (the server's
+ * services/courseware/files.ts types them by extension).
+ */
+export const COURSEWARE_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'ppt',
+  'pptx',
+  'xls',
+  'xlsx',
+  'csv',
+  'txt',
+  'zip',
+  'rar',
+  'ipynb',
+  'py',
+  'mp4',
+  'png',
+  'jpg',
+  'jpeg',
+] as const;
+
 export interface FileRules {
   /** Largest file in bytes. */
   maxSize: number;

@@ -15,6 +15,8 @@ export interface UploadItem {
 }
 
 export interface UploadContext {
+  /** The file's item in the list (to take it off once its upload is kept elsewhere). */
+  id: string;
   onProgress: (progress: UploadProgress) => void;
   signal: AbortSignal;
 }
@@ -90,7 +92,9 @@ export function useUploadQueue() {
       const results: T[] = [];
       let failed = 0;
       let canceled = 0;
-      const pending = itemsRef.current.filter((item) => item.status === 'waiting' || item.status === 'failed');
+      const pending = itemsRef.current.filter(
+        (item) => item.status === 'waiting' || item.status === 'failed',
+      );
       for (const { id } of pending) {
         const item = itemsRef.current.find((candidate) => candidate.id === id);
         if (!item) continue; // removed while an earlier file was uploading
@@ -99,6 +103,7 @@ export function useUploadQueue() {
         patch(id, { status: 'uploading', loaded: 0, error: null });
         try {
           const result = await upload(item.file, {
+            id,
             signal: controller.signal,
             onProgress: ({ loaded, total }) => patch(id, { loaded, total }),
           });

@@ -1,3 +1,4 @@
+import { COURSEWARE_EXTENSIONS } from '@/components/file-drop/file-rules';
 import type { TeachingArea } from '@/shared/teaching-area';
 
 /** The teacher's courseware pages of each teaching area; links stay in the current area. */
@@ -15,24 +16,6 @@ export const TEACHER_COURSEWARE_PATHS = {
 /** What uploadCourseWare accepts (specs/tms/courseware.yaml). */
 export const COURSEWARE_FILE_RULES = {
   maxSize: 200 * 1024 * 1024,
-  extensions: [
-    'pdf',
-    'doc',
-    'docx',
-    'ppt',
-    'pptx',
-    'xls',
-    'xlsx',
-    'csv',
-    'txt',
-    'zip',
-    'rar',
-    'ipynb',
-    'py',
-    'mp4',
-    'png',
-    'jpg',
-    'jpeg',
-  ],
+  extensions: COURSEWARE_EXTENSIONS,
   maxFiles: 20,
 } as const;

@@ -1,5 +1,3 @@
-import type { StudentWorkStatus } from '@dfrm/sdk/tms';
-
 // The words and number formats of every homework figure (README, "Figures"): a student work is
 // one per student (one per team); 已提交 means waiting for grading or graded; 迟交 means the last
 // hand-in came after the deadline; scores are final scores after the late penalty; 及格 means at
@@ -74,11 +72,3 @@ export function lastThirtyDays(now = Date.now()): { startDate: string; endDate: 
   const endDate = chinaToday(now);
   return { startDate: shiftDay(endDate, -29), endDate };
 }
-
-/** specs/tms/course-work.yaml StudentWorkStatus, as a student's list names it. */
-export const STUDENT_WORK_STATUS_LABELS: Record<StudentWorkStatus, string> = {
-  0: '未提交',
-  1: '待批改',
-  2: '已批改',
-  3: '已退回',
-};

@@ -364,6 +364,7 @@ export const previewGroupV2Mutation = (options?: Partial<Options<PreviewGroupV2D
  * 查询作业完成情况
  *
  * 分页列出一份作业的全部学生作业（个人作业每人一条，小组作业每组一条），并给出整体计数。
+ * 小组作业的每条记录带上全组成员（members），完成情况列表据此列出组员；个人作业为空数组（本字段为本规范设计，产品规范未给出）。
  * 作业不存在返回 errCode 6，不是调用者的作业返回 errCode 5。仅教师可调用。
  *
  */
@@ -1882,7 +1883,7 @@ export const getStudentWareListMutation = (options?: Partial<Options<GetStudentW
 /**
  * 查询我的作业列表
  *
- * 分页列出本人在该学校已发布给自己的作业（草稿不可见），按截止时间升序、未截止在前。分数只在成绩公布后返回。仅学生可调用，只返回本人的数据。
+ * 分页列出本人在该学校已发布给自己的作业（草稿不可见），按截止时间升序、未截止在前。学生自由组队的小组作业在本人入组前也列出（studentWorkId 为 "0"，状态 0 未提交），v2 的计数同样计入。分数只在成绩公布后返回。仅学生可调用，只返回本人的数据。
  */
 export const getMyWorkListMutation = (options?: Partial<Options<GetMyWorkListData>>): UseMutationOptions<GetMyWorkListResponse, DefaultError, Options<GetMyWorkListData>> => {
     const mutationOptions: UseMutationOptions<GetMyWorkListResponse, DefaultError, Options<GetMyWorkListData>> = {
@@ -1901,6 +1902,8 @@ export const getMyWorkListMutation = (options?: Partial<Options<GetMyWorkListDat
  * 与 v1 的区别：
  * - 可按截止时间区间筛选、只看仍可提交的作业（onlyOpen），可选排序字段；
  * - 应答附带按状态的计数 counts（用于标签页角标）。
+ * - 可只看已截止未交的作业（overdue，对应 counts.overdue）；sortBy 为 urgency 时按待办排序；应答附带服务器当前时间 serverTime，页面据此显示剩余时间。
+ * overdue、urgency、serverTime 为本规范设计（产品规范未给出）：学生作业页的“已截止”筛选、待办在前的顺序和不依赖本机时钟的剩余时间需要它们。
  * 仅学生可调用，只返回本人的数据。
  *
  */
@@ -1983,7 +1986,7 @@ export const getMyWorkResourceListMutation = (options?: Partial<Options<GetMyWor
  * - 只能在开始时间之后保存；截止后只有 allowLate 的作业可以保存和提交，并标记为迟交，否则 errCode 1；
  * - 状态 1、2（已提交、已批改）不能再修改，返回 errCode 1；被退回（3）后可再次保存和提交；
  * - 策略作业提交时必须选择 strategyId（本人策略池中的策略），服务器在保存时复制策略代码与回测绩效作为快照；普通作业提交时 content 与 attachments 不能都为空（errCode 2）；
- * - 小组作业任一成员都可以保存和提交，对全组生效。
+ * - 小组作业任一成员都可以保存和提交，对全组生效；自由组队尚未入组（studentWorkId 为 "0"）返回 errCode 1（请先加入或创建小组）。
  * 学生作业不是本人（或本人小组）的返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
  *
  */
@@ -2024,6 +2027,7 @@ export const getMyWorkInfoQueryKey = (options: Options<GetMyWorkInfoData>) => cr
  * 查询我的作业详情
  *
  * 返回作业内容与本人的作答记录（已保存的答案、附件、策略快照、版本号、分数与评语）。分数、评语只在成绩公布后返回。
+ * 学生自由组队的小组作业在本人入组前 myWork 的 studentWorkId 为 "0"、状态 0、没有答案与小组（group 为 null）。
  * 作业未发布给本人返回 errCode 5，不存在返回 errCode 6。仅学生可调用。
  *
  */

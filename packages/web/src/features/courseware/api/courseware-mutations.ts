@@ -1,4 +1,3 @@
-import { ApiError, clients, downloadFile } from '@dfrm/sdk';
 import {
   type CourseWareDetail,
   delCourseWare,
@@ -8,8 +7,9 @@ import {
 import { zUploadCourseWareBody } from '@dfrm/sdk/tms/zod';
 import { mutationOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { downloadApiFile } from '@/lib/api-file';
 import { zFilePart } from '@/lib/file-part';
-import { saveBlob } from '@/lib/save-file';
+import { type FilePreview, fetchFilePreview } from '@/lib/file-preview';
 import { type UploadProgress, xhrFetch } from '@/lib/xhr-fetch';
 import { coursewareKeys } from './courseware-queries';
 
@@ -81,57 +81,32 @@ export function uploadCoursewareFile(
  * downloadCourseWare: one attachment (fileId), or the whole courseware (its
  * only file, or a zip of all). Saved under the server's (Chinese) file name.
  */
-export async function downloadCourseware(
+export function downloadCourseware(
   target: { courseWareId: string; fileId?: string | undefined; fallbackName: string },
   auth: Auth,
 ): Promise<string> {
-  const base = (clients.tms.getConfig().baseUrl ?? '').replace(/\/+$/, '');
   const query = target.fileId ? `?fileId=${encodeURIComponent(target.fileId)}` : '';
-  const url = `${base}/tms-server/courseWareMgr/downloadCourseWare/${encodeURIComponent(target.courseWareId)}${query}`;
-  const file = await downloadFile(url, { token: auth?.token ?? null, userId: auth?.userId ?? null });
-  const name = file.fileName || target.fallbackName;
-  saveBlob(file.blob, name);
-  return name;
-}
-
-/** What the preview shows in the page: PDFs in the browser's viewer, images as images. */
-export const PREVIEW_KINDS: Readonly<Record<string, 'pdf' | 'image'>> = {
-  'application/pdf': 'pdf',
-  'image/png': 'image',
-  'image/jpeg': 'image',
-  'image/gif': 'image',
-  'image/webp': 'image',
-};
-
-export const previewKindOf = (contentType: string): 'pdf' | 'image' | null =>
-  PREVIEW_KINDS[contentType.split(';')[0]?.trim().toLowerCase() ?? ''] ?? null;
-
-export interface CoursewarePreview {
-  kind: 'pdf' | 'image';
-  /** The file, typed as what the server said it is (only a PDF or an image gets here). */
-  blob: Blob;
+  return downloadApiFile(
+    `/tms-server/courseWareMgr/downloadCourseWare/${encodeURIComponent(target.courseWareId)}${query}`,
+    target.fallbackName,
+    auth,
+  );
 }
 
 /**
- * One attachment fetched for preview (downloadCourseWare?preview=true, answered inline), with the
- * session's headers: a frame or an <img> cannot send them, so the page shows a blob of it. The type
- * is the server's, and anything but a PDF or an image is refused here as well.
+ * One attachment fetched for preview (downloadCourseWare?preview=true, answered inline), as a blob
+ * the page can show (lib/file-preview.ts).
  */
-export async function fetchCoursewarePreview(
+export function fetchCoursewarePreview(
   target: { courseWareId: string; fileId: string },
   auth: Auth,
   signal?: AbortSignal,
-): Promise<CoursewarePreview> {
-  const base = (clients.tms.getConfig().baseUrl ?? '').replace(/\/+$/, '');
-  const url = `${base}/tms-server/courseWareMgr/downloadCourseWare/${encodeURIComponent(target.courseWareId)}?fileId=${encodeURIComponent(target.fileId)}&preview=true`;
-  const file = await downloadFile(url, {
-    token: auth?.token ?? null,
-    userId: auth?.userId ?? null,
-    ...(signal ? { signal } : {}),
-  });
-  const kind = previewKindOf(file.blob.type);
-  if (!kind) throw new ApiError(2, '这个文件不能在线预览，请下载后查看', 0);
-  return { kind, blob: new Blob([file.blob], { type: file.blob.type.split(';')[0] ?? '' }) };
+): Promise<FilePreview> {
+  return fetchFilePreview(
+    `/tms-server/courseWareMgr/downloadCourseWare/${encodeURIComponent(target.courseWareId)}?fileId=${encodeURIComponent(target.fileId)}&preview=true`,
+    auth,
+    signal,
+  );
 }
 
 /** downloadCourseware as a mutation, so failures take the app's one error path. */

@@ -5,7 +5,7 @@ import { IconDownload, IconEye, IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatFileSize } from '@/shared/format';
-import { previewKindOf } from '@/features/courseware/api/courseware-mutations';
+import { previewKindOf } from '@/lib/file-preview';
 import { coursewareAttachmentsQuery } from '@/features/courseware/api/courseware-queries';
 import { Hint } from '@/components/hint/hint';
 

@@ -1,12 +1,6 @@
-import '@mantine/core/styles/Loader.layer.css';
 import type { FileInfo } from '@dfrm/sdk/tms';
-import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { LoadError } from '@/components/feedback/load-error';
+import { FilePreviewModal } from '@/components/file-preview/file-preview-modal';
 import { useSessionApi } from '@/shared/session/session-context';
-import { formatFileSize } from '@/shared/format';
 import { fetchCoursewarePreview } from '@/features/courseware/api/courseware-mutations';
 import { coursewareKeys } from '@/features/courseware/api/courseware-queries';
 
@@ -15,7 +9,7 @@ export interface CoursewarePreviewTarget {
   file: FileInfo;
 }
 
-/** 预览: a PDF in the browser's viewer, an image as itself, inside the page. */
+/** 预览 of a courseware attachment: a PDF in the browser's viewer, an image as itself, inside the page. */
 export function CoursewarePreviewModal({
   target,
   onClose,
@@ -25,100 +19,26 @@ export function CoursewarePreviewModal({
   onClose: () => void;
   onDownload: (target: CoursewarePreviewTarget) => void;
 }) {
-  return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={target ? `预览：${target.file.fileName}` : '预览'}
-      size="xl"
-      centered
-      styles={{ title: { fontWeight: 650, overflowWrap: 'anywhere' } }}
-      closeButtonProps={{ 'aria-label': '关闭' }}
-    >
-      {target ? (
-        <Stack gap="sm">
-          <PreviewBody key={`${target.courseWareId}-${target.file.fileId}`} target={target} />
-          <Group justify="space-between" gap="sm">
-            <Text size="xs" c="dimmed">
-              {formatFileSize(target.file.fileSize)}
-            </Text>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => onDownload(target)}
-            >
-              下载
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
-  );
-}
-
-function PreviewBody({ target }: { target: CoursewarePreviewTarget }) {
   const session = useSessionApi();
-  const preview = useQuery({
-    queryKey: coursewareKeys.preview(target.courseWareId, target.file.fileId),
-    queryFn: ({ signal }) =>
-      fetchCoursewarePreview(
-        { courseWareId: target.courseWareId, fileId: target.file.fileId },
-        session.auth(),
-        signal,
-      ),
-    // the bytes live as long as the viewer: nothing kept once it closes
-    gcTime: 0,
-    staleTime: Infinity,
-    meta: { silentError: true },
-  });
-  const source = useBlobSource(preview.data?.blob);
-
-  if (preview.isError) {
-    return <LoadError title="预览加载失败" error={preview.error} onRetry={() => void preview.refetch()} />;
-  }
-  if (!preview.data) {
-    return (
-      <Center h={240} aria-busy="true" aria-label="正在加载预览">
-        <Loader size="sm" />
-      </Center>
-    );
-  }
-  return preview.data.kind === 'pdf' ? (
-    <iframe
-      ref={source}
-      title={`${target.file.fileName} 的预览`}
-      style={{
-        width: '100%',
-        height: 'min(75vh, 900px)',
-        border: 0,
-        borderRadius: 8,
-        background: 'var(--mantine-color-gray-1)',
+  return (
+    <FilePreviewModal
+      target={
+        target && {
+          queryKey: coursewareKeys.preview(target.courseWareId, target.file.fileId),
+          fileName: target.file.fileName,
+          fileSize: target.file.fileSize,
+          load: (signal) =>
+            fetchCoursewarePreview(
+              { courseWareId: target.courseWareId, fileId: target.file.fileId },
+              session.auth(),
+              signal,
+            ),
+        }
+      }
+      onClose={onClose}
+      onDownload={() => {
+        if (target) onDownload(target);
       }}
     />
-  ) : (
-    <Center bg="gray.0" style={{ borderRadius: 8 }}>
-      <img
-        ref={source}
-        alt={target.file.fileName}
-        style={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain', display: 'block' }}
-      />
-    </Center>
-  );
-}
-
-/**
- * A ref that points the element at an object URL of the blob while it is mounted and revokes it
- * after (React 19 ref cleanup): the URL lives exactly as long as the element showing it.
- */
-function useBlobSource(blob: Blob | undefined) {
-  return useCallback(
-    (node: HTMLIFrameElement | HTMLImageElement | null) => {
-      if (!node || !blob) return;
-      const url = URL.createObjectURL(blob);
-      node.src = url;
-      return () => URL.revokeObjectURL(url);
-    },
-    [blob],
   );
 }

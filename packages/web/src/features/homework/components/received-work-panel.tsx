@@ -3,7 +3,7 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import { Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { LoadError } from '@/components/feedback/load-error';
 import { receivedWorkQuery } from '@/features/homework/api/stats-queries';
 import { HOMEWORK_PATHS } from '@/features/homework/homework-paths';
@@ -18,8 +18,6 @@ import { StatsSection } from './stats-section';
  */
 export function ReceivedWorkPanel({ area, schoolId }: { area: TeachingArea; schoolId: string }) {
   const received = useQuery(receivedWorkQuery(schoolId));
-  // The completion list is its own homework page; typed as a route once that page is declared.
-  const completePath = HOMEWORK_PATHS[area].complete as LinkProps['to'];
 
   return (
     <StatsSection
@@ -64,7 +62,7 @@ export function ReceivedWorkPanel({ area, schoolId }: { area: TeachingArea; scho
                   fw={600}
                   size="sm"
                   renderRoot={(props) => (
-                    <Link {...props} to={completePath} search={{ workId: work.workId }} />
+                    <Link {...props} to={HOMEWORK_PATHS[area].complete} search={{ workId: work.workId }} />
                   )}
                 >
                   {work.workName}

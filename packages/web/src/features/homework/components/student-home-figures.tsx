@@ -1,21 +1,25 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
-import { Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LoadError } from '@/components/feedback/load-error';
 import { studentHomeOverviewQuery } from '@/features/homework/api/stats-queries';
+import { HOMEWORK_PATHS } from '@/features/homework/homework-paths';
 import { FIGURE_LABELS, formatMinutes, formatRate } from '@/features/homework/stats-format';
 import { formatInstant } from '@/shared/format';
 import { useSchoolId } from '@/shared/session/current-school-id';
+import type { TeachingArea } from '@/shared/teaching-area';
 import { FigureList } from './figure-list';
 import { StatsSection } from './stats-section';
 
 /**
  * 我的学习: the student's figures over all their courses (tmsStatisticsStudentHomeOverview),
- * score rates only of works whose scores are published, and the works due soonest.
+ * score rates only of works whose scores are published, and the works due soonest (each opening
+ * its homework page).
  */
-export function StudentHomeFigures({ withDueWorks = true }: { withDueWorks?: boolean }) {
+export function StudentHomeFigures({ area }: { area: TeachingArea }) {
   const schoolId = useSchoolId();
   const overview = useQuery(studentHomeOverviewQuery(schoolId));
   // a past deadline on a work still due means it takes late hand-ins
@@ -47,7 +51,7 @@ export function StudentHomeFigures({ withDueWorks = true }: { withDueWorks?: boo
               { label: '本周学习', value: formatMinutes(overview.data.studyMinutesThisWeek) },
             ]}
           />
-          {withDueWorks && overview.data.dueWorks.length > 0 ? (
+          {overview.data.dueWorks.length > 0 ? (
             <div>
               <Text size="sm" fw={600} mb={4}>
                 最近截止
@@ -71,7 +75,18 @@ export function StudentHomeFigures({ withDueWorks = true }: { withDueWorks?: boo
                       gap="sm"
                     >
                       <Text size="sm" truncate>
-                        {work.title}
+                        <Anchor
+                          inherit
+                          renderRoot={(props) => (
+                            <Link
+                              {...props}
+                              to={HOMEWORK_PATHS[area].studentDetail}
+                              search={{ workId: work.workId }}
+                            />
+                          )}
+                        >
+                          {work.title}
+                        </Anchor>
                         <Text span size="xs" c="dimmed">
                           {' '}
                           · {work.courseName}

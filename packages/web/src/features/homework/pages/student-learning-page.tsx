@@ -9,14 +9,9 @@ import { ChartFigure } from '@/features/homework/components/chart-figure';
 import { FigureList } from '@/features/homework/components/figure-list';
 import { StatsSection } from '@/features/homework/components/stats-section';
 import { StudentHomeFigures } from '@/features/homework/components/student-home-figures';
+import { WorkStatusBadge } from '@/features/homework/components/work-status-badge';
 import { StudentLearningSkeleton } from '@/features/homework/pages/stats-page-skeletons';
-import {
-  FIGURE_LABELS,
-  formatRate,
-  formatScore,
-  percentOf,
-  STUDENT_WORK_STATUS_LABELS,
-} from '@/features/homework/stats-format';
+import { FIGURE_LABELS, formatRate, formatScore, percentOf } from '@/features/homework/stats-format';
 import { formatInstant } from '@/shared/format';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import { ScrollBox } from '@/features/homework/components/scroll-box';
@@ -62,7 +57,7 @@ function CourseWorks({ works }: { works: readonly MyWorkItem[] }) {
               </Table.Th>
               <Table.Td>{formatInstant(work.endTime)}</Table.Td>
               <Table.Td>
-                {STUDENT_WORK_STATUS_LABELS[work.status]}
+                <WorkStatusBadge status={work.status} />
                 {work.isLate ? (
                   <Badge ml={6} size="xs" radius="sm" color="orange" variant="light">
                     {FIGURE_LABELS.late}
@@ -180,7 +175,7 @@ export function StudentLearningPage({ courseId }: { courseId?: string | undefine
   if (!courseId) {
     return (
       <Stack gap="md">
-        <StudentHomeFigures />
+        <StudentHomeFigures area="teaching-manage" />
         <Text size="sm" c="dimmed">
           从“我的课程”进入一门课程，可以看到每个作业的成绩和班级平均。
         </Text>

@@ -17,7 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBell, IconBook2, IconFolder, IconSearch } from '@tabler/icons-react';
+import { IconBell, IconBook2, IconClipboardList, IconFolder, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -98,6 +98,7 @@ function CourseCard({ course, area }: { course: MyCourseV2Item; area: TeachingAr
     area === 'teaching-manage' ? '/teaching-manage/student/courseWare' : '/teaching/student/courseWare';
   const noticePath =
     area === 'teaching-manage' ? '/teaching-manage/student/notice' : '/teaching/student/notice';
+  const workPath = area === 'teaching-manage' ? '/teaching-manage/student/work' : '/teaching/student/work';
   return (
     <Card
       withBorder
@@ -164,9 +165,16 @@ function CourseCard({ course, area }: { course: MyCourseV2Item; area: TeachingAr
           课件 {course.courseWareNum}
           <VisuallyHidden> 个：{course.courseName}</VisuallyHidden>
         </Button>
-        <Text size="xs" c="dimmed" ml="auto">
+        <Button
+          renderRoot={(props) => <Link {...props} to={workPath} search={search} />}
+          size="xs"
+          variant="light"
+          color="gray"
+          leftSection={<IconClipboardList size={14} aria-hidden />}
+        >
           作业 {course.submittedWorkNum}/{course.workNum}
-        </Text>
+          <VisuallyHidden>：{course.courseName}</VisuallyHidden>
+        </Button>
       </Group>
     </Card>
   );

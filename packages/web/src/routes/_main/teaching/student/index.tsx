@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_main/teaching/student/')({
   pendingComponent: MyCoursePageSkeleton,
   component: () => (
     <StudentHomePage
-      figures={<StudentHomeFigures />}
+      figures={<StudentHomeFigures area="teaching" />}
       aside={<LatestNoticeCard allPath="/teaching/student/notice" />}
     />
   ),

@@ -1,0 +1,36 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
+import { loadGroupSetEdit, workGroupIdSearch } from '@/features/homework/api/group-loaders';
+import { GroupSetEditPage } from '@/features/homework/pages/group-set-edit-page';
+import { GroupSetEditSkeleton } from '@/features/homework/pages/work-groups-skeleton';
+import { returnToSearch } from '@/shared/return-to';
+
+/** 新建分组 of a course, or 编辑分组 with ?workGroupId= (new area). */
+export const Route = createFileRoute(
+  '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId',
+)({
+  beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
+  validateSearch: (search: Record<string, unknown>) => ({
+    ...workGroupIdSearch(search),
+    ...returnToSearch(search),
+  }),
+  loaderDeps: ({ search }) => ({ workGroupId: search.workGroupId }),
+  loader: ({ context, params, deps }) =>
+    loadGroupSetEdit(context.queryClient, params.courseId, deps.workGroupId),
+  pendingComponent: GroupSetEditSkeleton,
+  component: GroupSetEditRoute,
+});
+
+function GroupSetEditRoute() {
+  const { courseId } = Route.useParams();
+  const { workGroupId, returnTo } = Route.useSearch();
+  return (
+    <GroupSetEditPage
+      key={`${courseId}:${workGroupId ?? 'new'}`}
+      area="teaching-manage"
+      courseId={courseId}
+      workGroupId={workGroupId}
+      returnTo={returnTo}
+    />
+  );
+}
