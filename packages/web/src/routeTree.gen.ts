@@ -32,6 +32,8 @@ import { Route as MainTeachingStudentCourseWareRouteImport } from './routes/_mai
 import { Route as MainTeachingStudentMycourseRouteImport } from './routes/_main/teaching/student/mycourse'
 import { Route as MainTeachingStudentNoticeRouteImport } from './routes/_main/teaching/student/notice'
 import { Route as MainTeachingTeacherIndexRouteImport } from './routes/_main/teaching/teacher/index'
+import { Route as MainTeachingTeacherLearningRouteImport } from './routes/_main/teaching/teacher/learning'
+import { Route as MainTeachingTeacherOverviewRouteImport } from './routes/_main/teaching/teacher/overview'
 import { Route as TeachingManageTeachingManageStudentIndexRouteImport } from './routes/_teaching-manage/teaching-manage/student/index'
 import { Route as TeachingManageTeachingManageStudentClassFrameRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame'
 import { Route as TeachingManageTeachingManageStudentClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/class-detail'
@@ -40,6 +42,7 @@ import { Route as TeachingManageTeachingManageTeacherIndexRouteImport } from './
 import { Route as TeachingManageTeachingManageTeacherClassTabsRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs'
 import { Route as TeachingManageTeachingManageTeacherAddClassRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add-class'
 import { Route as TeachingManageTeachingManageTeacherClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/class-detail'
+import { Route as TeachingManageTeachingManageTeacherOverviewRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/overview'
 import { Route as MainTeachingStudentWorkIndexRouteImport } from './routes/_main/teaching/student/work/index'
 import { Route as MainTeachingStudentWorkDetailRouteImport } from './routes/_main/teaching/student/work/detail'
 import { Route as MainTeachingTeacherAddCoursewareRouteImport } from './routes/_main/teaching/teacher/add/courseware'
@@ -48,6 +51,7 @@ import { Route as MainTeachingTeacherNoticeListRouteImport } from './routes/_mai
 import { Route as MainTeachingTeacherStudentManageRouteImport } from './routes/_main/teaching/teacher/student/manage'
 import { Route as MainTeachingTeacherTeachingclassIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/index'
 import { Route as TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
+import { Route as TeachingManageTeachingManageStudentClassFrameLearningRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/learning'
 import { Route as TeachingManageTeachingManageStudentClassFrameNoticeRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/notice'
 import { Route as TeachingManageTeachingManageStudentClassFrameWorkRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/work'
 import { Route as TeachingManageTeachingManageStudentWorkDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/work/detail'
@@ -207,6 +211,18 @@ const MainTeachingTeacherIndexRoute =
     path: '/',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const MainTeachingTeacherLearningRoute =
+  MainTeachingTeacherLearningRouteImport.update({
+    id: '/learning',
+    path: '/learning',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const MainTeachingTeacherOverviewRoute =
+  MainTeachingTeacherOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageStudentIndexRoute =
   TeachingManageTeachingManageStudentIndexRouteImport.update({
     id: '/',
@@ -251,6 +267,12 @@ const TeachingManageTeachingManageTeacherClassDetailRoute =
   TeachingManageTeachingManageTeacherClassDetailRouteImport.update({
     id: '/class-detail',
     path: '/class-detail',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherOverviewRoute =
+  TeachingManageTeachingManageTeacherOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
 const MainTeachingStudentWorkIndexRoute =
@@ -299,6 +321,12 @@ const TeachingManageTeachingManageStudentClassFrameCourseWareRoute =
   TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport.update({
     id: '/courseWare',
     path: '/courseWare',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
+const TeachingManageTeachingManageStudentClassFrameLearningRoute =
+  TeachingManageTeachingManageStudentClassFrameLearningRouteImport.update({
+    id: '/learning',
+    path: '/learning',
     getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
   } as any)
 const TeachingManageTeachingManageStudentClassFrameNoticeRoute =
@@ -529,10 +557,13 @@ export interface FileRoutesByFullPath {
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
+  '/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
+  '/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
   '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
   '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
   '/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
@@ -544,6 +575,7 @@ export interface FileRoutesByFullPath {
   '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
   '/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
   '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  '/teaching-manage/student/learning': typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
   '/teaching-manage/student/work': typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
   '/teaching-manage/student/work/detail': typeof TeachingManageTeachingManageStudentWorkDetailRoute
@@ -594,12 +626,15 @@ export interface FileRoutesByTo {
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
+  '/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
+  '/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
   '/teaching-manage/student': typeof TeachingManageTeachingManageStudentIndexRoute
   '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
   '/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherIndexRoute
   '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/admin/user-groups': typeof MainAdminUserGroupsIndexRoute
   '/teaching/student': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher': typeof MainTeachingTeacherIndexRoute
@@ -609,6 +644,7 @@ export interface FileRoutesByTo {
   '/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
   '/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
   '/teaching-manage/student/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  '/teaching-manage/student/learning': typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   '/teaching-manage/student/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
   '/teaching-manage/student/work': typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
   '/teaching-manage/student/work/detail': typeof TeachingManageTeachingManageStudentWorkDetailRoute
@@ -667,12 +703,15 @@ export interface FileRoutesById {
   '/_main/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/_main/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/_main/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
+  '/_main/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
+  '/_main/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
   '/_teaching-manage/teaching-manage/student/_class-frame': typeof TeachingManageTeachingManageStudentClassFrameRouteWithChildren
   '/_teaching-manage/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/_teaching-manage/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs': typeof TeachingManageTeachingManageTeacherClassTabsRouteWithChildren
   '/_teaching-manage/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
   '/_teaching-manage/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  '/_teaching-manage/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/_main/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
   '/_main/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/_main/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
@@ -684,6 +723,7 @@ export interface FileRoutesById {
   '/_main/teaching/teacher/notice/list': typeof MainTeachingTeacherNoticeListRoute
   '/_main/teaching/teacher/student/manage': typeof MainTeachingTeacherStudentManageRoute
   '/_teaching-manage/teaching-manage/student/_class-frame/courseWare': typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/learning': typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   '/_teaching-manage/teaching-manage/student/_class-frame/notice': typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
   '/_teaching-manage/teaching-manage/student/_class-frame/work': typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
   '/_teaching-manage/teaching-manage/student/work/detail': typeof TeachingManageTeachingManageStudentWorkDetailRoute
@@ -741,10 +781,13 @@ export interface FileRouteTypes {
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
+    | '/teaching/teacher/learning'
+    | '/teaching/teacher/overview'
     | '/teaching-manage/student/class-detail'
     | '/teaching-manage/student/mycourse'
     | '/teaching-manage/teacher/add-class'
     | '/teaching-manage/teacher/class-detail'
+    | '/teaching-manage/teacher/overview'
     | '/admin/user-groups/'
     | '/teaching/student/'
     | '/teaching/teacher/'
@@ -756,6 +799,7 @@ export interface FileRouteTypes {
     | '/teaching/teacher/notice/list'
     | '/teaching/teacher/student/manage'
     | '/teaching-manage/student/courseWare'
+    | '/teaching-manage/student/learning'
     | '/teaching-manage/student/notice'
     | '/teaching-manage/student/work'
     | '/teaching-manage/student/work/detail'
@@ -806,12 +850,15 @@ export interface FileRouteTypes {
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
+    | '/teaching/teacher/learning'
+    | '/teaching/teacher/overview'
     | '/teaching-manage/student'
     | '/teaching-manage/student/class-detail'
     | '/teaching-manage/student/mycourse'
     | '/teaching-manage/teacher'
     | '/teaching-manage/teacher/add-class'
     | '/teaching-manage/teacher/class-detail'
+    | '/teaching-manage/teacher/overview'
     | '/admin/user-groups'
     | '/teaching/student'
     | '/teaching/teacher'
@@ -821,6 +868,7 @@ export interface FileRouteTypes {
     | '/teaching/teacher/notice/list'
     | '/teaching/teacher/student/manage'
     | '/teaching-manage/student/courseWare'
+    | '/teaching-manage/student/learning'
     | '/teaching-manage/student/notice'
     | '/teaching-manage/student/work'
     | '/teaching-manage/student/work/detail'
@@ -878,12 +926,15 @@ export interface FileRouteTypes {
     | '/_main/teaching/student/courseWare'
     | '/_main/teaching/student/mycourse'
     | '/_main/teaching/student/notice'
+    | '/_main/teaching/teacher/learning'
+    | '/_main/teaching/teacher/overview'
     | '/_teaching-manage/teaching-manage/student/_class-frame'
     | '/_teaching-manage/teaching-manage/student/class-detail'
     | '/_teaching-manage/teaching-manage/student/mycourse'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs'
     | '/_teaching-manage/teaching-manage/teacher/add-class'
     | '/_teaching-manage/teaching-manage/teacher/class-detail'
+    | '/_teaching-manage/teaching-manage/teacher/overview'
     | '/_main/admin/user-groups/'
     | '/_main/teaching/student/'
     | '/_main/teaching/teacher/'
@@ -895,6 +946,7 @@ export interface FileRouteTypes {
     | '/_main/teaching/teacher/notice/list'
     | '/_main/teaching/teacher/student/manage'
     | '/_teaching-manage/teaching-manage/student/_class-frame/courseWare'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/learning'
     | '/_teaching-manage/teaching-manage/student/_class-frame/notice'
     | '/_teaching-manage/teaching-manage/student/_class-frame/work'
     | '/_teaching-manage/teaching-manage/student/work/detail'
@@ -1101,6 +1153,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherIndexRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
     }
+    '/_main/teaching/teacher/learning': {
+      id: '/_main/teaching/teacher/learning'
+      path: '/learning'
+      fullPath: '/teaching/teacher/learning'
+      preLoaderRoute: typeof MainTeachingTeacherLearningRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_main/teaching/teacher/overview': {
+      id: '/_main/teaching/teacher/overview'
+      path: '/overview'
+      fullPath: '/teaching/teacher/overview'
+      preLoaderRoute: typeof MainTeachingTeacherOverviewRouteImport
+      parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
     '/_teaching-manage/teaching-manage/student/': {
       id: '/_teaching-manage/teaching-manage/student/'
       path: '/'
@@ -1157,6 +1223,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassDetailRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/overview': {
+      id: '/_teaching-manage/teaching-manage/teacher/overview'
+      path: '/overview'
+      fullPath: '/teaching-manage/teacher/overview'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherOverviewRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
     '/_main/teaching/student/work/': {
       id: '/_main/teaching/student/work/'
       path: '/work'
@@ -1211,6 +1284,13 @@ declare module '@tanstack/react-router' {
       path: '/courseWare'
       fullPath: '/teaching-manage/student/courseWare'
       preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
+    }
+    '/_teaching-manage/teaching-manage/student/_class-frame/learning': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/learning'
+      path: '/learning'
+      fullPath: '/teaching-manage/student/learning'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameLearningRouteImport
       parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
     }
     '/_teaching-manage/teaching-manage/student/_class-frame/notice': {
@@ -1492,6 +1572,8 @@ const MainTeachingStudentRouteRouteWithChildren =
   )
 
 interface MainTeachingTeacherRouteRouteChildren {
+  MainTeachingTeacherLearningRoute: typeof MainTeachingTeacherLearningRoute
+  MainTeachingTeacherOverviewRoute: typeof MainTeachingTeacherOverviewRoute
   MainTeachingTeacherIndexRoute: typeof MainTeachingTeacherIndexRoute
   MainTeachingTeacherAddCoursewareRoute: typeof MainTeachingTeacherAddCoursewareRoute
   MainTeachingTeacherCoursewareListRoute: typeof MainTeachingTeacherCoursewareListRoute
@@ -1513,6 +1595,8 @@ interface MainTeachingTeacherRouteRouteChildren {
 
 const MainTeachingTeacherRouteRouteChildren: MainTeachingTeacherRouteRouteChildren =
   {
+    MainTeachingTeacherLearningRoute: MainTeachingTeacherLearningRoute,
+    MainTeachingTeacherOverviewRoute: MainTeachingTeacherOverviewRoute,
     MainTeachingTeacherIndexRoute: MainTeachingTeacherIndexRoute,
     MainTeachingTeacherAddCoursewareRoute:
       MainTeachingTeacherAddCoursewareRoute,
@@ -1576,6 +1660,7 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface TeachingManageTeachingManageStudentClassFrameRouteChildren {
   TeachingManageTeachingManageStudentClassFrameCourseWareRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
+  TeachingManageTeachingManageStudentClassFrameLearningRoute: typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   TeachingManageTeachingManageStudentClassFrameNoticeRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
   TeachingManageTeachingManageStudentClassFrameWorkRoute: typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
 }
@@ -1584,6 +1669,8 @@ const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManage
   {
     TeachingManageTeachingManageStudentClassFrameCourseWareRoute:
       TeachingManageTeachingManageStudentClassFrameCourseWareRoute,
+    TeachingManageTeachingManageStudentClassFrameLearningRoute:
+      TeachingManageTeachingManageStudentClassFrameLearningRoute,
     TeachingManageTeachingManageStudentClassFrameNoticeRoute:
       TeachingManageTeachingManageStudentClassFrameNoticeRoute,
     TeachingManageTeachingManageStudentClassFrameWorkRoute:
@@ -1656,6 +1743,7 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherClassTabsRoute: typeof TeachingManageTeachingManageTeacherClassTabsRouteWithChildren
   TeachingManageTeachingManageTeacherAddClassRoute: typeof TeachingManageTeachingManageTeacherAddClassRoute
   TeachingManageTeachingManageTeacherClassDetailRoute: typeof TeachingManageTeachingManageTeacherClassDetailRoute
+  TeachingManageTeachingManageTeacherOverviewRoute: typeof TeachingManageTeachingManageTeacherOverviewRoute
   TeachingManageTeachingManageTeacherIndexRoute: typeof TeachingManageTeachingManageTeacherIndexRoute
   TeachingManageTeachingManageTeacherAddCoursewareRoute: typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   TeachingManageTeachingManageTeacherCoursewareListRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRoute
@@ -1680,6 +1768,8 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherAddClassRoute,
     TeachingManageTeachingManageTeacherClassDetailRoute:
       TeachingManageTeachingManageTeacherClassDetailRoute,
+    TeachingManageTeachingManageTeacherOverviewRoute:
+      TeachingManageTeachingManageTeacherOverviewRoute,
     TeachingManageTeachingManageTeacherIndexRoute:
       TeachingManageTeachingManageTeacherIndexRoute,
     TeachingManageTeachingManageTeacherAddCoursewareRoute:

@@ -63,9 +63,13 @@ function unquote(value: string): string {
  * rather than sent to the server.
  */
 export function courseIdSearch(search: Record<string, unknown>): { courseId?: string } {
-  const value = search.courseId;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0)
-    return { courseId: String(value) };
-  if (typeof value === 'string' && /^\d{1,19}$/.test(value)) return { courseId: value };
-  return {};
+  const courseId = idSearchValue(search.courseId);
+  return courseId ? { courseId } : {};
+}
+
+/** A search value as the string id the API uses, or undefined when it names no id (see courseIdSearch). */
+export function idSearchValue(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
+  if (typeof value === 'string' && /^\d{1,19}$/.test(value)) return value;
+  return undefined;
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Stack } from '@mantine/core';
 import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-courseware-list-page';
+import { CourseStatsSummary } from '@/features/homework/components/course-stats-summary';
 import { TeacherWorkListPage } from '@/features/homework/pages/teacher-work-list-page';
 import { WorkGroupsPage } from '@/features/homework/pages/work-groups-page';
 import { TeacherNoticeListPage } from '@/features/notice/pages/teacher-notice-list-page';
@@ -19,8 +21,9 @@ export interface TeacherClassPageProps {
 
 /**
  * The class page with every tab filled: the teaching-class feature draws the
- * frame, and the students, notice, homework and courseware features their
- * lists of this one course (composed here, since features do not import each other).
+ * frame, and the students, notice, homework and courseware features their lists
+ * of this one course, and the course's figures above 学习数据
+ * (composed here, since features do not import each other).
  */
 export function TeacherClassPage({
   area,
@@ -33,14 +36,20 @@ export function TeacherClassPage({
   const renderTab = (which: ComposedClassTab): ReactNode => {
     switch (which) {
       case 'students':
-      case 'data':
         return (
           <CourseStudentsPage
             key={courseId}
             courseId={courseId}
-            variant={which === 'students' ? 'list' : 'data'}
+            variant="list"
             initialTeachingClassId={initialClass}
           />
+        );
+      case 'data':
+        return (
+          <Stack key={courseId} gap="lg">
+            <CourseStatsSummary courseId={courseId} />
+            <CourseStudentsPage courseId={courseId} variant="data" initialTeachingClassId={initialClass} />
+          </Stack>
         );
       case 'notices':
         return <TeacherNoticeListPage key={courseId} area={area} courseId={courseId} embedded />;

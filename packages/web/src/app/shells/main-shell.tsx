@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { AdminNavLink } from './admin-nav-link';
 import classes from './shell.module.css';
 import { ShellHeader } from './shell-header';
+import { StatsNavLinks } from './stats-nav-links';
 import { StudentNavLink } from './student-nav-link';
 import { TeacherNavLinks } from './teacher-nav-links';
 
@@ -20,6 +21,7 @@ function MainNavLinks() {
       ))}
       <StudentNavLink />
       <TeacherNavLinks />
+      <StatsNavLinks />
       <AdminNavLink />
     </>
   );

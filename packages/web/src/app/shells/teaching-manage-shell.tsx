@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import classes from './shell.module.css';
 import { useSession } from '@/shared/session/session-context';
 import { ShellHeader } from './shell-header';
+import { StatsSidebarLinks } from './stats-sidebar-links';
 import { TeacherSidebarLinks } from './teacher-sidebar-links';
 import { TeachingContentNav } from './teaching-content-nav';
 
@@ -13,6 +14,7 @@ function TeachingNavLinks() {
   return (
     <>
       <TeacherSidebarLinks />
+      <StatsSidebarLinks />
       <TeachingContentNav />
     </>
   );

@@ -1,3 +1,4 @@
+import { idSearchValue } from '@/lib/search-params';
 import { returnToSearch } from '@/shared/return-to';
 
 /**
@@ -5,12 +6,6 @@ import { returnToSearch } from '@/shared/return-to';
  * uses (a number from code is taken too), and where 返回 leads (a class page's 作业 tab).
  */
 export function studentWorkSearch(search: Record<string, unknown>): { workId?: string; returnTo?: string } {
-  const value = search.workId;
-  const workId =
-    typeof value === 'number' && Number.isSafeInteger(value) && value > 0
-      ? String(value)
-      : typeof value === 'string' && /^\d{1,19}$/.test(value)
-        ? value
-        : undefined;
+  const workId = idSearchValue(search.workId);
   return { ...(workId ? { workId } : {}), ...returnToSearch(search) };
 }

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Alert, Anchor, Badge, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconBell, IconClipboardList, IconFolder } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconChartBar, IconClipboardList, IconFolder } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -9,16 +9,17 @@ import { myCoursesQuery } from '@/features/my-course/api/my-course-queries';
 import { COURSE_STATUS } from '@/features/my-course/course-status';
 
 // The product spec's order of the student's class tabs (work, test/list, learning, notice,
-// courseWare); quizzes and learning arrive with their features.
+// courseWare); quizzes arrive with their feature.
 const TABS = [
   { value: 'work', to: '/teaching-manage/student/work', label: '课程作业', icon: IconClipboardList },
+  { value: 'learning', to: '/teaching-manage/student/learning', label: '学习情况', icon: IconChartBar },
   { value: 'notice', to: '/teaching-manage/student/notice', label: '课程通知', icon: IconBell },
   { value: 'courseWare', to: '/teaching-manage/student/courseWare', label: '课程课件', icon: IconFolder },
 ] as const;
 
 /**
  * The student's class detail in the new teaching area: the course named at
- * the top, then its tabs (homework, notices, courseware) around the tab's page.
+ * the top, then its tabs (homework, learning, notices, courseware) around the tab's page.
  */
 export function ClassDetailLayout({
   courseId,
@@ -64,7 +65,7 @@ export function ClassDetailLayout({
                         ]
                           .filter(Boolean)
                           .join(' · ')
-                      : '你所有课程的作业、通知和课件'}
+                      : '你所有课程的作业、学习情况、通知和课件'}
                   </Text>
                 </div>
                 {course ? (
@@ -86,7 +87,9 @@ export function ClassDetailLayout({
                   ? course.unViewAnnounceNum
                   : tab.value === 'work'
                     ? course.unCommitWorkNum
-                    : course.courseWareNum;
+                    : tab.value === 'courseWare'
+                      ? course.courseWareNum
+                      : undefined;
               const urgent = tab.value !== 'courseWare';
               return (
                 <Tabs.Tab

@@ -1,5 +1,16 @@
 import '@mantine/core/styles/Badge.layer.css';
-import { Badge, Button, Container, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Container,
+  EmptyState,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -14,9 +25,9 @@ const SHOWN = 4;
 
 /**
  * 学习中心 (/teaching/student): the student's current courses and, beside
- * them, what the route adds (the newest notice).
+ * them, what the route adds (the newest notice); above them, the figures the route adds.
  */
-export function StudentHomePage({ aside }: { aside?: ReactNode }) {
+export function StudentHomePage({ aside, figures }: { aside?: ReactNode; figures?: ReactNode }) {
   const { user } = useSession();
   const schoolId = useSchoolId();
   const { data: courses } = useSuspenseQuery(myCoursesQuery(schoolId));
@@ -36,8 +47,16 @@ export function StudentHomePage({ aside }: { aside?: ReactNode }) {
             {wares > 0 ? `，${wares} 个课件` : ''}。
           </Text>
         </div>
+        {figures}
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          <Paper withBorder radius="lg" p="lg" component="section" aria-label="我的课程" style={{ gridColumn: 'span 2' }}>
+          <Paper
+            withBorder
+            radius="lg"
+            p="lg"
+            component="section"
+            aria-label="我的课程"
+            style={{ gridColumn: 'span 2' }}
+          >
             <Group justify="space-between" mb="sm">
               <Title order={2} fz="h4">
                 我的课程
@@ -74,7 +93,11 @@ export function StudentHomePage({ aside }: { aside?: ReactNode }) {
                         fw={600}
                         truncate
                         renderRoot={(props) => (
-                          <Link {...props} to="/teaching/student/notice" search={{ courseId: course.courseId }} />
+                          <Link
+                            {...props}
+                            to="/teaching/student/notice"
+                            search={{ courseId: course.courseId }}
+                          />
                         )}
                         c="inherit"
                         td="none"

@@ -49,14 +49,14 @@ const dataColumns = dataCol.columns([
   dataCol.accessor('teachingClassName', { id: 'teachingClass', header: '教学班' }),
   dataCol.accessor('submittedWorkNum', {
     id: 'submittedWorkNum',
-    header: '已交 / 应交作业',
+    header: '已提交 / 应交',
     meta: { width: 140, align: 'right' },
     cell: ({ row }) => `${row.original.submittedWorkNum} / ${row.original.workNum}`,
   }),
   dataCol.accessor('lateWorkNum', { id: 'lateWorkNum', header: '迟交', meta: { width: 80, align: 'right' } }),
   dataCol.accessor('avgWorkScore', {
     id: 'avgWorkScore',
-    header: '作业平均分',
+    header: '平均分',
     meta: { width: 110, align: 'right' },
     cell: ({ getValue }) => getValue() ?? '—',
   }),

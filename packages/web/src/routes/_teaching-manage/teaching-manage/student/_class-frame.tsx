@@ -7,7 +7,7 @@ import { courseIdSearch } from '@/lib/search-params';
 
 /**
  * Pathless frame of the student's class detail: the course header and tabs
- * around /teaching-manage/student/notice and /courseWare (?courseId=).
+ * around /teaching-manage/student/notice, /courseWare and /learning (?courseId=).
  */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/student/_class-frame')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
