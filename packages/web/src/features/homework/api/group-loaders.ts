@@ -36,12 +36,3 @@ export async function loadGroupSetEdit(
   }
   await queryClient.ensureQueryData(groupCoursesQuery(schoolId));
 }
-
-/** `?workGroupId=` of the editor: a stored id, or nothing (a new set). */
-export function workGroupIdSearch(search: Record<string, unknown>): { workGroupId?: string } {
-  const value = search.workGroupId;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0)
-    return { workGroupId: String(value) };
-  if (typeof value === 'string' && /^\d{1,19}$/.test(value)) return { workGroupId: value };
-  return {};
-}
