@@ -2869,7 +2869,7 @@ export type MyStudentWork = {
 };
 
 /**
- * 按状态的作业计数（不受状态筛选和分页影响）。
+ * 按状态的作业计数：只数课程、类型、关键词和截止时间范围筛选后的作业，不受状态筛选（status、onlyOpen、overdue）和分页影响。
  */
 export type MyWorkCounts = {
     /**

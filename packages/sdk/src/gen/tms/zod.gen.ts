@@ -820,7 +820,7 @@ export const zMyCurGroup = /* @__PURE__ */ lazy.zMyCurGroup();
 export const zMyStudentWork = /* @__PURE__ */ lazy.zMyStudentWork();
 
 /**
- * 按状态的作业计数（不受状态筛选和分页影响）。
+ * 按状态的作业计数：只数课程、类型、关键词和截止时间范围筛选后的作业，不受状态筛选（status、onlyOpen、overdue）和分页影响。
  */
 export const zMyWorkCounts = /* @__PURE__ */ lazy.zMyWorkCounts();
 

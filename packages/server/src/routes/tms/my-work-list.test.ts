@@ -99,6 +99,22 @@ describe('getMyWorkListV2 for the student homework page', () => {
     expect((await ok<ListAnswer>(list(student01, { overdue: true }))).total).toBe(3);
   });
 
+  it('counts within the course and keyword filters, whatever the status filter', async () => {
+    await publish('因子回测', 3 * DAY_MS);
+    await publish('组合优化', 3 * DAY_MS);
+
+    const quant = await ok<ListAnswer>(list(student01, { courseId: String(f.quant.id), status: 1 }));
+    expect(quant.total).toBe(0);
+    expect(quant.counts).toMatchObject({ all: 2, unsubmitted: 2, submitted: 0 });
+    const keyword = await ok<ListAnswer>(list(student01, { keyword: '回测' }));
+    expect(keyword.list.map((item) => item.title)).toEqual(['因子回测']);
+    expect(keyword.counts).toMatchObject({ all: 1, unsubmitted: 1 });
+    // a course with no works of theirs: nothing in the list, nothing in the counts
+    const python = await ok<ListAnswer>(list(student01, { courseId: String(f.python.id) }));
+    expect(python.total).toBe(0);
+    expect(python.counts).toMatchObject({ all: 0, unsubmitted: 0, overdue: 0 });
+  });
+
   it('shows a student only their own works, and refuses teachers and bad filters in Chinese', async () => {
     await publish('第一次作业', DAY_MS);
     // student16 is in 2班, to which the work was not given

@@ -247,9 +247,12 @@ export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWor
 }> {
   const schoolId = await resolveSchoolId(ctx, input.schoolId);
   const now = ctx.clock.now();
-  const conditions = listConditions(ctx, schoolId, input);
-  if (input.endFrom !== undefined) conditions.push(sql`${courseWorks.endTime} >= ${input.endFrom}`);
-  if (input.endTo !== undefined) conditions.push(sql`${courseWorks.endTime} <= ${input.endTo}`);
+  // the counts take the list's scope (course, type, keyword, deadline range), not its status filters
+  const scope = listConditions(ctx, schoolId, { ...input, status: undefined });
+  if (input.endFrom !== undefined) scope.push(sql`${courseWorks.endTime} >= ${input.endFrom}`);
+  if (input.endTo !== undefined) scope.push(sql`${courseWorks.endTime} <= ${input.endTo}`);
+  const conditions = [...scope];
+  if (input.status !== undefined) conditions.push(sql`${myStatus()} = ${input.status}`);
   if (input.onlyOpen) {
     conditions.push(
       sql`${myStatus()} in (0, 3) and ${courseWorks.startTime} <= ${now} and (${courseWorks.endTime} > ${now} or ${courseWorks.allowLate})`,
@@ -287,7 +290,7 @@ export async function getMyWorkListV2({ ctx, input }: AuthedCall<Input<'getMyWor
       corrected: sql<number>`count(*) filter (where ${myStatus()} = 2)`,
       returned: sql<number>`count(*) filter (where ${myStatus()} = 3)`,
       overdue: sql<number>`count(*) filter (where ${myStatus()} in (0, 3) and ${courseWorks.endTime} < ${now})`,
-    }).where(myListed(schoolId, ctx.auth.userId)),
+    }).where(and(...scope)),
   ]);
   const c = countRows[0];
   return {

@@ -2,7 +2,8 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import type { CourseWareListItem } from '@dfrm/sdk/tms';
-import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { PageContainer } from '@/components/page/page-container';
 import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFolder, IconShare, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -218,7 +219,7 @@ export function TeacherCoursewareListPage({
   const data = useMemo(() => rows ?? [], [rows]);
 
   return (
-    <Container size="xl" py={embedded ? 0 : 'md'} px={embedded ? 0 : undefined}>
+    <PageContainer embedded={embedded}>
       <Stack gap="lg">
         <PageHeader
           embedded={embedded}
@@ -285,6 +286,6 @@ export function TeacherCoursewareListPage({
         />
       </Stack>
       <CoursewareShareModal schoolId={schoolId} target={shareTarget} onClose={() => setShareTarget(null)} />
-    </Container>
+    </PageContainer>
   );
 }

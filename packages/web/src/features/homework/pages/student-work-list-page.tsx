@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import type { MyWorkItem } from '@dfrm/sdk/tms';
-import { Anchor, Badge, Button, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { PageContainer } from '@/components/page/page-container';
 import { IconClipboardList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -189,7 +190,7 @@ export function StudentWorkListPage({ area, courseId, embedded = false }: Studen
   const counts = list.data?.counts;
 
   return (
-    <Container size="xl" py={embedded ? 0 : 'md'} px={embedded ? 0 : undefined}>
+    <PageContainer embedded={embedded}>
       <Stack gap="lg">
         <PageHeader
           embedded={embedded}
@@ -244,6 +245,6 @@ export function StudentWorkListPage({ area, courseId, embedded = false }: Studen
           }}
         />
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -7,7 +7,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Container,
   EmptyState,
   Group,
   Select,
@@ -15,6 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { PageContainer } from '@/components/page/page-container';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -407,7 +407,7 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
   );
 
   return (
-    <Container size="xl" py={embedded ? 0 : 'md'} px={embedded ? 0 : undefined}>
+    <PageContainer embedded={embedded}>
       <Stack gap="lg">
         <PageHeader
           embedded={embedded}
@@ -498,6 +498,6 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
           }}
         />
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

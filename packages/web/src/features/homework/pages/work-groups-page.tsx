@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import type { CourseGroup } from '@dfrm/sdk/tms';
-import { Anchor, Badge, Button, Container, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
+import { PageContainer } from '@/components/page/page-container';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -51,7 +52,7 @@ export function WorkGroupsPage({ area, courseId, embedded = false }: WorkGroupsP
   const needCourseId = useId();
 
   return (
-    <Container size="xl" py={embedded ? 0 : 'md'} px={embedded ? 0 : undefined}>
+    <PageContainer embedded={embedded}>
       <Stack gap="lg">
         <PageHeader
           embedded={embedded}
@@ -108,7 +109,7 @@ export function WorkGroupsPage({ area, courseId, embedded = false }: WorkGroupsP
         )}
       </Stack>
       <GroupMembersModal schoolId={schoolId} target={membersOf} onClose={() => setMembersOf(null)} />
-    </Container>
+    </PageContainer>
   );
 }
 

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import { ActionIcon, Badge, Button, Container, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { PageContainer } from '@/components/page/page-container';
 import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
@@ -183,7 +184,7 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
   const data = useMemo(() => rows ?? [], [rows]);
 
   return (
-    <Container size="xl" py={embedded ? 0 : 'md'} px={embedded ? 0 : undefined}>
+    <PageContainer embedded={embedded}>
       <Stack gap="lg">
         <PageHeader
           embedded={embedded}
@@ -248,6 +249,6 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
         target={visibilityTarget}
         onClose={() => setVisibilityTarget(null)}
       />
-    </Container>
+    </PageContainer>
   );
 }
