@@ -66,6 +66,27 @@ export async function api<T>(
   return answer.data;
 }
 
+/** A GET operation (ids in the path), answered like api(). */
+export async function apiGet<T>(request: APIRequestContext, path: string, session: Session): Promise<T> {
+  const response = await request.get(`/api${path}`, {
+    headers: { Product: 'dfrm', token: session.token, userId: session.userId },
+  });
+  const answer = (await response.json()) as { errCode: number; errMsg: string; data: T };
+  if (answer.errCode !== 0) throw new Error(`${path}: ${answer.errCode} ${answer.errMsg}`);
+  return answer.data;
+}
+
+/**
+ * The session a browser page is logged in with (one account has one live session: a fresh API
+ * login would log the page out).
+ */
+export async function pageSession(page: Page): Promise<Session> {
+  const stored = await page.evaluate(() => window.localStorage.getItem('dfrm.user'));
+  const user = stored ? (JSON.parse(stored) as Partial<Session>) : {};
+  if (!user.token || !user.userId) throw new Error('页面没有登录');
+  return { token: user.token, userId: user.userId };
+}
+
 export function apiLogin(request: APIRequestContext, account: string): Promise<Session> {
   return api<Session>(request, '/user/login', { account, password: PASSWORD, productId: 7 });
 }
@@ -111,4 +132,41 @@ export async function expectNoSidewaysOverflow(page: Page): Promise<void> {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+interface SchoolClass {
+  classId: string;
+  className: string;
+}
+
+export interface CreatedCourse {
+  courseId: string;
+  teachingClasses: { teachingClassId: string }[];
+}
+
+/** A course this term for the demo school's administrative classes named, set up as `teacher`. */
+export async function apiCreateCourse(
+  request: APIRequestContext,
+  teacher: Session,
+  courseName: string,
+  classNames: readonly string[],
+): Promise<CreatedCourse> {
+  const answer = await api<SchoolClass[] | { list: SchoolClass[] }>(
+    request,
+    '/tms-server/courseMgr/getSchoolClass',
+    { schoolId: '1' },
+    teacher,
+  );
+  const classes = Array.isArray(answer) ? answer : answer.list;
+  const classIds = classNames.map((name) => {
+    const found = classes.find((item) => item.className === name);
+    if (!found) throw new Error(`演示学校缺少${name}`);
+    return found.classId;
+  });
+  return api<CreatedCourse>(
+    request,
+    '/tms-server/courseMgr/updateCourse',
+    { schoolId: '1', courseName, startDate: '2026-09-01', endDate: '2027-01-15', classIds },
+    teacher,
+  );
 }
