@@ -54,7 +54,9 @@ test('a teacher goes through the class page of a course and publishes a notice f
     await expect(teacher.getByRole('tooltip', { name: '打开班级页面' })).toBeVisible();
     await nameLink.click();
     await expect(courseHeading).toBeVisible();
-    await expect(header.getByRole('list', { name: '教学班' })).toContainText(new RegExp(`${CLASS_1} · \\d+人`));
+    await expect(header.getByRole('list', { name: '教学班' })).toContainText(
+      new RegExp(`${CLASS_1} · \\d+人`),
+    );
     await expect(tabs.getByRole('tab', { name: '学习数据' })).toHaveAttribute('aria-selected', 'true');
   });
 
