@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
+import { AfterFirstPaint } from '@/components/after-first-paint';
+import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
 import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-courseware-list-page';
 import { CourseStatsSummary } from '@/features/homework/components/course-stats-summary';
 import { TeacherWorkListPage } from '@/features/homework/pages/teacher-work-list-page';
@@ -48,7 +50,9 @@ export function TeacherClassPage({
         return (
           <Stack key={courseId} gap="lg">
             <CourseStatsSummary courseId={courseId} />
-            <CourseStudentsPage courseId={courseId} variant="data" initialTeachingClassId={initialClass} />
+            <AfterFirstPaint fallback={<TablePageSkeleton />}>
+              <CourseStudentsPage courseId={courseId} variant="data" initialTeachingClassId={initialClass} />
+            </AfterFirstPaint>
           </Stack>
         );
       case 'notices':
