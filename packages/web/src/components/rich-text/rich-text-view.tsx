@@ -9,8 +9,27 @@ type Sanitize = (html: string) => string;
 let loaded: Sanitize | null = null;
 let loading: Promise<Sanitize> | null = null;
 function loadSanitizer(): Promise<Sanitize> {
-  loading ??= import('./sanitize-html').then((module) => (loaded = module.sanitizeHtml));
+  loading ??= import('./sanitize-html').then(
+    (module) => (loaded = module.sanitizeHtml),
+    (error: unknown) => {
+      // asked again by the next rich text shown
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/**
+ * For the loader of a page that opens on rich text: the sanitizer arrives with the page's data,
+ * so the text is drawn at once instead of two skeleton lines that the text then pushes the rest
+ * of the page down from. A failure is left to the page, which asks again.
+ */
+export function preloadRichTextView(): Promise<void> {
+  return loadSanitizer().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 function useSanitizer(): Sanitize | null {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { preloadRichTextView } from '@/components/rich-text/rich-text-view';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { myWorkDetailQuery } from '@/features/homework/api/my-work-queries';
 import { StudentWorkDetailPage } from '@/features/homework/pages/student-work-detail-page';
@@ -13,8 +14,12 @@ export const Route = createFileRoute('/_main/teaching/student/work/detail')({
   loader: async ({ context: { queryClient }, deps }) => {
     if (!deps.workId) return;
     const schoolId = await ensureSchoolId(queryClient);
-    // a work that cannot be read is told on the page, not as a failed route
-    await queryClient.prefetchQuery(myWorkDetailQuery(schoolId, deps.workId));
+    // a work that cannot be read is told on the page, not as a failed route; its requirement is
+    // rich text, drawn at once with the sanitizer fetched alongside
+    await Promise.all([
+      queryClient.prefetchQuery(myWorkDetailQuery(schoolId, deps.workId)),
+      preloadRichTextView(),
+    ]);
   },
   pendingComponent: StudentWorkDetailSkeleton,
   component: StudentWorkDetailRoute,
