@@ -22,6 +22,9 @@ export type UserRow = typeof users.$inferSelect;
 export async function openSession(db: Db, now: number, userId: number, ip: string): Promise<string> {
   const token = newToken();
   await db.transaction(async (tx) => {
+    // Logins of one account take turns: without the lock, two at once on PostgreSQL each ended
+    // the sessions committed before them but not each other's new one, and both stayed live.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     // a month after expiry nobody holds the old token any more; its row only takes space
     await tx
       .delete(sessions)
