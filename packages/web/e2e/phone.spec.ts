@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, PASSWORD, type Session } from './support';
+import { apiCreateCourse, apiLogin, CLASS_1, PASSWORD } from './support';
 
 /**
  * A student on a phone (390 × 844): every page of their 学习中心 is reached through the
@@ -12,39 +12,9 @@ const COURSE = '移动端学习体验课';
 test.use({ viewport: { width: WIDTH, height: 844 }, hasTouch: true, isMobile: true });
 test.setTimeout(120_000);
 
-interface SchoolClass {
-  classId: string;
-  className: string;
-}
-
 /** teacher2 (not teacher1, whose lists the other journeys read) teaches student01's class. */
 test.beforeAll(async ({ request }) => {
-  const teacher = await api<Session>(request, '/user/login', {
-    account: 'teacher2',
-    password: PASSWORD,
-    productId: 7,
-  });
-  const answer = await api<SchoolClass[] | { list: SchoolClass[] }>(
-    request,
-    '/tms-server/courseMgr/getSchoolClass',
-    { schoolId: '1' },
-    teacher,
-  );
-  const classes = Array.isArray(answer) ? answer : answer.list;
-  const class1 = classes.find((item) => item.className === '金融工程2026级1班');
-  if (!class1) throw new Error('演示学校缺少金融工程2026级1班');
-  await api(
-    request,
-    '/tms-server/courseMgr/updateCourse',
-    {
-      schoolId: '1',
-      courseName: COURSE,
-      startDate: '2026-09-01',
-      endDate: '2027-01-15',
-      classIds: [class1.classId],
-    },
-    teacher,
-  );
+  await apiCreateCourse(request, await apiLogin(request, 'teacher2'), COURSE, [CLASS_1]);
 });
 
 /** The page's heading is shown and nothing makes the page wider than the phone. */

@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Kbd.layer.css';
 import { Anchor, Button, Container, Group, Kbd, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useInfiniteQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { preloadRichTextView } from '@/components/rich-text/rich-text-view';
 import { useSchoolId } from '@/shared/session/current-school-id';
 import type { TeachingArea } from '@/shared/teaching-area';
 import {
+  ensureGrading,
   finishDetailQuery,
   finishListQuery,
   finishWorkQuery,
@@ -17,6 +19,19 @@ import { SubmissionView } from '@/features/homework/components/submission-view';
 import { type FinishListSearch, finishListParams } from '@/features/homework/grading-search';
 import { HOMEWORK_PATHS } from '@/features/homework/homework-paths';
 import classes from './grading-page.module.css';
+
+/**
+ * The grading route's loader in both areas: the hand-in, the list it belongs to and its
+ * neighbours (usually cached already, so moving on waits for nothing), and the sanitizer its
+ * rich-text answer is drawn with, so the answer does not arrive after the page.
+ */
+export async function loadGradingPage(
+  queryClient: QueryClient,
+  studentWorkId: string,
+  search: FinishListSearch,
+): Promise<void> {
+  await Promise.all([ensureGrading(queryClient, studentWorkId, search), preloadRichTextView()]);
+}
 
 export interface GradingPageProps {
   area: TeachingArea;

@@ -4,18 +4,18 @@ import { ErrCode, isApiError } from '@dfrm/sdk';
 import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowLeft, IconClockExclamation, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LoadError } from '@/components/feedback/load-error';
 import { BackLink } from '@/components/page/back-link';
-import { RichTextView } from '@/components/rich-text/rich-text-view';
+import { preloadRichTextView, RichTextView } from '@/components/rich-text/rich-text-view';
 import { serverNow, observeServerTime, useServerTimeReached } from '@/lib/server-clock';
 import { errorMessage, notifyError } from '@/shared/error-notifications';
 import { formatInstant } from '@/shared/format';
 import { STUDENT_WORK_STATUS_LABELS, COURSE_WORK_GROUP_MODE_LABELS } from '@/shared/labels';
 import { openConfirmModal } from '@/shared/overlays';
-import { useSchoolId } from '@/shared/session/current-school-id';
+import { ensureSchoolId, useSchoolId } from '@/shared/session/current-school-id';
 import type { TeachingArea } from '@/shared/teaching-area';
 import type { AnswerDraft, SaveRequest } from '@/features/homework/api/answer-saver';
 import { HAND_IN_INVALIDATES } from '@/features/homework/api/my-work-mutations';
@@ -32,6 +32,19 @@ import { FreeGroupPanel } from '@/features/homework/components/free-group-panel'
 import { HOMEWORK_PATHS } from '@/features/homework/homework-paths';
 import { lateDaysAt, latePenaltyNotice } from '@/features/homework/student-work-time';
 import { StudentWorkDetailSkeleton } from './student-work-skeletons';
+
+/**
+ * The homework page's loader in both areas: the work (one that cannot be read is told on the
+ * page, not as a failed route) and the sanitizer its rich-text requirement is drawn with.
+ */
+export async function loadStudentWorkPage(
+  queryClient: QueryClient,
+  workId: string | undefined,
+): Promise<void> {
+  if (!workId) return;
+  const schoolId = await ensureSchoolId(queryClient);
+  await Promise.all([queryClient.prefetchQuery(myWorkDetailQuery(schoolId, workId)), preloadRichTextView()]);
+}
 
 export interface StudentWorkDetailPageProps {
   area: TeachingArea;

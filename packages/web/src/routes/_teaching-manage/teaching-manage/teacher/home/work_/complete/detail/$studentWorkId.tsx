@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { preloadRichTextView } from '@/components/rich-text/rich-text-view';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
-import { ensureGrading } from '@/features/homework/api/grading-queries';
 import { finishListSearch } from '@/features/homework/grading-search';
-import { GradingPage } from '@/features/homework/pages/grading-page';
+import { GradingPage, loadGradingPage } from '@/features/homework/pages/grading-page';
 import { GradingSkeleton } from '@/features/homework/pages/grading-skeletons';
 
 export const Route = createFileRoute(
@@ -14,17 +12,12 @@ export const Route = createFileRoute(
   validateSearch: finishListSearch,
   // The loader travels with the page: its SDK calls stay out of the first bundle. The next
   // student's hand-in is usually cached (fetched ahead), so moving on waits for nothing.
-  loader: async ({ context: { queryClient }, params, location }) => {
-    // the answer is rich text, drawn at once with the sanitizer fetched alongside
-    await Promise.all([
-      ensureGrading(
-        queryClient,
-        params.studentWorkId,
-        finishListSearch(location.search as Record<string, unknown>),
-      ),
-      preloadRichTextView(),
-    ]);
-  },
+  loader: ({ context: { queryClient }, params, location }) =>
+    loadGradingPage(
+      queryClient,
+      params.studentWorkId,
+      finishListSearch(location.search as Record<string, unknown>),
+    ),
   pendingComponent: GradingSkeleton,
   component: GradingRoute,
 });
