@@ -1,22 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { loadGroupSetEdit } from '@/features/homework/api/group-loaders';
+import { groupSetEditSearch } from '@/features/homework/group-set-search';
 import { GroupSetEditPage } from '@/features/homework/pages/group-set-edit-page';
 import { GroupSetEditSkeleton } from '@/features/homework/pages/work-groups-skeleton';
-import { idSearchValue } from '@/lib/search-params';
-import { returnToSearch } from '@/shared/return-to';
 
 /** 新建分组 of a course, or 编辑分组 with ?workGroupId= (new area). */
 export const Route = createFileRoute(
   '/_teaching-manage/teaching-manage/teacher/add/home/work/grouping/$courseId',
 )({
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
-  // ?workGroupId= edits that set; without it, a new one. (Search readers stay out of the
-  // feature's api modules, which would pull the SDK's calls into the first bundle.)
-  validateSearch: (search: Record<string, unknown>) => {
-    const workGroupId = idSearchValue(search.workGroupId);
-    return { ...(workGroupId ? { workGroupId } : {}), ...returnToSearch(search) };
-  },
+  validateSearch: groupSetEditSearch,
   loaderDeps: ({ search }) => ({ workGroupId: search.workGroupId }),
   loader: ({ context, params, deps }) =>
     loadGroupSetEdit(context.queryClient, params.courseId, deps.workGroupId),
