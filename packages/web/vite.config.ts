@@ -270,36 +270,12 @@ export default defineConfig(({ command }) => ({
               maxSize: 140_000,
               includeDependenciesRecursively: false,
             },
-            // The statistics charts (recharts with its d3 pieces, redux and immer, and Mantine's chart
-            // components) load only when a page draws a chart: ChartFigure imports its canvas lazily.
-            // In one piece they are ~140 KB gzip. Cut by directory they formed a chunk cycle (recharts'
-            // state and cartesian modules import each other's constants), which failed in the browser
-            // (a chunk read a value of one not yet run). So the libraries go first, then recharts'
-            // lowest layer and its state each with their own dependencies (includeDependenciesRecursively,
-            // so a chunk holds what its modules import), then the rest: five chunks, each importing
-            // only those before it, each under the lazy-chunk bar. Only modules nothing else in the app
-            // uses are named here (clsx is Mantine's too).
             {
-              name: 'charts-d3',
-              test: /node_modules[\\/](victory-vendor|d3-[a-z-]+|internmap)[\\/]/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'charts-state',
-              test: /node_modules[\\/](@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|eventemitter3|es-toolkit|tiny-invariant|react-is)[\\/]/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'charts-recharts-util',
-              test: /node_modules[\\/]recharts[\\/]es6[\\/](util|shape|animation)[\\/]/,
-            },
-            {
-              name: 'charts-recharts-base',
-              test: /node_modules[\\/]recharts[\\/]es6[\\/]state[\\/]/,
-            },
-            {
-              name: 'charts-recharts',
-              test: /node_modules[\\/](recharts|@mantine[\\/]charts)[\\/]/,
+              // The statistics charts (Chart.js) load only when a page draws a chart: ChartFigure
+              // imports its canvas lazily. Chart.js's helpers and colour module go in a chunk of
+              // their own, so neither piece passes the lazy-chunk bar.
+              name: 'charts-helpers',
+              test: /node_modules[\\/](chart\.js[\\/]dist[\\/]chunks|@kurkle[\\/]color)[\\/]/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -28,6 +28,13 @@ export interface SdkConfig {
   getAuth?: () => Auth | null | undefined;
   fetch?: FetchLike;
   timeoutMs?: number;
+  /**
+   * Check every answer against the contract's schema (default true): a field missing or of the
+   * wrong type fails the call with errCode -3 instead of reaching the caller. An app talking to
+   * a server whose answers its own test suite checks may turn it off in production, where the
+   * check costs a phone's main thread time on every answer.
+   */
+  validateResponses?: boolean;
 }
 
 /** The six services share one configuration. */
@@ -80,7 +87,7 @@ export function applyConfig(client: Client, config: SdkConfig): void {
  * whatever `configure` set last and a `createClient` instance keeps its own.
  */
 export function install(client: Client, read: () => SdkConfig | undefined): void {
-  guardClient(client);
+  guardClient(client, () => read()?.validateResponses !== false);
   client.interceptors.request.use((request) => {
     const config = read();
     applyHeaders(request.headers, resolveProduct(config?.product), config?.getAuth?.());

@@ -164,3 +164,25 @@ describe.each(ways)('every failure is an ApiError (%s)', (_name, setup) => {
     });
   });
 });
+
+describe('validateResponses: false', () => {
+  it('hands an answer over unchecked, and still refuses a bad request and a bad envelope', async () => {
+    configure({ baseUrl: BASE, getAuth: () => ({ token: 't-1', userId: 'u1' }), validateResponses: false });
+    server.use(http.post(`${BASE}/user/login`, () => ok({ ...user, userId: 1, extra: 'kept' })));
+    const answer = await login({ body: account });
+    expect(answer).toMatchObject({ userId: 1, extra: 'kept', realName: '王老师' });
+
+    const bad = await failure(login({ body: { ...account, password: '' } }));
+    expect(bad).toMatchObject({ errCode: ErrCode.invalidInput, errMsg: '参数 password 不能为空' });
+
+    server.use(http.post(`${BASE}/user/login`, () => HttpResponse.json(user)));
+    const noEnvelope = await failure(login({ body: account }));
+    expect(noEnvelope.errCode).toBe(ClientErrCode.badResponse);
+
+    // configured again without the flag: answers are checked again
+    configure({ baseUrl: BASE, getAuth: () => ({ token: 't-1', userId: 'u1' }) });
+    server.use(http.post(`${BASE}/user/login`, () => ok({ ...user, userId: 1 })));
+    const checked = await failure(login({ body: account }));
+    expect(checked.errCode).toBe(ClientErrCode.badResponse);
+  });
+});

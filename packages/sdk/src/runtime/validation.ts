@@ -84,8 +84,9 @@ const guarded = new WeakSet<Client>();
  * outside its error interceptors, so a raw ZodError would reach the caller. Wrapping the client's
  * methods once turns a failed request validation into ApiError errCode 2 (nothing is sent), a
  * failed response validation into errCode -3, and any other stray failure into ApiError.
+ * `validateResponses` is asked at each call: false hands the answer over unchecked.
  */
-export function guardClient(client: Client): void {
+export function guardClient(client: Client, validateResponses: () => boolean = () => true): void {
   if (guarded.has(client)) return;
   guarded.add(client);
   const methods = client as unknown as Record<
@@ -96,12 +97,14 @@ export function guardClient(client: Client): void {
     const original = methods[name];
     methods[name] = async (options) => {
       const requestValidator = guard(options.requestValidator, requestValidationError);
-      const responseValidator = guard(options.responseValidator, responseValidationError);
+      const responseValidator = validateResponses()
+        ? guard(options.responseValidator, responseValidationError)
+        : undefined;
       try {
         return await original({
           ...options,
           ...(requestValidator ? { requestValidator } : {}),
-          ...(responseValidator ? { responseValidator } : {}),
+          responseValidator,
         });
       } catch (error) {
         throw toApiError(error);

@@ -31,6 +31,8 @@ class ResizeObserverShim {
 if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverShim });
 }
+// jsdom has no canvas: a chart finds no 2D context and leaves its figures to the table
+HTMLCanvasElement.prototype.getContext = () => null;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.scrollTo = () => {};
 

@@ -42,6 +42,27 @@ const bodyNames = (table: HTMLElement) =>
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
 describe('DataTable', () => {
+  it('draws a page of arriving rows in batches and ends with every row, in order, no longer busy', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => ({ id: String(index), name: `学生${index + 1}`, age: 20 }));
+    function Arriving() {
+      const [rows, setRows] = useState<Person[]>([]);
+      return (
+        <>
+          <button type="button" onClick={() => setRows(many)}>
+            载入
+          </button>
+          <DataTable label="人员" columns={columns} data={rows} getRowId={getRowId} />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    wrap(<Arriving />);
+    await user.click(screen.getByRole('button', { name: '载入' }));
+    const table = screen.getByRole('table', { name: '人员' });
+    await vi.waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
+    expect(bodyNames(table)).toEqual(many.map((person) => person.name));
+  });
+
   it('renders the rows and sorts them by clicking a header (pinyin order for names)', async () => {
     const user = userEvent.setup();
     wrap(<DataTable label="人员" columns={columns} data={people} getRowId={getRowId} />);

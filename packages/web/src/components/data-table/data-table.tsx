@@ -17,6 +17,7 @@ import {
   memo,
   type ReactNode,
   type RefObject,
+  startTransition,
   useDeferredValue,
   useEffect,
   useMemo,
@@ -109,6 +110,36 @@ const SKELETON_ROWS = 6;
 // re-lay out) in one frame when their page arrives.
 const LOAD_AHEAD_ROWS = 100;
 
+// A short list's rows arrive in batches of this many: each batch is one render and one commit.
+const DRAW_BATCH = 12;
+
+/**
+ * A short list's newly arrived rows, drawn a batch at a time: the first DRAW_BATCH at once, each
+ * further batch in a transition of its own. Inserting a whole page of rows (cards on a phone,
+ * with their Mantine parts) in one commit held a phone's main thread for some 0.2 s, longer than
+ * any input may wait; a batch takes a fraction of that. A list already on screen that changes
+ * (a sort, a refetch) keeps drawing as many rows as it had. A virtualized list (`off`) draws
+ * only what is in view anyway.
+ */
+function useDrawnInBatches<T>(rows: readonly T[], off: boolean): readonly T[] {
+  const [drawn, setDrawn] = useState({ rows, count: Math.min(rows.length, DRAW_BATCH) });
+  let count = drawn.count;
+  if (drawn.rows !== rows) {
+    count = Math.min(rows.length, Math.max(drawn.count, DRAW_BATCH));
+    setDrawn({ rows, count });
+  }
+  const more = !off && drawn.rows === rows && count < rows.length;
+  useEffect(() => {
+    if (!more) return;
+    startTransition(() =>
+      setDrawn((current) =>
+        current.rows === rows ? { rows, count: Math.min(rows.length, current.count + DRAW_BATCH) } : current,
+      ),
+    );
+  }, [more, rows, count]);
+  return off || count >= rows.length ? rows : rows.slice(0, count);
+}
+
 function resolve<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 }
@@ -184,7 +215,8 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   // input, instead of one long task. Until then the previous rows (or the skeleton) stay. A
   // virtualized list draws only the rows in view, so it draws them at once.
   const deferredRows = useDeferredValue<typeof currentRows>(currentRows, NO_ROWS);
-  const rows = virtual ? currentRows : deferredRows;
+  const drawnRows = useDrawnInBatches(deferredRows, virtual);
+  const rows = virtual ? currentRows : drawnRows;
   // the first rows not drawn yet: the skeleton stays meanwhile
   const drawing = rows.length === 0 && currentRows.length > 0;
   const showSkeleton = (loading && currentRows.length === 0) || drawing;
@@ -305,7 +337,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       role="table"
       aria-label={label}
       aria-rowcount={rowCount + 1}
-      aria-busy={loading || fetching || drawing || undefined}
+      aria-busy={loading || fetching || drawing || rows.length < currentRows.length || undefined}
       stickyHeader={virtual}
       highlightOnHover
       verticalSpacing="xs"

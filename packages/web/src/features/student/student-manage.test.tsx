@@ -24,6 +24,8 @@ async function openPage() {
   const view = renderApp({ path: '/teaching-manage/teacher/student/manage' });
   const table = await screen.findByRole('table', { name: '学生列表' });
   await within(table).findByText('陈思远');
+  // a page of rows is drawn in batches; the table is busy until all are there
+  await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
   return { ...view, table };
 }
 

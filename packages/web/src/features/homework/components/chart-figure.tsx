@@ -28,10 +28,10 @@ export interface ChartFigureProps {
  * hidden from screen readers, and a table under it holds every drawn value. The drawing loads
  * lazily in a box of its final height, so nothing moves when it arrives.
  *
- * A chart is drawn once its box comes near the screen, in a transition: recharts takes ~0.1 s of a
- * phone's main thread per chart, and a statistics page drawing all of them at once on arrival held
- * the page unresponsive for over a second (Lighthouse's total blocking time); the figures' tables,
- * cheap to render, are there from the start.
+ * A chart is drawn once its box comes on screen: each chart costs a slow phone's main thread some
+ * tens of milliseconds, and a statistics page drawing all of them at once on arrival held the page
+ * unresponsive (Lighthouse's total blocking time); the figures' tables, cheap to render, are there
+ * from the start.
  */
 export function ChartFigure({ caption, spec, table, tableVisible = false, height = 240 }: ChartFigureProps) {
   const captionId = useId();
