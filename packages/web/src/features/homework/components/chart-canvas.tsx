@@ -1,10 +1,4 @@
-import {
-  alpha,
-  type MantineTheme,
-  parseThemeColor,
-  useComputedColorScheme,
-  useMantineTheme,
-} from '@mantine/core';
+import { alpha, type MantineTheme, parseThemeColor, useMantineTheme } from '@mantine/core';
 import {
   BarController,
   BarElement,
@@ -21,7 +15,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ChartSpec } from './chart-spec';
 
 Chart.register(
@@ -43,6 +37,18 @@ interface Palette {
   reference: string;
   font: string;
 }
+
+/**
+ * The colour scheme in force, as Mantine marks it on <html>. (Mantine's own hook would do, but
+ * the bundler then moved its module into this lazy chunk, which made every page load the charts.)
+ */
+function subscribeScheme(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-mantine-color-scheme'] });
+  return () => observer.disconnect();
+}
+const readScheme = () =>
+  document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark' ? 'dark' : 'light';
 
 const colorOf = (color: string, theme: MantineTheme) => parseThemeColor({ color, theme }).value;
 
@@ -165,7 +171,7 @@ export function chartConfig(spec: ChartSpec, theme: MantineTheme, palette: Palet
 export default function ChartCanvas({ spec, height }: { spec: ChartSpec; height: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const theme = useMantineTheme();
-  const scheme = useComputedColorScheme('light');
+  const scheme = useSyncExternalStore(subscribeScheme, readScheme, () => 'light' as const);
   // the callers build their spec on each render; the chart is drawn again only when it changes
   const specKey = JSON.stringify(spec);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- specKey stands for spec
