@@ -1,16 +1,80 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { courseStatisticsQuery } from '@/features/homework/api/stats-queries';
+import { courseTeachingClassesQuery } from '@/features/student/api/student-queries';
+import { prefetchClassPage } from '@/features/teaching-class/api/course-queries';
+import { currentSchoolQuery } from '@/shared/session/school-info';
 import { AfterFirstPaint } from '@/components/after-first-paint';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
-import { TeacherCoursewareListPage } from '@/features/courseware/pages/teacher-courseware-list-page';
-import { CourseStatsSummary } from '@/features/homework/components/course-stats-summary';
-import { TeacherWorkListPage } from '@/features/homework/pages/teacher-work-list-page';
-import { WorkGroupsPage } from '@/features/homework/pages/work-groups-page';
-import { TeacherNoticeListPage } from '@/features/notice/pages/teacher-notice-list-page';
-import { CourseStudentsPage } from '@/features/student/pages/course-students-page';
 import { ALL_CLASSES, type ClassTab } from '@/features/teaching-class/area';
 import { ClassPage, type ComposedClassTab } from '@/features/teaching-class/pages/class-page';
 import type { TeachingArea } from '@/shared/teaching-area';
+
+/**
+ * Each tab's page is fetched when its tab is first shown (or pointed at): opening a class on one
+ * tab loaded the code of all six, some hundred files, which on a phone's connection held the page
+ * back by seconds.
+ */
+const tabCode = {
+  students: () => import('@/features/student/pages/course-students-page'),
+  data: () =>
+    Promise.all([
+      import('@/features/homework/components/course-stats-summary'),
+      import('@/features/student/pages/course-students-page'),
+    ]),
+  notices: () => import('@/features/notice/pages/teacher-notice-list-page'),
+  homework: () => import('@/features/homework/pages/teacher-work-list-page'),
+  courseware: () => import('@/features/courseware/pages/teacher-courseware-list-page'),
+  groups: () => import('@/features/homework/pages/work-groups-page'),
+} satisfies Record<ComposedClassTab, () => Promise<unknown>>;
+
+const CourseStudentsPage = lazy(() =>
+  tabCode.students().then((module) => ({ default: module.CourseStudentsPage })),
+);
+const CourseStatsSummary = lazy(() =>
+  tabCode.data().then(([module]) => ({ default: module.CourseStatsSummary })),
+);
+const TeacherNoticeListPage = lazy(() =>
+  tabCode.notices().then((module) => ({ default: module.TeacherNoticeListPage })),
+);
+const TeacherWorkListPage = lazy(() =>
+  tabCode.homework().then((module) => ({ default: module.TeacherWorkListPage })),
+);
+const TeacherCoursewareListPage = lazy(() =>
+  tabCode.courseware().then((module) => ({ default: module.TeacherCoursewareListPage })),
+);
+const WorkGroupsPage = lazy(() => tabCode.groups().then((module) => ({ default: module.WorkGroupsPage })));
+
+/** Fetch a tab's code ahead of its click (a tab pointed at or focused). */
+function preloadTab(tab: ClassTab) {
+  if (tab !== 'chapters') void tabCode[tab]();
+}
+
+/**
+ * Loader of the routes that mount the class page: the course, and the data of the tab it opens
+ * on, asked for at once rather than each once the part above it has been drawn (on a phone's
+ * connection every such step is a round trip before the page is complete). The tab's code is
+ * fetched alongside.
+ */
+export async function prefetchTeacherClassPage(
+  queryClient: QueryClient,
+  courseId: string | undefined,
+  tab: ClassTab,
+): Promise<void> {
+  if (courseId && tab !== 'chapters') {
+    preloadTab(tab);
+    // quietly: a course that is not the teacher's is explained on the page, not in a toast
+    const meta = { silentError: true };
+    void queryClient.ensureQueryData(currentSchoolQuery()).then(({ schoolId }) => {
+      if (tab === 'data') void queryClient.prefetchQuery({ ...courseStatisticsQuery(schoolId, courseId), meta });
+      if (tab === 'data' || tab === 'students') {
+        void queryClient.prefetchQuery({ ...courseTeachingClassesQuery(schoolId, courseId), meta });
+      }
+    });
+  }
+  await prefetchClassPage(queryClient, courseId);
+}
 
 export interface TeacherClassPageProps {
   area: TeachingArea;
@@ -66,6 +130,13 @@ export function TeacherClassPage({
     }
   };
   return (
-    <ClassPage area={area} courseId={courseId} tab={tab} onTabChange={onTabChange} renderTab={renderTab} />
+    <ClassPage
+      area={area}
+      courseId={courseId}
+      tab={tab}
+      onTabChange={onTabChange}
+      renderTab={renderTab}
+      onTabIntent={preloadTab}
+    />
   );
 }

@@ -132,6 +132,11 @@ export async function prefetchClassPage(
   courseId: string | undefined,
 ): Promise<void> {
   const schoolId = await schoolIdOf(queryClient);
+  // The header's figures are asked for with the course, not once it has been drawn; quietly,
+  // since a course that is not the teacher's is explained on the page.
+  if (courseId) {
+    void queryClient.prefetchQuery({ ...courseTotalsQuery(schoolId, courseId), meta: { silentError: true } });
+  }
   await (courseId
     ? queryClient.prefetchQuery(classCourseQuery(schoolId, courseId))
     : queryClient.prefetchQuery(courseSummaryQuery(schoolId)));

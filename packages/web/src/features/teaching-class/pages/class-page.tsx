@@ -28,6 +28,8 @@ export interface ClassPageProps {
    * do not import each other, so whoever mounts the page (app/) composes them.
    */
   renderTab: (tab: ComposedClassTab, course: CourseV2Item) => ReactNode;
+  /** A tab pointed at or focused, likely to be opened next (its code may be fetched ahead). */
+  onTabIntent?: (tab: ClassTab) => void;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface ClassPageProps {
  * header (name, status, dates, teaching classes, figures) stays while the
  * tabs switch between chapters, students, notices, courseware and data.
  */
-export function ClassPage({ area, courseId, tab, onTabChange, renderTab }: ClassPageProps) {
+export function ClassPage({ area, courseId, tab, onTabChange, renderTab, onTabIntent }: ClassPageProps) {
   const { schoolId } = useCurrentSchool();
   const course = useQuery(classCourseQuery(schoolId, courseId));
   const paths = AREA_PATHS[area];
@@ -96,7 +98,12 @@ export function ClassPage({ area, courseId, tab, onTabChange, renderTab }: Class
       >
         <Tabs.List aria-label="班级详情">
           {CLASS_TABS.map((item) => (
-            <Tabs.Tab key={item.value} value={item.value}>
+            <Tabs.Tab
+              key={item.value}
+              value={item.value}
+              onPointerEnter={() => onTabIntent?.(item.value)}
+              onFocus={() => onTabIntent?.(item.value)}
+            >
               {item.label}
             </Tabs.Tab>
           ))}

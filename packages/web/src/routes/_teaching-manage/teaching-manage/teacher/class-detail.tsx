@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TeacherClassPage } from '@/app/class-page/teacher-class-page';
+import { prefetchTeacherClassPage, TeacherClassPage } from '@/app/class-page/teacher-class-page';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
-import { prefetchClassPage } from '@/features/teaching-class/api/course-queries';
 import { classTabSearch } from '@/features/teaching-class/area';
 import { CourseChooser } from '@/features/teaching-class/components/course-chooser';
 import { courseIdSearch } from '@/lib/search-params';
@@ -18,8 +17,8 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/
     ...classTabSearch(search),
   }),
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
-  loaderDeps: ({ search }) => ({ courseId: search.courseId }),
-  loader: ({ context, deps }) => prefetchClassPage(context.queryClient, deps.courseId),
+  loaderDeps: ({ search }) => ({ courseId: search.courseId, tab: search.tab }),
+  loader: ({ context, deps }) => prefetchTeacherClassPage(context.queryClient, deps.courseId, deps.tab ?? 'data'),
   pendingComponent: TablePageSkeleton,
   component: ClassDetailRoute,
 });

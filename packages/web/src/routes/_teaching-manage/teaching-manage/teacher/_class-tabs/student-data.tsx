@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TeacherClassPage } from '@/app/class-page/teacher-class-page';
+import { prefetchTeacherClassPage, TeacherClassPage } from '@/app/class-page/teacher-class-page';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
-import { prefetchClassPage } from '@/features/teaching-class/api/course-queries';
 import { CLASS_DETAIL_PATH } from '@/features/teaching-class/area';
 import { CourseChooser } from '@/features/teaching-class/components/course-chooser';
 
@@ -10,7 +9,7 @@ import { CourseChooser } from '@/features/teaching-class/components/course-choos
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data')({
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
-  loader: ({ context, deps }) => prefetchClassPage(context.queryClient, deps.courseId),
+  loader: ({ context, deps }) => prefetchTeacherClassPage(context.queryClient, deps.courseId, 'data'),
   pendingComponent: TablePageSkeleton,
   component: ClassTabRoute,
 });
