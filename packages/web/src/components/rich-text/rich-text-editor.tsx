@@ -46,6 +46,8 @@ export interface RichTextEditorProps {
   label: string;
   invalid?: boolean;
   minHeight?: number;
+  /** Put the caret at the end of the text once the editor is up (it was started by a focus or a tap). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export default function RichTextEditorImpl({
   label,
   invalid,
   minHeight = 240,
+  autoFocus = false,
 }: RichTextEditorProps) {
   // The editor is created once; these refs keep its callbacks current.
   const onChangeRef = useRef(onChange);
@@ -79,6 +82,7 @@ export default function RichTextEditorImpl({
       }),
     ],
     content: value,
+    autofocus: autoFocus ? 'end' : false,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {

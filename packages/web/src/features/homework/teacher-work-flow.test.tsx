@@ -85,8 +85,18 @@ describe('the teacher’s homework', () => {
     expect(class1).not.toBeChecked();
     await user.click(class1);
     await user.type(within(form).getByRole('textbox', { name: '标题' }), '第一次作业：收益率');
-    const editor = await within(form).findByRole('textbox', { name: '作业要求' }, { timeout: 10_000 });
-    await user.click(editor);
+    // the requirement's editor starts when the field is clicked, with the caret in it
+    const field = within(form).getByRole('textbox', { name: '作业要求' });
+    expect(field).not.toHaveAttribute('contenteditable');
+    await user.click(field);
+    await waitFor(
+      () => {
+        const editor = within(form).getByRole('textbox', { name: '作业要求' });
+        expect(editor).toHaveAttribute('contenteditable', 'true');
+        expect(editor).toHaveFocus();
+      },
+      { timeout: 10_000 },
+    );
     await user.keyboard('计算沪深 300 的日收益率。');
     await user.upload(
       form.querySelector('input[type="file"]') as HTMLInputElement,
@@ -156,6 +166,8 @@ describe('the teacher’s homework', () => {
     ).toBeVisible();
     expect(within(edit).getByRole('textbox', { name: /最低得分/ })).toHaveValue('50%');
     expect(screen.getByText('已发布')).toBeVisible();
+    // the requirement shows as text until its editor is started, and is saved as it was
+    expect(within(edit).getByRole('textbox', { name: '作业要求' })).toHaveTextContent('计算沪深 300 的日收益率。');
 
     const deadline = within(edit).getByRole('button', { name: '截止时间' });
     const before = dayjs(deadline.textContent ?? '', 'YYYY-MM-DD HH:mm');
@@ -171,6 +183,10 @@ describe('the teacher’s homework', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/teaching-manage/teacher/home/work'));
     const edited = within(await rowOf('第一次作业：收益率'));
     expect(await edited.findByText(`截止 ${moved.format('YYYY-MM-DD HH:mm')}`)).toBeVisible();
+    const stored = (await api().db.execute(
+      `select content from course_works where title = '第一次作业：收益率'`,
+    )) as unknown as { rows: { content: string }[] };
+    expect(stored.rows[0]?.content).toBe('<p>计算沪深 300 的日收益率。</p>');
   }, 60_000);
 
   it('ticks the only class of a one-class course', async () => {

@@ -526,6 +526,7 @@ function CourseWorkForm({
                     label="作业要求"
                     description="题目、提交格式和评分标准；学生在作业页面看到。"
                     minHeight={200}
+                    activateOnFocus
                   />
                 )}
               </form.AppField>
