@@ -81,6 +81,18 @@ function referenceLine(reference: NonNullable<ChartSpec['reference']>, color: st
   };
 }
 
+const TICK_LINE = 6;
+
+/** A category's name under its bar: up to two lines of TICK_LINE characters, shortened with …. */
+function tickLines(label: string): string | string[] {
+  if (label.length <= TICK_LINE) return label;
+  const second = label.slice(TICK_LINE);
+  return [
+    label.slice(0, TICK_LINE),
+    second.length > TICK_LINE ? `${second.slice(0, TICK_LINE - 1)}…` : second,
+  ];
+}
+
 export function chartConfig(spec: ChartSpec, theme: MantineTheme, palette: Palette): ChartConfiguration {
   const percent = spec.unit === '%';
   const format = (value: number | string) => (percent ? `${value}%` : String(value));
@@ -130,10 +142,11 @@ export function chartConfig(spec: ChartSpec, theme: MantineTheme, palette: Palet
           ticks: {
             color: palette.text,
             maxRotation: 0,
+            // every bar keeps its name (a phone's narrow chart dropped some), on up to two lines
+            autoSkip: spec.type === 'area',
             // a homework's or a class's name is shortened under its bar; the tooltip names it whole
             callback(value) {
-              const label = this.getLabelForValue(Number(value));
-              return label.length > 9 ? `${label.slice(0, 8)}…` : label;
+              return tickLines(this.getLabelForValue(Number(value)));
             },
           },
         },
