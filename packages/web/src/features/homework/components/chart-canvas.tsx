@@ -93,7 +93,7 @@ function tickLines(label: string): string | string[] {
   ];
 }
 
-export function chartConfig(spec: ChartSpec, theme: MantineTheme, palette: Palette): ChartConfiguration {
+function chartConfig(spec: ChartSpec, theme: MantineTheme, palette: Palette): ChartConfiguration {
   const percent = spec.unit === '%';
   const format = (value: number | string) => (percent ? `${value}%` : String(value));
   const labels = spec.data.map((row) => String(row[spec.dataKey] ?? ''));

@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TeacherClassPage } from '@/app/class-page/teacher-class-page';
+import { prefetchTeacherClassPage, TeacherClassPage } from '@/app/class-page/teacher-class-page';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
-import { prefetchClassPage } from '@/features/teaching-class/api/course-queries';
 import { classTabSearch } from '@/features/teaching-class/area';
 
 /** The old area's class page (?tab=); the new area mounts the same page. */
 export const Route = createFileRoute('/_main/teaching/teacher/teachingclass/detail/$courseId/$resourceId')({
   validateSearch: classTabSearch,
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
-  loader: ({ context, params }) => prefetchClassPage(context.queryClient, params.courseId),
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: ({ context, params, deps }) =>
+    prefetchTeacherClassPage(context.queryClient, params.courseId, deps.tab ?? 'chapters'),
   pendingComponent: TablePageSkeleton,
   component: ClassPageRoute,
 });

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TeacherClassPage } from '@/app/class-page/teacher-class-page';
+import { prefetchTeacherClassPage, TeacherClassPage } from '@/app/class-page/teacher-class-page';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
 import { loadWorkGroups } from '@/features/homework/api/group-loaders';
-import { prefetchClassPage } from '@/features/teaching-class/api/course-queries';
 import { CLASS_DETAIL_PATH } from '@/features/teaching-class/area';
 import { CourseChooser } from '@/features/teaching-class/components/course-chooser';
 
@@ -15,7 +14,7 @@ export const Route = createFileRoute(
   loaderDeps: ({ search }) => ({ courseId: search.courseId }),
   loader: async ({ context, deps }) => {
     await Promise.all([
-      prefetchClassPage(context.queryClient, deps.courseId),
+      prefetchTeacherClassPage(context.queryClient, deps.courseId, 'groups'),
       deps.courseId ? loadWorkGroups(context.queryClient, deps.courseId) : null,
     ]);
   },
