@@ -2,7 +2,7 @@ import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { type Column, type Row, type RowData, type Table, flexRender } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, type RefObject, useRef } from 'react';
+import { type CSSProperties, memo, type ReactNode, type RefObject, useRef } from 'react';
 import classes from './data-table.module.css';
 import { useVirtualWindow } from './virtual-window';
 import { ACTIONS_COLUMN_ID, type DataTableFeatures, SELECT_COLUMN_ID } from './data-table-features';
@@ -258,9 +258,11 @@ interface BodyCardProps {
 function PlaceholderCard({ index, fields, pulse }: { index: number; fields: number; pulse?: boolean }) {
   return (
     <li className={classes.card} data-index={index} data-pulse={pulse || undefined} aria-hidden>
-      {Array.from({ length: Math.max(fields, 1) }, (_, field) => (
-        <span key={field} className={classes.placeholder} />
-      ))}
+      {/* one line per field, drawn by one element (see .placeholderLines) */}
+      <span
+        className={classes.placeholderLines}
+        style={{ '--placeholder-lines': Math.max(fields, 1) } as CSSProperties}
+      />
     </li>
   );
 }
