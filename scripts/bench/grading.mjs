@@ -12,7 +12,17 @@
 // the pages can be measured again in a minute.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiCaller, PASSWORD, launchChromium, loginThroughPage, startServer, webRequire } from './lib.mjs';
+import {
+  apiCaller,
+  launchChromium,
+  loginThroughPage,
+  PASSWORD,
+  pct,
+  pool,
+  sleep,
+  startServer,
+  webRequire,
+} from './lib.mjs';
 
 const ExcelJS = webRequire('exceljs');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2_000);
@@ -31,25 +41,8 @@ const server = await startServer({ dataDir: keep ?? null });
 const base = server.base;
 const api = apiCaller(base);
 
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const fmt = (n) => `${n.toFixed(1)} ms`;
 const verdict = (n, bar) => (n <= bar ? 'ok' : 'OVER');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Runs `task` over `items`, `parallel` at a time. */
-async function pool(items, parallel, task) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
-}
 
 let browser;
 try {

@@ -9,10 +9,9 @@
 // Starts the real server (the API alone, no build needed) on a temporary data folder with embedded
 // PGlite, or on PostgreSQL when DATABASE_URL is set (e.g. under packages/server/scripts/with-postgres.sh,
 // which gives a throwaway cluster):   node scripts/bench/handin.mjs
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { apiCaller, PASSWORD, startServer, webRequire } from './lib.mjs';
+import { apiCaller, groupUsage, PASSWORD, pct, pool, sleep, startServer, webRequire } from './lib.mjs';
 
 const ExcelJS = webRequire('exceljs');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
@@ -25,35 +24,7 @@ const BAR = { p95: 300 };
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const env = onPostgres ? { SEED_DEMO: '1' } : {};
 
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-};
 const ms = (n) => `${n.toFixed(0)} ms`;
-const sleep = (t) => new Promise((r) => setTimeout(r, t));
-
-/** Resident memory of every process of the server's group, in MB. */
-function serverRssMb(pgid) {
-  try {
-    const out = execFileSync('ps', ['-o', 'rss=', '-g', String(pgid)], { encoding: 'utf8' });
-    return out.split('\n').reduce((sum, line) => sum + (Number(line.trim()) || 0), 0) / 1024;
-  } catch {
-    return NaN;
-  }
-}
-
-async function pool(items, parallel, task) {
-  let next = 0;
-  const results = [];
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
-  return results;
-}
 
 let server = await startServer({ webDist: null, env });
 const api = () => apiCaller(server.base);
@@ -130,10 +101,10 @@ try {
   );
 
   // --- the minute: each student at a random moment uploads the file and hands in ---
-  const rssBefore = serverRssMb(server.pid);
+  const rssBefore = groupUsage(server.pid).rss;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, serverRssMb(server.pid));
+    rssPeak = Math.max(rssPeak, groupUsage(server.pid).rss);
   }, 250);
   const uploads = [];
   const saves = [];

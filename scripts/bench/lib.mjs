@@ -1,7 +1,7 @@
 // Shared by the benches: the built app on the real server in its own process group (killed as a
 // group, however the bench ends), Debian's Chromium through Playwright, and the teacher's login.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -174,3 +174,51 @@ export function apiCaller(base) {
 export const KB = 1024;
 export const fmt = (n) => `${(n / KB).toFixed(1)} KB`;
 export const verdict = (n, bar) => (n <= bar ? 'ok' : 'OVER');
+
+/** The p-th percentile of `values` (nearest rank). */
+export const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+};
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `task` over `items`, `parallel` at a time; the results in the items' order. */
+export async function pool(items, parallel, task) {
+  let next = 0;
+  const results = [];
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  return results;
+}
+
+/** Resident memory (MB) and CPU seconds used so far by every process of a process group (Linux). */
+export function groupUsage(pgid) {
+  try {
+    const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(pgid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    let rss = 0;
+    let cpu = 0;
+    const ticksPerSecond = 100; // USER_HZ
+    for (const pid of pids) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpu += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+        rss += (Number(fields[21]) * 4096) / (1024 * 1024);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return { rss, cpu };
+  } catch {
+    return { rss: NaN, cpu: NaN };
+  }
+}

@@ -5,7 +5,15 @@
 // gives teacher1 a course on class 1 and imports 10,000 students into that class through the API
 // (5 Excel files of 2,000 rows), then drives /teaching-manage/teacher/student/manage in Debian's
 // chromium. Run after `pnpm build`:  node scripts/bench/table.mjs
-import { apiCaller, PASSWORD, launchChromium, loginThroughPage, startServer, webRequire } from './lib.mjs';
+import {
+  apiCaller,
+  launchChromium,
+  loginThroughPage,
+  PASSWORD,
+  pct,
+  startServer,
+  webRequire,
+} from './lib.mjs';
 
 const ExcelJS = webRequire('exceljs');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
@@ -14,11 +22,6 @@ const server = await startServer();
 const base = server.base;
 
 const api = apiCaller(base);
-
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 let browser;
 try {

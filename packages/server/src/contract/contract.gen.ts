@@ -120,6 +120,7 @@ export const SCHEMAS = {
   examExaminersAdd: { body: tmsZ.zExamExaminersAddBody },
   examExaminersImport: { path: tmsZ.zExamExaminersImportPath, body: tmsZ.zExamExaminersImportBody },
   examExaminersDel: { body: tmsZ.zExamExaminersDelBody },
+  examExaminersExtraTime: { body: tmsZ.zExamExaminersExtraTimeBody },
   examExaminersList: { body: tmsZ.zExamExaminersListBody },
   examExaminersListByIds: { body: tmsZ.zExamExaminersListByIdsBody },
   examUserBatchResult: { body: tmsZ.zExamUserBatchResultBody },
@@ -675,6 +676,7 @@ export interface OperationOutput {
   examExaminersAdd: tms.ExamExaminersAddResponse;
   examExaminersImport: tms.ExamExaminersImportResponse;
   examExaminersDel: tms.ExamExaminersDelResponse;
+  examExaminersExtraTime: tms.ExamExaminersExtraTimeResponse;
   examExaminersList: tms.ExamExaminersListResponse;
   examExaminersListByIds: tms.ExamExaminersListByIdsResponse;
   examUserBatchResult: tms.ExamUserBatchResultResponse;

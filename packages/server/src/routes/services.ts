@@ -8,6 +8,8 @@ import { clientUserArea } from './tms/client-user';
 import { courseArea } from './tms/course';
 import { courseWorkArea } from './tms/course-work';
 import { coursewareArea } from './tms/courseware';
+import { examStudentArea } from './tms/exam-student';
+import { examTeacherArea } from './tms/exam-teacher';
 import { myCourseArea } from './tms/my-course';
 import { myWorkArea } from './tms/my-work';
 import { statisticsArea } from './tms/statistics';
@@ -33,6 +35,8 @@ export const AREAS: readonly AreaEntry[] = [
   myCourseArea,
   courseWorkArea,
   myWorkArea,
+  examTeacherArea,
+  examStudentArea,
   statisticsArea,
   smsArea,
 ];

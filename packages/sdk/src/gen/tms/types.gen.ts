@@ -2485,7 +2485,7 @@ export type ExamQuestionInput = {
  * 1 单选题：answers 为一个选项字母，如 ["B"]；
  * 2 多选题：answers 为两个及以上选项字母，如 ["A","C"]；
  * 3 判断题：answers 为 ["T"]（正确）或 ["F"]（错误），没有 options；
- * 4 填空题：answers 每个空一项，可接受的多种写法用 | 分隔，如 ["夏普比率|Sharpe"]；
+ * 4 填空题：answers 每个空一项，可接受的多种写法用 | 分隔，如 ["夏普比率|Sharpe"]；判分时忽略首尾空格和字母大小写，只答对部分空按答对的比例得分（以 0.5 分为单位向下取整）；
  * 5 简答题：answers 为一项参考答案，教师人工评分；
  * 6 代码题：answers 为一项参考代码，教师人工评分。
  *
@@ -2620,6 +2620,14 @@ export type Examiner = {
      * 进入考试时间。
      */
     enterTime: Instant | null;
+    /**
+     * 作答截止时刻（含延长时间）；未进入为 null。
+     */
+    deadline: Instant | null;
+    /**
+     * 延长时间（分钟），0 为不延长（见 examiners/extra/time）。
+     */
+    extraMinutes: number;
     /**
      * 交卷时间。
      */
@@ -7796,6 +7804,42 @@ export type ExamExaminersDelResponses = {
 
 export type ExamExaminersDelResponse = ExamExaminersDelResponses[keyof ExamExaminersDelResponses];
 
+export type ExamExaminersExtraTimeData = {
+    body: {
+        examId: Id;
+        /**
+         * 考生用户 ID。
+         */
+        userIds: Array<Id>;
+        /**
+         * 延长的分钟数；0 取消延长。
+         */
+        extraMinutes: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/examination/teacher/examiners/extra/time';
+};
+
+export type ExamExaminersExtraTimeResponses = {
+    /**
+     * 设置结果。
+     */
+    200: {
+        examId: Id;
+        /**
+         * 已设置的考生。
+         */
+        updatedUserIds: IdList;
+        /**
+         * 已交卷而未改动的考生。
+         */
+        skippedUserIds: IdList;
+    };
+};
+
+export type ExamExaminersExtraTimeResponse = ExamExaminersExtraTimeResponses[keyof ExamExaminersExtraTimeResponses];
+
 export type ExamExaminersListData = {
     body: PageRequest & {
         examId: Id;
@@ -8202,6 +8246,14 @@ export type ExamStaticResponses = {
              * 平均得分；没有评分时为 null。
              */
             averageScore: number | null;
+            /**
+             * 得分率（难度）= 平均得分 / 分值（0 到 1）；没有评分时为 null。
+             */
+            scoreRate: number | null;
+            /**
+             * 区分度：按总分排序，前 27% 考生与后 27% 考生在本题得分率之差（-1 到 1，0.4 以上为好，低于 0.2 宜修改）；交卷不足 4 人或本题尚有未评分答卷时为 null。
+             */
+            discrimination: number | null;
         }>;
     };
 };

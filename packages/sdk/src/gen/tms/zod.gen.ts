@@ -691,7 +691,7 @@ export const zExamPhase = /* @__PURE__ */ lazy.zExamPhase();
  * 1 单选题：answers 为一个选项字母，如 ["B"]；
  * 2 多选题：answers 为两个及以上选项字母，如 ["A","C"]；
  * 3 判断题：answers 为 ["T"]（正确）或 ["F"]（错误），没有 options；
- * 4 填空题：answers 每个空一项，可接受的多种写法用 | 分隔，如 ["夏普比率|Sharpe"]；
+ * 4 填空题：answers 每个空一项，可接受的多种写法用 | 分隔，如 ["夏普比率|Sharpe"]；判分时忽略首尾空格和字母大小写，只答对部分空按答对的比例得分（以 0.5 分为单位向下取整）；
  * 5 简答题：answers 为一项参考答案，教师人工评分；
  * 6 代码题：answers 为一项参考代码，教师人工评分。
  *
@@ -2087,6 +2087,13 @@ export const zExamExaminersDelBody = /* @__PURE__ */ lazy.zExamExaminersDelBody(
  * 移除结果。
  */
 export const zExamExaminersDelResponse = /* @__PURE__ */ lazy.zExamExaminersDelResponse();
+
+export const zExamExaminersExtraTimeBody = /* @__PURE__ */ lazy.zExamExaminersExtraTimeBody();
+
+/**
+ * 设置结果。
+ */
+export const zExamExaminersExtraTimeResponse = /* @__PURE__ */ lazy.zExamExaminersExtraTimeResponse();
 
 export const zExamExaminersListBody = /* @__PURE__ */ lazy.zExamExaminersListBody();
 

@@ -1095,6 +1095,8 @@ export const zExaminer = /* @__PURE__ */ memo(() => z.object({
     objectiveScore: z.nullable(z.number()),
     subjectiveScore: z.nullable(z.number()),
     enterTime: z.nullable(zInstant()),
+    deadline: z.nullable(zInstant()),
+    extraMinutes: z.int().check(z.gte(0), z.lte(600)),
     submitTime: z.nullable(zInstant()),
     addedAt: zInstant()
 }));
@@ -3026,6 +3028,18 @@ export const zExamExaminersDelResponse = /* @__PURE__ */ memo(() => z.object({
     userIds: zIdList()
 }));
 
+export const zExamExaminersExtraTimeBody = /* @__PURE__ */ memo(() => z.object({
+    examId: zId(),
+    userIds: z.array(zId()).check(z.minLength(1), z.maxLength(1000)),
+    extraMinutes: z.int().check(z.gte(0), z.lte(600))
+}));
+
+export const zExamExaminersExtraTimeResponse = /* @__PURE__ */ memo(() => z.object({
+    examId: zId(),
+    updatedUserIds: zIdList(),
+    skippedUserIds: zIdList()
+}));
+
 export const zExamExaminersListBody = /* @__PURE__ */ memo(() => z.intersection(zPageRequest(), z.object({
     examId: zId(),
     keyword: z.optional(z.string().check(z.maxLength(50))),
@@ -3151,7 +3165,9 @@ export const zExamStaticResponse = /* @__PURE__ */ memo(() => z.object({
         score: z.number(),
         answeredCount: z.int().check(z.gte(0)),
         correctRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
-        averageScore: z.nullable(z.number())
+        averageScore: z.nullable(z.number()),
+        scoreRate: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+        discrimination: z.nullable(z.number().check(z.gte(-1), z.lte(1)))
     })).check(z.minLength(0), z.maxLength(200))
 }));
 

@@ -1,4 +1,5 @@
-import { ClientErrCode, ErrCode, isApiError } from '@dfrm/sdk';
+import { ErrCode, isApiError } from '@dfrm/sdk';
+import { retryReason } from '@/lib/retry-reason';
 import type { MyWorkSaveResult, WorkAttachmentInput } from '@dfrm/sdk/tms';
 
 /** What the student has written: the text (HTML) and the files, as updateMyWorkInfo takes them. */
@@ -57,18 +58,6 @@ export interface AnswerSaverOptions {
 const DEFAULT_RETRY_DELAYS = [1_000, 2_000, 5_000, 10_000, 30_000];
 // After the page is gone an unacknowledged save is still sent again a few times.
 const RETRIES_AFTER_DISPOSE = 3;
-
-const RETRY_REASONS: Readonly<Record<number, string>> = {
-  [ClientErrCode.timeout]: '请求超时',
-  [ClientErrCode.network]: '网络错误',
-  [ErrCode.tooManyRequests]: '请求过于频繁',
-  [ErrCode.internal]: '服务器出错',
-};
-
-/** Why a failed save may be sent again unchanged (the server may not have it), or null when not. */
-export function retryReason(error: unknown): string | null {
-  return isApiError(error) ? (RETRY_REASONS[error.errCode] ?? null) : null;
-}
 
 export function newRequestId(): string {
   const bytes = new Uint8Array(16);

@@ -1,0 +1,293 @@
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { examExaminers } from '../../db/schema/exam';
+import { students } from '../../db/schema/school';
+import { MINUTE_MS } from '../../lib/clock';
+import { submitOverdueAttempts } from '../../services/exam/attempt';
+import { call, createTestApp, type TestApp } from '../../testing/index';
+import { answersOf, EXAM_T, EXAM_U, type Examiner, exams, RIGHT } from './exam.fixtures';
+import { ok, refusal } from './homework.fixtures';
+import { upload, xlsx } from './student.fixtures';
+import { type TeachingFixture, teachingFixture } from './teaching-content.fixtures';
+
+// What exam.test.ts leaves to this file: per-student extra time, item analysis (score rate and
+// discrimination), the server's own submission without any request, examiner lists in and out of
+// Excel, and answers saved through two server processes on one database.
+
+let t: TestApp;
+let f: TeachingFixture;
+let ex: ReturnType<typeof exams>;
+beforeEach(async () => {
+  t = await createTestApp();
+  f = await teachingFixture(t);
+  ex = exams(t, f);
+});
+
+describe('examination/teacher/examiners/extra/time', () => {
+  it('moves an answering student’s deadline at once, lets a later one enter with it, and past the exam’s end', async () => {
+    // 60 minutes to answer in a window closing in 60 minutes
+    const now = t.clock.now();
+    const exam = await ex.ready({ startTime: now - MINUTE_MS, endTime: now + 60 * MINUTE_MS });
+    const entered = await ex.enter('student01', exam.examId);
+    expect(entered.deadline).toBe(now + 60 * MINUTE_MS);
+    const s1 = await ex.userIdOf('student01');
+    const s2 = await ex.userIdOf('student02');
+    const answer = await ok<{ updatedUserIds: string[]; skippedUserIds: string[] }>(
+      ex.post('teacher1', `${EXAM_T}/examiners/extra/time`, {
+        examId: exam.examId,
+        userIds: [s1, s2],
+        extraMinutes: 20,
+      }),
+    );
+    expect(answer.updatedUserIds.sort()).toEqual([s1, s2].sort());
+    expect(answer.skippedUserIds).toEqual([]);
+    // student01's clock moved on the server, and the record says so
+    const timing = await ok<{ deadline: number }>(
+      ex.get('student01', `${EXAM_U}/examiner/status/get/${exam.examId}`),
+    );
+    expect(timing.deadline).toBe(now + 80 * MINUTE_MS);
+    const record = await ex.examinerOf(exam.examId, 'student01');
+    expect(record).toMatchObject({ extraMinutes: 20, deadline: now + 80 * MINUTE_MS });
+
+    // past the exam's end, student01 still answers; one who never entered cannot start now
+    t.clock.advance(70 * MINUTE_MS);
+    const item = answersOf(exam, { 1: RIGHT[1]! });
+    expect((await refusal(ex.save('student01', exam.examId, item))).errCode).toBe(0);
+    expect(
+      (await refusal(ex.post('student02', `${EXAM_U}/examiner/get`, { examId: exam.examId }))).errCode,
+    ).toBe(1);
+    const check = await ok<{ canEnter: boolean; reason: number }>(
+      ex.post('student01', `${EXAM_U}/examiner/check`, { examId: exam.examId }),
+    );
+    expect(check).toMatchObject({ canEnter: true, reason: 0 });
+
+    // at 80 minutes and the grace, the server ends it
+    t.clock.advance(10 * MINUTE_MS + 31_000);
+    expect((await ex.attendOf(exam.examId, 'student01')).attendStatus).toBe(2);
+  });
+
+  it('leaves submitted papers alone, refuses students off the list (2) and other teachers (5)', async () => {
+    const exam = await ex.ready();
+    await ex.sit('student01', exam, RIGHT);
+    const s1 = await ex.userIdOf('student01');
+    const s9 = await ex.userIdOf('student09');
+    const path = `${EXAM_T}/examiners/extra/time`;
+    const skipped = await ok<{ updatedUserIds: string[]; skippedUserIds: string[] }>(
+      ex.post('teacher1', path, { examId: exam.examId, userIds: [s1], extraMinutes: 10 }),
+    );
+    expect(skipped).toMatchObject({ updatedUserIds: [], skippedUserIds: [s1] });
+    expect((await ex.examinerOf(exam.examId, 'student01')).extraMinutes).toBe(0);
+    const off = await refusal(
+      ex.post('teacher1', path, { examId: exam.examId, userIds: [s9], extraMinutes: 10 }),
+    );
+    expect(off.errCode).toBe(2);
+    expect(off.errMsg).toContain(s9);
+    expect(
+      (await refusal(ex.post('teacher2', path, { examId: exam.examId, userIds: [s1], extraMinutes: 10 })))
+        .errCode,
+    ).toBe(5);
+    expect(
+      (await refusal(ex.post('teacher1', path, { examId: exam.examId, userIds: [s1], extraMinutes: 601 })))
+        .errCode,
+    ).toBe(2);
+  });
+});
+
+describe('item analysis in examination/teacher/static', () => {
+  it('gives each question its score rate and its discrimination between the best and worst 27 %', async () => {
+    const names = [
+      'student01',
+      'student02',
+      'student03',
+      'student04',
+      'student05',
+      'student06',
+      'student07',
+      'student08',
+    ];
+    const exam = await ex.ready({}, names);
+    // question 1 right only for the four best, question 3 right for everyone
+    const papers: Record<string, Record<number, string[]>> = {
+      student01: { 1: ['B'], 2: ['A', 'C'], 3: ['T'], 4: ['Sharpe'] },
+      student02: { 1: ['B'], 2: ['A', 'C'], 3: ['T'], 4: ['Sharpe'] },
+      student03: { 1: ['B'], 2: ['A', 'C'], 3: ['T'] },
+      student04: { 1: ['B'], 2: ['A'], 3: ['T'] },
+      student05: { 1: ['A'], 2: ['A'], 3: ['T'] },
+      student06: { 1: ['A'], 3: ['T'] },
+      student07: { 1: ['C'], 3: ['T'] },
+      student08: { 3: ['T'] },
+    };
+    for (const name of names) await ex.sit(name, exam, papers[name]!);
+    const stats = await ok<{
+      questionStats: {
+        orderNo: number;
+        correctRate: number | null;
+        scoreRate: number | null;
+        discrimination: number | null;
+      }[];
+    }>(ex.get('teacher1', `${EXAM_T}/static/${exam.examId}`));
+    const q = (orderNo: number) => stats.questionStats.find((item) => item.orderNo === orderNo)!;
+    expect(q(1)).toMatchObject({ correctRate: 0.5, scoreRate: 0.5, discrimination: 1 });
+    expect(q(3)).toMatchObject({ correctRate: 1, scoreRate: 1, discrimination: 0 });
+    // the short answer is not scored yet: no rate, no discrimination
+    expect(q(5)).toMatchObject({ correctRate: null, scoreRate: null, discrimination: null });
+  });
+
+  it('has no discrimination with fewer than four papers', async () => {
+    const exam = await ex.ready();
+    await ex.sit('student01', exam, RIGHT);
+    const stats = await ok<{ questionStats: { discrimination: number | null }[] }>(
+      ex.get('teacher1', `${EXAM_T}/static/${exam.examId}`),
+    );
+    expect(stats.questionStats.every((item) => item.discrimination === null)).toBe(true);
+  });
+});
+
+describe('the server submits attempts whose time is up', () => {
+  it('submits them with what was saved, at their deadline, without any request (the sweep)', async () => {
+    const exam = await ex.ready();
+    await ex.enter('student01', exam.examId);
+    await ok(ex.save('student01', exam.examId, answersOf(exam, { 1: ['B'], 3: ['T'] })));
+    await ex.enter('student02', exam.examId);
+    const deadline = (await ex.attendOf(exam.examId, 'student01')).deadline!;
+    // within the grace nothing happens
+    t.clock.set(deadline + 10_000);
+    expect(await submitOverdueAttempts(t.db, t.clock.now())).toBe(0);
+    t.clock.set(deadline + 31_000);
+    expect(await submitOverdueAttempts(t.db, t.clock.now())).toBe(2);
+    expect(await submitOverdueAttempts(t.db, t.clock.now())).toBe(0);
+    const rows = await t.db
+      .select()
+      .from(examExaminers)
+      .where(and(eq(examExaminers.examId, Number(exam.examId)), eq(examExaminers.attendStatus, 2)));
+    expect(rows).toHaveLength(2);
+    const s1 = await ex.userIdOf('student01');
+    const first = rows.find((row) => String(row.userId) === s1);
+    // question 1 (10) and question 3 (5) were right
+    expect(first).toMatchObject({ submitType: 1, submitTime: deadline, objectiveScore: 15 });
+  });
+});
+
+describe('examiners in and out of Excel', () => {
+  async function number(userName: string): Promise<{ number: string; name: string }> {
+    const id = Number(await ex.userIdOf(userName));
+    const [row] = await t.db
+      .select({ number: students.studentNumber, name: students.name })
+      .from(students)
+      .where(eq(students.userId, id));
+    return row!;
+  }
+
+  it('downloads the template with 学号 and 姓名', async () => {
+    const response = await t.app.request(`/api${EXAM_T}/examiners/import/model/get`, {
+      headers: { Product: 'dfrm', ...(await ex.as('teacher1')).headers },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(encodeURIComponent('考生导入模板.xlsx'));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const header = workbook.worksheets[0]!.getRow(1).values as unknown[];
+    expect(header.slice(1)).toEqual(['学号', '姓名']);
+  });
+
+  it('imports by student number, skipping those listed and naming each bad row', async () => {
+    const exam = await ex.create();
+    await ex.addExaminers(exam.examId, ['student02']);
+    const one = await number('student01');
+    const two = await number('student02');
+    const three = await number('student03');
+    const file = await xlsx(
+      [
+        [one.number, one.name],
+        [two.number, two.name],
+        [three.number, '别人'],
+        ['00000000', '无名'],
+      ],
+      ['学号', '姓名'],
+    );
+    const path = `${EXAM_T}/examiners/import/${exam.examId}`;
+    const teacher = await ex.as('teacher1');
+    const answer = await ok<{
+      addedCount: number;
+      skippedCount: number;
+      failures: { row: number; reason: string }[];
+    }>(call(t.app, 'POST', path, { session: teacher, body: upload(file, '考生.xlsx') }));
+    expect(answer.addedCount).toBe(1);
+    expect(answer.skippedCount).toBe(1);
+    expect(answer.failures).toEqual([
+      { row: 4, studentNumber: three.number, reason: '姓名与学号不符' },
+      { row: 5, studentNumber: '00000000', reason: '学号不存在' },
+    ]);
+    const listed = await ex.examiners(exam.examId);
+    expect(listed.list.map((row: Examiner) => row.studentNumber).sort()).toEqual(
+      [one.number, two.number].sort(),
+    );
+    // not an .xlsx: 2, nothing added; another teacher: 5
+    const text = new FormData();
+    text.append('file', new File(['学号,姓名'], '考生.csv'));
+    expect((await refusal(call(t.app, 'POST', path, { session: teacher, body: text }))).errCode).toBe(2);
+    const other = await ex.as('teacher2');
+    expect((await refusal(call(t.app, 'POST', path, { session: other, body: upload(file) }))).errCode).toBe(
+      5,
+    );
+  });
+
+  it('exports the list with scores, and refuses another teacher', async () => {
+    const exam = await ex.ready();
+    await ex.sit('student01', exam, RIGHT);
+    const response = await t.app.request(`/api${EXAM_T}/examiners/export/${exam.examId}`, {
+      headers: { Product: 'dfrm', ...(await ex.as('teacher1')).headers },
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '学号',
+      '姓名',
+      '行政班',
+      '参考状态',
+      '进入时间',
+      '交卷时间',
+      '客观题得分',
+      '主观题得分',
+      '总分',
+    ]);
+    const one = await number('student01');
+    const row = [2, 3, 4]
+      .map((index) => sheet.getRow(index).values as unknown[])
+      .find((values) => values[1] === one.number)!;
+    expect(row[4]).toBe('已交卷');
+    expect(row[7]).toBe(30);
+    expect(row[9]).toBe(30);
+    const other = await call(t.app, 'GET', `${EXAM_T}/examiners/export/${exam.examId}`, {
+      session: await ex.as('teacher2'),
+    });
+    expect(other.body.errCode).toBe(5);
+  });
+});
+
+describe('two server processes on one database', () => {
+  it('keeps the newest answer whichever process takes each save, and acknowledges each once', async () => {
+    const exam = await ex.ready();
+    const peer = await t.createPeerApp();
+    const session = await ex.as('student01');
+    await ex.enter('student01', exam.examId);
+    const questionId = answersOf(exam, { 1: ['A'] })[0]!.questionId;
+    const send = (app: typeof t.app, answer: string, seq: number) =>
+      call<{ ackItems: { applied: boolean; seq: number }[] }>(app, 'POST', `${EXAM_U}/examiner/status/save`, {
+        session,
+        body: { examId: exam.examId, answers: [{ questionId, answer: [answer], seq }] },
+      });
+    // the newer save arrives first at one process, the older one later at the other
+    const [newer, older] = await Promise.all([send(peer, 'B', 3), send(t.app, 'A', 2)]);
+    expect(newer.body.errCode).toBe(0);
+    expect(older.body.errCode).toBe(0);
+    const again = await send(t.app, 'B', 3);
+    expect(again.body.data.ackItems[0]).toMatchObject({ applied: false, seq: 3 });
+    const paper = await ex.enter('student01', exam.examId);
+    expect(paper.savedAnswers).toEqual([expect.objectContaining({ questionId, answer: ['B'], seq: 3 })]);
+    await t.close();
+  });
+});

@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  type ExamAttendStatus,
+  type ExamExaminerRow,
+  examExaminers,
+  type ExamRow,
+  exams,
+} from '../../db/schema/exam';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { idOrNotFound } from '../../lib/ids';
+import type { AuthedContext } from '../context';
+
+export const EXAM_NOT_FOUND_MESSAGE = '考试不存在';
+export const NOT_YOUR_EXAM_MESSAGE = '这不是您创建的考试';
+export const NOT_EXAMINER_MESSAGE = '您不在这场考试的考生名单中';
+export const EXAMINER_NOT_FOUND_MESSAGE = '该学生不在考生名单中';
+
+/** 0 未开始, 1 进行中, 2 已结束, by the server's clock. */
+export function phaseOf(exam: Pick<ExamRow, 'startTime' | 'endTime'>, now: number): 0 | 1 | 2 {
+  if (now < exam.startTime) return 0;
+  return now < exam.endTime ? 1 : 2;
+}
+
+/** The attend status shown: one who never entered an exam that has ended is 缺考 (3). */
+export function attendStatusOf(
+  examiner: Pick<ExamExaminerRow, 'attendStatus'>,
+  exam: Pick<ExamRow, 'endTime'>,
+  now: number,
+): ExamAttendStatus {
+  return examiner.attendStatus === 0 && now >= exam.endTime ? 3 : examiner.attendStatus;
+}
+
+export async function examById(db: Db, rawId: string): Promise<ExamRow> {
+  const id = idOrNotFound(rawId, EXAM_NOT_FOUND_MESSAGE);
+  const [exam] = await db.select().from(exams).where(eq(exams.id, id));
+  if (!exam) throw new NotFoundError(EXAM_NOT_FOUND_MESSAGE);
+  return exam;
+}
+
+/** An exam the calling teacher created: 6 when there is none, 5 when it is another teacher's. */
+export async function ownExam(ctx: AuthedContext, rawId: string): Promise<ExamRow> {
+  const exam = await examById(ctx.db, rawId);
+  if (exam.creatorUserId !== ctx.auth.userId) throw new ForbiddenError(NOT_YOUR_EXAM_MESSAGE);
+  return exam;
+}
+
+/**
+ * A published exam and the calling student's place on its list: 6 when the exam does not exist
+ * or is withdrawn (students do not see it), 5 when they are not on the list.
+ */
+export async function examOfStudent(
+  ctx: AuthedContext,
+  rawId: string,
+): Promise<{ exam: ExamRow; examiner: ExamExaminerRow }> {
+  const exam = await examById(ctx.db, rawId);
+  if (exam.upDownStatus !== 1) throw new NotFoundError(EXAM_NOT_FOUND_MESSAGE);
+  const examiner = await examinerOf(ctx.db, exam.id, ctx.auth.userId);
+  if (!examiner) throw new ForbiddenError(NOT_EXAMINER_MESSAGE);
+  return { exam, examiner };
+}
+
+export async function examinerOf(
+  db: Db,
+  examId: number,
+  userId: number,
+): Promise<ExamExaminerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(examExaminers)
+    .where(and(eq(examExaminers.examId, examId), eq(examExaminers.userId, userId)));
+  return row;
+}
+
+/** The examiner's row locked for the rest of the transaction (one attempt changes at a time). */
+export async function lockExaminer(
+  tx: Db,
+  examId: number,
+  userId: number,
+): Promise<ExamExaminerRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(examExaminers)
+    .where(and(eq(examExaminers.examId, examId), eq(examExaminers.userId, userId)))
+    .for('update');
+  return row;
+}

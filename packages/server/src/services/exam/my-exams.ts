@@ -1,0 +1,538 @@
+import { and, asc, count, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { ExamSaveAck } from '@dfrm/sdk/tms/types';
+import type { Input, Output } from '../../contract/types';
+import type { Db } from '../../db/client';
+import { transactionWithRetry } from '../../db/retry';
+import {
+  examAnswers,
+  type ExamExaminerRow,
+  examExaminers,
+  type ExamQuestionRow,
+  type ExamRow,
+  exams,
+} from '../../db/schema/exam';
+import { courses } from '../../db/schema/teaching';
+import { InvalidInputError, RefusedError } from '../../lib/errors';
+import { likePattern } from '../../lib/like';
+import { offsetOf } from '../../lib/paging';
+import { seededRandom } from '../../lib/seeded-random';
+import type { AuthedCall, AuthedContext } from '../context';
+import { resolveSchoolId } from '../school/resolve-school';
+import { attendStatusOf, examById, examinerOf, examOfStudent, lockExaminer, phaseOf } from './access';
+import { deadlineOf, GRACE_MS, questionsOf, submitAttempt, submitOverdueAttempts } from './attempt';
+import { answerResults, inStudentOrder, optionsInStudentOrder } from './examiners';
+import { blankCountOf, cleanAnswer, TYPE_NAMES } from './paper';
+
+// A student's exams: the list, the admission check, the attempt (its paper, its saves, its
+// submission) and the results, each as far as the exam's result policy allows.
+
+/** May the student see their score yet? 1: once submitted; 2: once the exam has ended. */
+function scoresVisible(exam: ExamRow, examiner: ExamExaminerRow, now: number): boolean {
+  if (examiner.attendStatus !== 2) return false;
+  if (exam.resultPolicy === 1) return true;
+  return exam.resultPolicy === 2 && now >= exam.endTime;
+}
+
+/** The correct answers and analysis: only with policy 2, after the end, to one who submitted. */
+function keyVisible(exam: ExamRow, examiner: ExamExaminerRow, now: number): boolean {
+  return exam.resultPolicy === 2 && examiner.attendStatus === 2 && now >= exam.endTime;
+}
+
+function timing(exam: ExamRow, examiner: ExamExaminerRow, now: number) {
+  return {
+    examId: String(exam.id),
+    attendStatus: attendStatusOf(examiner, exam, now),
+    enterTime: examiner.enterTime,
+    deadline: examiner.deadline,
+    submitTime: examiner.submitTime,
+    serverTime: now,
+  };
+}
+
+/** The examiner's row, their attempt submitted first when its time and grace are up. */
+async function settledExaminer(
+  ctx: AuthedContext,
+  examId: number,
+  examiner: ExamExaminerRow,
+): Promise<ExamExaminerRow> {
+  const now = ctx.clock.now();
+  if (examiner.attendStatus !== 1 || (examiner.deadline ?? 0) + GRACE_MS >= now) return examiner;
+  await submitOverdueAttempts(ctx.db, now, { examId, userIds: [examiner.userId] });
+  return (await examinerOf(ctx.db, examId, examiner.userId)) ?? examiner;
+}
+
+/** The student's exam (examOfStudent), with their attempt settled. */
+async function settled(
+  ctx: AuthedContext,
+  rawId: string,
+): Promise<{ exam: ExamRow; examiner: ExamExaminerRow }> {
+  const found = await examOfStudent(ctx, rawId);
+  return { exam: found.exam, examiner: await settledExaminer(ctx, found.exam.id, found.examiner) };
+}
+
+export async function examUserList({
+  ctx,
+  input,
+}: AuthedCall<Input<'examUserList'>>): Promise<Output<'examUserList'>> {
+  const schoolId = await resolveSchoolId(ctx, input.schoolId);
+  const now = ctx.clock.now();
+  const userId = ctx.auth.userId;
+  await submitOverdueAttempts(ctx.db, now, { userIds: [userId] });
+  const conditions: SQL[] = [
+    eq(examExaminers.userId, userId),
+    eq(exams.schoolId, schoolId),
+    eq(exams.upDownStatus, 1),
+  ];
+  const keyword = input.keyword?.trim();
+  if (keyword)
+    conditions.push(
+      or(ilike(exams.name, likePattern(keyword)), ilike(exams.examNumber, likePattern(keyword)))!,
+    );
+  if (input.phase === 0) conditions.push(gt(exams.startTime, now));
+  if (input.phase === 1) conditions.push(and(lte(exams.startTime, now), gt(exams.endTime, now))!);
+  if (input.phase === 2) conditions.push(lte(exams.endTime, now));
+  if (input.attendStatus !== undefined) {
+    if (input.attendStatus === 3)
+      conditions.push(and(eq(examExaminers.attendStatus, 0), lte(exams.endTime, now))!);
+    else if (input.attendStatus === 0)
+      conditions.push(and(eq(examExaminers.attendStatus, 0), gt(exams.endTime, now))!);
+    else conditions.push(eq(examExaminers.attendStatus, input.attendStatus));
+  }
+  const where = and(...conditions);
+  // 进行中, then 未开始, then 已结束
+  const phaseRank = sql`case when ${exams.startTime} > ${now} then 1 when ${exams.endTime} > ${now} then 0 else 2 end`;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ exam: exams, examiner: examExaminers, courseName: courses.name })
+      .from(examExaminers)
+      .innerJoin(exams, eq(exams.id, examExaminers.examId))
+      .leftJoin(courses, eq(courses.id, exams.courseId))
+      .where(where)
+      .orderBy(phaseRank, asc(exams.startTime), asc(exams.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input)),
+    ctx.db
+      .select({ n: count() })
+      .from(examExaminers)
+      .innerJoin(exams, eq(exams.id, examExaminers.examId))
+      .where(where),
+  ]);
+  return {
+    list: rows.map(({ exam, examiner, courseName }) => ({
+      examId: String(exam.id),
+      examNumber: exam.examNumber,
+      examName: exam.name,
+      courseName: courseName ?? '',
+      startTime: exam.startTime,
+      endTime: exam.endTime,
+      duration: exam.duration,
+      totalScore: exam.totalScore,
+      questionCount: exam.questionCount,
+      phase: phaseOf(exam, now),
+      attendStatus: attendStatusOf(examiner, exam, now),
+      resultPolicy: exam.resultPolicy,
+      score: scoresVisible(exam, examiner, now) ? examiner.score : null,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+export async function examinerCheck({
+  ctx,
+  input,
+}: AuthedCall<Input<'examinerCheck'>>): Promise<Output<'examinerCheck'>> {
+  const exam = await examById(ctx.db, input.examId);
+  const now = ctx.clock.now();
+  const listed = await examinerOf(ctx.db, exam.id, ctx.auth.userId);
+  const examiner = listed ? await settledExaminer(ctx, exam.id, listed) : undefined;
+  let reason: 0 | 1 | 2 | 3 | 4 | 5;
+  if (exam.upDownStatus !== 1) reason = 5;
+  else if (!examiner) reason = 4;
+  else if (examiner.attendStatus === 2) reason = 3;
+  // an attempt under way runs to its own deadline (extra time may take it past the exam's end)
+  else if (examiner.attendStatus === 1) reason = now >= (examiner.deadline ?? 0) ? 2 : 0;
+  else if (now < exam.startTime) reason = 1;
+  else if (now >= exam.endTime) reason = 2;
+  else reason = 0;
+  return {
+    examId: String(exam.id),
+    canEnter: reason === 0,
+    reason,
+    startTime: exam.startTime,
+    endTime: exam.endTime,
+    attendStatus: examiner ? attendStatusOf(examiner, exam, now) : 0,
+    serverTime: now,
+  };
+}
+
+export async function examinerGetBase({
+  ctx,
+  input,
+}: AuthedCall<Input<'examinerGetBase'>>): Promise<Output<'examinerGetBase'>> {
+  const { exam, examiner } = await settled(ctx, input.examId);
+  const now = ctx.clock.now();
+  const questions = await questionsOf(ctx.db, exam.id);
+  const byType = new Map<ExamQuestionRow['type'], { count: number; score: number }>();
+  for (const question of questions) {
+    const entry = byType.get(question.type) ?? { count: 0, score: 0 };
+    entry.count += 1;
+    entry.score = Math.round((entry.score + question.score) * 100) / 100;
+    byType.set(question.type, entry);
+  }
+  return {
+    examId: String(exam.id),
+    examNumber: exam.examNumber,
+    examName: exam.name,
+    description: exam.description,
+    attendNotice: exam.attendNotice,
+    startTime: exam.startTime,
+    endTime: exam.endTime,
+    duration: exam.duration,
+    totalScore: exam.totalScore,
+    passScore: exam.passScore,
+    questionCount: exam.questionCount,
+    typeCounts: [...byType]
+      .sort(([a], [b]) => a - b)
+      .map(([type, entry]) => ({ type, count: entry.count, score: entry.score })),
+    resultPolicy: exam.resultPolicy,
+    attendStatus: attendStatusOf(examiner, exam, now),
+    serverTime: now,
+  };
+}
+
+/** A student's own shuffle: questions within their type, options of choice questions, fixed at entry. */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+function orderFor(exam: ExamRow, userId: number, questions: readonly ExamQuestionRow[]) {
+  const random = seededRandom(exam.id * 1_000_003 + userId);
+  let order = questions.map((question) => question.id);
+  if (exam.shuffleQuestions) {
+    const types = [...new Set(questions.map((question) => question.type))];
+    order = types.flatMap((type) =>
+      shuffled(
+        questions.filter((question) => question.type === type).map((question) => question.id),
+        random,
+      ),
+    );
+  }
+  const optionOrder: Record<string, string[]> = {};
+  if (exam.shuffleOptions) {
+    for (const question of questions) {
+      if (question.type === 1 || question.type === 2) {
+        optionOrder[String(question.id)] = shuffled(
+          question.options.map((option) => option.key),
+          random,
+        );
+      }
+    }
+  }
+  return { questionOrder: order, optionOrder: exam.shuffleOptions ? optionOrder : null };
+}
+
+function refuseClosed(exam: ExamRow, examiner: ExamExaminerRow, now: number): void {
+  if (examiner.attendStatus === 2) {
+    throw new RefusedError(
+      examiner.submitType === 1 ? '作答时间已到，系统已自动交卷' : '您已交卷，不能再作答',
+    );
+  }
+  if (examiner.attendStatus === 1) {
+    // an attempt under way runs to its own deadline
+    if (now >= (examiner.deadline ?? 0)) throw new RefusedError('您的作答时间已用完');
+    return;
+  }
+  if (now < exam.startTime) throw new RefusedError('考试尚未开始');
+  if (now >= exam.endTime) throw new RefusedError('考试已结束');
+}
+
+export async function examinerGet({
+  ctx,
+  input,
+}: AuthedCall<Input<'examinerGet'>>): Promise<Output<'examinerGet'>> {
+  const { exam } = await settled(ctx, input.examId);
+  const now = ctx.clock.now();
+  const userId = ctx.auth.userId;
+  const questions = await questionsOf(ctx.db, exam.id);
+  const examiner = await transactionWithRetry(ctx.db, async (tx) => {
+    const row = await lockExaminer(tx, exam.id, userId);
+    if (!row) throw new RefusedError('您不在这场考试的考生名单中');
+    refuseClosed(exam, row, now);
+    if (row.attendStatus === 1) return row;
+    const { questionOrder, optionOrder } = orderFor(exam, userId, questions);
+    const [entered] = await tx
+      .update(examExaminers)
+      .set({
+        attendStatus: 1,
+        enterTime: now,
+        deadline: deadlineOf(exam, now, row.extraMinutes),
+        questionOrder,
+        optionOrder,
+      })
+      .where(and(eq(examExaminers.examId, exam.id), eq(examExaminers.userId, userId)))
+      .returning();
+    return entered!;
+  });
+  const saved = await ctx.db
+    .select({
+      questionId: examAnswers.questionId,
+      answer: examAnswers.answer,
+      seq: examAnswers.seq,
+      savedAt: examAnswers.savedAt,
+    })
+    .from(examAnswers)
+    .where(and(eq(examAnswers.examId, exam.id), eq(examAnswers.userId, userId), gt(examAnswers.seq, 0)));
+  return {
+    ...timing(exam, examiner, now),
+    examName: exam.name,
+    questions: inStudentOrder(questions, examiner).map((question, index) => ({
+      questionId: String(question.id),
+      orderNo: index + 1,
+      type: question.type,
+      stem: question.stem,
+      options: optionsInStudentOrder(question, examiner),
+      score: question.score,
+      blankCount: question.type === 4 ? blankCountOf(question.stem) : 0,
+      ...(question.codeLanguage ? { codeLanguage: question.codeLanguage as 'python' | 'sql' | 'r' } : {}),
+    })),
+    savedAnswers: saved.map((row) => ({
+      questionId: String(row.questionId),
+      answer: row.answer,
+      seq: row.seq,
+      savedAt: row.savedAt,
+    })),
+  };
+}
+
+interface AnswerItem {
+  questionId: string;
+  answer: readonly string[];
+  seq: number;
+}
+
+interface CleanItem {
+  questionId: number;
+  answer: string[];
+  seq: number;
+}
+
+/** Every item checked before anything is written: one bad item refuses the whole request (errCode 2). */
+function cleanItems(questions: readonly ExamQuestionRow[], items: readonly AnswerItem[]): CleanItem[] {
+  const byId = new Map(questions.map((question) => [String(question.id), question]));
+  const seen = new Set<string>();
+  return items.map((item) => {
+    const question = byId.get(item.questionId);
+    if (!question) throw new InvalidInputError(`题目 ${item.questionId} 不属于这场考试`);
+    if (seen.has(item.questionId))
+      throw new InvalidInputError(`题目 ${item.questionId} 在一次保存中出现了两次`);
+    seen.add(item.questionId);
+    const answer = cleanAnswer(question, item.answer);
+    if (typeof answer === 'string') {
+      throw new InvalidInputError(`第 ${question.orderNo} 题（${TYPE_NAMES[question.type]}）的答案${answer}`);
+    }
+    return { questionId: question.id, answer, seq: item.seq };
+  });
+}
+
+/**
+ * Writes the items whose seq is newer than the stored one (one statement), in the caller's
+ * transaction, and answers each question's acknowledgement: what is stored now.
+ */
+async function writeAnswers(
+  tx: Db,
+  exam: ExamRow,
+  userId: number,
+  items: readonly CleanItem[],
+  now: number,
+): Promise<ExamSaveAck[]> {
+  if (items.length === 0) return [];
+  const applied = await tx
+    .insert(examAnswers)
+    .values(
+      items.map((item) => ({
+        examId: exam.id,
+        userId,
+        questionId: item.questionId,
+        answer: item.answer,
+        seq: item.seq,
+        savedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [examAnswers.examId, examAnswers.userId, examAnswers.questionId],
+      set: { answer: sql`excluded.answer`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
+      setWhere: sql`${examAnswers.seq} < excluded.seq`,
+    })
+    .returning({ questionId: examAnswers.questionId });
+  const appliedIds = new Set(applied.map((row) => row.questionId));
+  const stored = await tx
+    .select({
+      questionId: examAnswers.questionId,
+      seq: examAnswers.seq,
+      savedAt: examAnswers.savedAt,
+      answer: examAnswers.answer,
+    })
+    .from(examAnswers)
+    .where(
+      and(
+        eq(examAnswers.examId, exam.id),
+        eq(examAnswers.userId, userId),
+        inArray(
+          examAnswers.questionId,
+          items.map((item) => item.questionId),
+        ),
+      ),
+    );
+  const byQuestion = new Map(stored.map((row) => [row.questionId, row]));
+  const [answered] = await tx
+    .select({ n: count() })
+    .from(examAnswers)
+    .where(
+      and(
+        eq(examAnswers.examId, exam.id),
+        eq(examAnswers.userId, userId),
+        gt(examAnswers.seq, 0),
+        sql`jsonb_array_length(${examAnswers.answer}) > 0`,
+      ),
+    );
+  await tx
+    .update(examExaminers)
+    .set({
+      saveCount: sql`${examExaminers.saveCount} + ${appliedIds.size}`,
+      answeredCount: answered?.n ?? 0,
+      ...(appliedIds.size > 0 ? { lastSavedAt: now } : {}),
+    })
+    .where(and(eq(examExaminers.examId, exam.id), eq(examExaminers.userId, userId)));
+  return items.map((item) => {
+    const row = byQuestion.get(item.questionId)!;
+    return {
+      questionId: String(item.questionId),
+      seq: row.seq,
+      savedAt: row.savedAt,
+      applied: appliedIds.has(item.questionId),
+    };
+  });
+}
+
+export async function examinerStatusSave({
+  ctx,
+  input,
+}: AuthedCall<Input<'examinerStatusSave'>>): Promise<Output<'examinerStatusSave'>> {
+  const { exam } = await settled(ctx, input.examId);
+  const userId = ctx.auth.userId;
+  const items = cleanItems(await questionsOf(ctx.db, exam.id), input.answers);
+  const now = ctx.clock.now();
+  return transactionWithRetry(ctx.db, async (tx) => {
+    const examiner = await lockExaminer(tx, exam.id, userId);
+    if (!examiner) throw new RefusedError('您不在这场考试的考生名单中');
+    if (examiner.attendStatus === 0) throw new RefusedError('您还没有进入考试');
+    if (examiner.attendStatus === 2) {
+      throw new RefusedError(
+        examiner.submitType === 1
+          ? '作答时间已到，系统已自动交卷，答案不能再修改'
+          : '您已交卷，答案不能再修改',
+      );
+    }
+    if (now > (examiner.deadline ?? 0) + GRACE_MS) throw new RefusedError('作答时间已过，答案没有保存');
+    const ackItems = await writeAnswers(tx, exam, userId, items, now);
+    return { ...timing(exam, examiner, now), ackItems };
+  });
+}
+
+export async function examinerResultsSubmit({
+  ctx,
+  input,
+}: AuthedCall<Input<'examinerResultsSubmit'>>): Promise<Output<'examinerResultsSubmit'>> {
+  const { exam } = await settled(ctx, input.examId);
+  const userId = ctx.auth.userId;
+  const items = cleanItems(await questionsOf(ctx.db, exam.id), input.answers ?? []);
+  const now = ctx.clock.now();
+  const { row, replayed } = await transactionWithRetry(ctx.db, async (tx) => {
+    const examiner = await lockExaminer(tx, exam.id, userId);
+    if (!examiner) throw new RefusedError('您不在这场考试的考生名单中');
+    if (examiner.attendStatus === 2) return { row: examiner, replayed: true };
+    if (examiner.attendStatus === 0) throw new RefusedError('您还没有进入考试，不能交卷');
+    const late = now > (examiner.deadline ?? 0) + GRACE_MS;
+    if (!late) await writeAnswers(tx, exam, userId, items, now);
+    const auto = late || input.auto === true;
+    const submitted = await submitAttempt(
+      tx,
+      exam,
+      examiner,
+      auto ? 1 : 0,
+      late ? (examiner.deadline ?? now) : now,
+    );
+    return { row: submitted, replayed: false };
+  });
+  return {
+    examId: String(exam.id),
+    attendStatus: 2,
+    submitTime: row.submitTime ?? now,
+    submitType: row.submitType ?? 0,
+    answeredCount: row.answeredCount,
+    questionCount: exam.questionCount,
+    markStatus: row.markStatus,
+    score: exam.resultPolicy === 1 ? row.score : null,
+    replayed,
+  };
+}
+
+export async function examinerStatusGet({
+  ctx,
+  input,
+}: AuthedCall<Input<'examinerStatusGet'>>): Promise<Output<'examinerStatusGet'>> {
+  const { exam, examiner } = await settled(ctx, input.examId);
+  const now = ctx.clock.now();
+  const saved = await ctx.db
+    .select({ questionId: examAnswers.questionId, seq: examAnswers.seq, savedAt: examAnswers.savedAt })
+    .from(examAnswers)
+    .where(
+      and(eq(examAnswers.examId, exam.id), eq(examAnswers.userId, ctx.auth.userId), gt(examAnswers.seq, 0)),
+    )
+    .orderBy(asc(examAnswers.questionId));
+  return {
+    ...timing(exam, examiner, now),
+    answeredCount: examiner.answeredCount,
+    questionCount: exam.questionCount,
+    lastSavedAt: examiner.lastSavedAt,
+    saved: saved.map((row) => ({ questionId: String(row.questionId), seq: row.seq, savedAt: row.savedAt })),
+  };
+}
+
+export async function examinerResultsGet({
+  ctx,
+  input,
+}: AuthedCall<Input<'examinerResultsGet'>>): Promise<Output<'examinerResultsGet'>> {
+  const { exam, examiner } = await settled(ctx, input.examId);
+  if (examiner.attendStatus !== 2) throw new RefusedError('您还没有交卷');
+  const now = ctx.clock.now();
+  const [questions, answers] = await Promise.all([
+    questionsOf(ctx.db, exam.id),
+    ctx.db
+      .select()
+      .from(examAnswers)
+      .where(and(eq(examAnswers.examId, exam.id), eq(examAnswers.userId, ctx.auth.userId))),
+  ]);
+  const scores = scoresVisible(exam, examiner, now);
+  return {
+    examId: String(exam.id),
+    examName: exam.name,
+    attendStatus: 2,
+    markStatus: examiner.markStatus,
+    submitTime: examiner.submitTime,
+    resultPolicy: exam.resultPolicy,
+    totalScore: exam.totalScore,
+    passScore: exam.passScore,
+    score: scores ? examiner.score : null,
+    passed:
+      scores && examiner.markStatus === 1 && examiner.score !== null
+        ? examiner.score >= exam.passScore
+        : null,
+    answers: answerResults(questions, examiner, answers, { scores, key: keyVisible(exam, examiner, now) }),
+  };
+}
