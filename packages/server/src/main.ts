@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -49,8 +49,13 @@ const app = createApp({
 
 startSweeps({ db: handle.db, storage, clock: systemClock });
 
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
+const server = createAdaptorServer({ fetch: app.fetch, hostname: host });
+// a class starting an exam together opens a thousand connections in a second while the embedded
+// database keeps the one thread busy: a short accept queue (Node's 511) would turn some away
+server.listen({ port, host, backlog: 4096 }, () => {
+  const address = server.address();
+  const listening = typeof address === 'object' && address ? address.port : port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${listening}`;
   console.log(
     `dfrm 服务已启动：${url}  （接口 ${url}/api，数据库 ${handle.kind === 'pglite' ? dataDir : 'PostgreSQL'}）`,
   );

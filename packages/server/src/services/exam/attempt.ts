@@ -12,6 +12,7 @@ import {
   exams,
   type ExamSubmitType,
 } from '../../db/schema/exam';
+import type { ServiceContext } from '../context';
 import { type Grade, gradeObjective, isObjective } from './paper';
 
 // An attempt's end: grading what was saved, and the server's own submission of attempts whose
@@ -117,6 +118,13 @@ export function gradeObjectiveOf(
     return { gotScore: row.gotScore, correct: row.gotScore >= question.score };
   }
   return gradeObjective(question, row?.answer ?? []);
+}
+
+/** An exam's questions for a request outside a transaction: from the read cache where there is one (see examById). */
+export async function questionsFor(ctx: ServiceContext, examId: number): Promise<ExamQuestionRow[]> {
+  return ctx.readCache
+    ? ctx.readCache.read(`exam-questions\u0000${examId}`, (db) => questionsOf(db, examId))
+    : questionsOf(ctx.db, examId);
 }
 
 export async function questionsOf(db: Db, examId: number): Promise<ExamQuestionRow[]> {

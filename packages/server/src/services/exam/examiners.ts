@@ -28,7 +28,7 @@ import {
   lockExaminer,
   ownExam,
 } from './access';
-import { deadlineSql, gradeAttempt, gradeObjectiveOf, questionsOf, submitOverdueAttempts } from './attempt';
+import { deadlineSql, gradeAttempt, gradeObjectiveOf, questionsFor, submitOverdueAttempts } from './attempt';
 import { isObjective } from './paper';
 
 // The teacher's side of the examiners: the list, answer sheets, hand grading, export and statistics.
@@ -366,7 +366,7 @@ async function userResults(
   if (rows.length === 0) return [];
   const userIds = rows.map((row) => row.examiner.userId);
   const [questions, answers] = await Promise.all([
-    questionsOf(ctx.db, exam.id),
+    questionsFor(ctx, exam.id),
     ctx.db
       .select()
       .from(examAnswers)
@@ -463,7 +463,7 @@ export async function examScoreSave({
 }: AuthedCall<Input<'examScoreSave'>>): Promise<Output<'examScoreSave'>> {
   const exam = await ownExamSettled(ctx, input.examId);
   const userId = idOrNotFound(input.userId, EXAMINER_NOT_FOUND_MESSAGE);
-  const questions = await questionsOf(ctx.db, exam.id);
+  const questions = await questionsFor(ctx, exam.id);
   const byId = new Map(questions.map((question) => [question.id, question]));
   const items = input.items.map((item) => {
     const question = byId.get(Number(item.questionId));
@@ -662,7 +662,7 @@ export async function examStatic({
   const now = ctx.clock.now();
   const [examiners, questions, answers] = await Promise.all([
     ctx.db.select().from(examExaminers).where(eq(examExaminers.examId, exam.id)),
-    questionsOf(ctx.db, exam.id),
+    questionsFor(ctx, exam.id),
     ctx.db
       .select({
         questionId: examAnswers.questionId,

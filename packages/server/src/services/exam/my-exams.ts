@@ -12,14 +12,23 @@ import {
   exams,
 } from '../../db/schema/exam';
 import { courses } from '../../db/schema/teaching';
-import { InvalidInputError, RefusedError } from '../../lib/errors';
+import { ForbiddenError, InvalidInputError, NotFoundError, RefusedError } from '../../lib/errors';
 import { likePattern } from '../../lib/like';
 import { offsetOf } from '../../lib/paging';
 import { seededRandom } from '../../lib/seeded-random';
 import type { AuthedCall, AuthedContext } from '../context';
 import { resolveSchoolId } from '../school/resolve-school';
-import { attendStatusOf, examById, examinerOf, examOfStudent, lockExaminer, phaseOf } from './access';
-import { deadlineOf, GRACE_MS, questionsOf, submitAttempt, submitOverdueAttempts } from './attempt';
+import {
+  attendStatusOf,
+  EXAM_NOT_FOUND_MESSAGE,
+  examById,
+  examinerOf,
+  examOfStudent,
+  lockExaminer,
+  NOT_EXAMINER_MESSAGE,
+  phaseOf,
+} from './access';
+import { deadlineOf, GRACE_MS, questionsFor, submitAttempt, submitOverdueAttempts } from './attempt';
 import { answerResults, inStudentOrder, optionsInStudentOrder } from './examiners';
 import { blankCountOf, cleanAnswer, TYPE_NAMES } from './paper';
 
@@ -68,6 +77,42 @@ async function settled(
 ): Promise<{ exam: ExamRow; examiner: ExamExaminerRow }> {
   const found = await examOfStudent(ctx, rawId);
   return { exam: found.exam, examiner: await settledExaminer(ctx, found.exam.id, found.examiner) };
+}
+
+/**
+ * Runs `fn` in a transaction holding the student's examiner row (one change of an attempt at a
+ * time): the exam published (6), the student on its list (5). An attempt whose time and grace are
+ * up is submitted first, in a transaction of its own, so `fn` sees it submitted.
+ */
+async function inAttempt<T>(
+  ctx: AuthedContext,
+  rawId: string,
+  fn: (
+    tx: Db,
+    exam: ExamRow,
+    examiner: ExamExaminerRow,
+    now: number,
+    questions: readonly ExamQuestionRow[],
+  ) => Promise<T>,
+): Promise<T> {
+  const exam = await examById(ctx, rawId);
+  if (exam.upDownStatus !== 1) throw new NotFoundError(EXAM_NOT_FOUND_MESSAGE);
+  // read before the transaction: on the embedded database a read outside it would wait for it
+  const questions = await questionsFor(ctx, exam.id);
+  const userId = ctx.auth.userId;
+  for (;;) {
+    const now = ctx.clock.now();
+    const outcome = await transactionWithRetry(ctx.db, async (tx) => {
+      const examiner = await lockExaminer(tx, exam.id, userId);
+      if (!examiner) throw new ForbiddenError(NOT_EXAMINER_MESSAGE);
+      if (examiner.attendStatus === 1 && (examiner.deadline ?? 0) + GRACE_MS < now) {
+        await submitAttempt(tx, exam, examiner, 1, examiner.deadline ?? now);
+        return { settled: true as const };
+      }
+      return { settled: false as const, value: await fn(tx, exam, examiner, now, questions) };
+    });
+    if (!outcome.settled) return outcome.value;
+  }
 }
 
 export async function examUserList({
@@ -141,7 +186,7 @@ export async function examinerCheck({
   ctx,
   input,
 }: AuthedCall<Input<'examinerCheck'>>): Promise<Output<'examinerCheck'>> {
-  const exam = await examById(ctx.db, input.examId);
+  const exam = await examById(ctx, input.examId);
   const now = ctx.clock.now();
   const listed = await examinerOf(ctx.db, exam.id, ctx.auth.userId);
   const examiner = listed ? await settledExaminer(ctx, exam.id, listed) : undefined;
@@ -171,7 +216,7 @@ export async function examinerGetBase({
 }: AuthedCall<Input<'examinerGetBase'>>): Promise<Output<'examinerGetBase'>> {
   const { exam, examiner } = await settled(ctx, input.examId);
   const now = ctx.clock.now();
-  const questions = await questionsOf(ctx.db, exam.id);
+  const questions = await questionsFor(ctx, exam.id);
   const byType = new Map<ExamQuestionRow['type'], { count: number; score: number }>();
   for (const question of questions) {
     const entry = byType.get(question.type) ?? { count: 0, score: 0 };
@@ -255,29 +300,28 @@ export async function examinerGet({
   ctx,
   input,
 }: AuthedCall<Input<'examinerGet'>>): Promise<Output<'examinerGet'>> {
-  const { exam } = await settled(ctx, input.examId);
-  const now = ctx.clock.now();
   const userId = ctx.auth.userId;
-  const questions = await questionsOf(ctx.db, exam.id);
-  const examiner = await transactionWithRetry(ctx.db, async (tx) => {
-    const row = await lockExaminer(tx, exam.id, userId);
-    if (!row) throw new RefusedError('您不在这场考试的考生名单中');
-    refuseClosed(exam, row, now);
-    if (row.attendStatus === 1) return row;
-    const { questionOrder, optionOrder } = orderFor(exam, userId, questions);
-    const [entered] = await tx
-      .update(examExaminers)
-      .set({
-        attendStatus: 1,
-        enterTime: now,
-        deadline: deadlineOf(exam, now, row.extraMinutes),
-        questionOrder,
-        optionOrder,
-      })
-      .where(and(eq(examExaminers.examId, exam.id), eq(examExaminers.userId, userId)))
-      .returning();
-    return entered!;
-  });
+  const { exam, examiner, now, questions } = await inAttempt(
+    ctx,
+    input.examId,
+    async (tx, exam, row, now, questions) => {
+      refuseClosed(exam, row, now);
+      if (row.attendStatus === 1) return { exam, examiner: row, now, questions };
+      const { questionOrder, optionOrder } = orderFor(exam, userId, questions);
+      const [entered] = await tx
+        .update(examExaminers)
+        .set({
+          attendStatus: 1,
+          enterTime: now,
+          deadline: deadlineOf(exam, now, row.extraMinutes),
+          questionOrder,
+          optionOrder,
+        })
+        .where(and(eq(examExaminers.examId, exam.id), eq(examExaminers.userId, userId)))
+        .returning();
+      return { exam, examiner: entered!, now, questions };
+    },
+  );
   const saved = await ctx.db
     .select({
       questionId: examAnswers.questionId,
@@ -368,46 +412,34 @@ async function writeAnswers(
       set: { answer: sql`excluded.answer`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
       setWhere: sql`${examAnswers.seq} < excluded.seq`,
     })
-    .returning({ questionId: examAnswers.questionId });
-  const appliedIds = new Set(applied.map((row) => row.questionId));
-  const stored = await tx
-    .select({
-      questionId: examAnswers.questionId,
-      seq: examAnswers.seq,
-      savedAt: examAnswers.savedAt,
-      answer: examAnswers.answer,
-    })
-    .from(examAnswers)
-    .where(
-      and(
-        eq(examAnswers.examId, exam.id),
-        eq(examAnswers.userId, userId),
-        inArray(
-          examAnswers.questionId,
-          items.map((item) => item.questionId),
+    .returning({ questionId: examAnswers.questionId, seq: examAnswers.seq, savedAt: examAnswers.savedAt });
+  const byQuestion = new Map(applied.map((row) => [row.questionId, row]));
+  const appliedIds = new Set(byQuestion.keys());
+  // a resent or older seq wrote nothing: its acknowledgement is what is stored (rare: one more read)
+  const unchanged = items.filter((item) => !appliedIds.has(item.questionId)).map((item) => item.questionId);
+  if (unchanged.length > 0) {
+    const stored = await tx
+      .select({ questionId: examAnswers.questionId, seq: examAnswers.seq, savedAt: examAnswers.savedAt })
+      .from(examAnswers)
+      .where(
+        and(
+          eq(examAnswers.examId, exam.id),
+          eq(examAnswers.userId, userId),
+          inArray(examAnswers.questionId, unchanged),
         ),
-      ),
-    );
-  const byQuestion = new Map(stored.map((row) => [row.questionId, row]));
-  const [answered] = await tx
-    .select({ n: count() })
-    .from(examAnswers)
-    .where(
-      and(
-        eq(examAnswers.examId, exam.id),
-        eq(examAnswers.userId, userId),
-        gt(examAnswers.seq, 0),
-        sql`jsonb_array_length(${examAnswers.answer}) > 0`,
-      ),
-    );
-  await tx
-    .update(examExaminers)
-    .set({
-      saveCount: sql`${examExaminers.saveCount} + ${appliedIds.size}`,
-      answeredCount: answered?.n ?? 0,
-      ...(appliedIds.size > 0 ? { lastSavedAt: now } : {}),
-    })
-    .where(and(eq(examExaminers.examId, exam.id), eq(examExaminers.userId, userId)));
+      );
+    for (const row of stored) byQuestion.set(row.questionId, row);
+  }
+  if (appliedIds.size > 0) {
+    await tx
+      .update(examExaminers)
+      .set({
+        saveCount: sql`${examExaminers.saveCount} + ${appliedIds.size}`,
+        answeredCount: sql`(select count(*)::int from ${examAnswers} where ${examAnswers.examId} = ${exam.id} and ${examAnswers.userId} = ${userId} and ${examAnswers.seq} > 0 and jsonb_array_length(${examAnswers.answer}) > 0)`,
+        lastSavedAt: now,
+      })
+      .where(and(eq(examExaminers.examId, exam.id), eq(examExaminers.userId, userId)));
+  }
   return items.map((item) => {
     const row = byQuestion.get(item.questionId)!;
     return {
@@ -423,13 +455,9 @@ export async function examinerStatusSave({
   ctx,
   input,
 }: AuthedCall<Input<'examinerStatusSave'>>): Promise<Output<'examinerStatusSave'>> {
-  const { exam } = await settled(ctx, input.examId);
   const userId = ctx.auth.userId;
-  const items = cleanItems(await questionsOf(ctx.db, exam.id), input.answers);
-  const now = ctx.clock.now();
-  return transactionWithRetry(ctx.db, async (tx) => {
-    const examiner = await lockExaminer(tx, exam.id, userId);
-    if (!examiner) throw new RefusedError('您不在这场考试的考生名单中');
+  return inAttempt(ctx, input.examId, async (tx, exam, examiner, now, questions) => {
+    const items = cleanItems(questions, input.answers);
     if (examiner.attendStatus === 0) throw new RefusedError('您还没有进入考试');
     if (examiner.attendStatus === 2) {
       throw new RefusedError(
@@ -448,27 +476,27 @@ export async function examinerResultsSubmit({
   ctx,
   input,
 }: AuthedCall<Input<'examinerResultsSubmit'>>): Promise<Output<'examinerResultsSubmit'>> {
-  const { exam } = await settled(ctx, input.examId);
   const userId = ctx.auth.userId;
-  const items = cleanItems(await questionsOf(ctx.db, exam.id), input.answers ?? []);
-  const now = ctx.clock.now();
-  const { row, replayed } = await transactionWithRetry(ctx.db, async (tx) => {
-    const examiner = await lockExaminer(tx, exam.id, userId);
-    if (!examiner) throw new RefusedError('您不在这场考试的考生名单中');
-    if (examiner.attendStatus === 2) return { row: examiner, replayed: true };
-    if (examiner.attendStatus === 0) throw new RefusedError('您还没有进入考试，不能交卷');
-    const late = now > (examiner.deadline ?? 0) + GRACE_MS;
-    if (!late) await writeAnswers(tx, exam, userId, items, now);
-    const auto = late || input.auto === true;
-    const submitted = await submitAttempt(
-      tx,
-      exam,
-      examiner,
-      auto ? 1 : 0,
-      late ? (examiner.deadline ?? now) : now,
-    );
-    return { row: submitted, replayed: false };
-  });
+  const { exam, row, replayed, now } = await inAttempt(
+    ctx,
+    input.examId,
+    async (tx, exam, examiner, now, questions) => {
+      const items = cleanItems(questions, input.answers ?? []);
+      if (examiner.attendStatus === 2) return { exam, row: examiner, replayed: true, now };
+      if (examiner.attendStatus === 0) throw new RefusedError('您还没有进入考试，不能交卷');
+      const late = now > (examiner.deadline ?? 0) + GRACE_MS;
+      if (!late) await writeAnswers(tx, exam, userId, items, now);
+      const auto = late || input.auto === true;
+      const submitted = await submitAttempt(
+        tx,
+        exam,
+        examiner,
+        auto ? 1 : 0,
+        late ? (examiner.deadline ?? now) : now,
+      );
+      return { exam, row: submitted, replayed: false, now };
+    },
+  );
   return {
     examId: String(exam.id),
     attendStatus: 2,
@@ -512,7 +540,7 @@ export async function examinerResultsGet({
   if (examiner.attendStatus !== 2) throw new RefusedError('您还没有交卷');
   const now = ctx.clock.now();
   const [questions, answers] = await Promise.all([
-    questionsOf(ctx.db, exam.id),
+    questionsFor(ctx, exam.id),
     ctx.db
       .select()
       .from(examAnswers)
