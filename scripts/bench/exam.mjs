@@ -10,9 +10,19 @@
 // PGlite, or on PostgreSQL when DATABASE_URL is set (packages/server/scripts/with-postgres.sh gives a
 // throwaway cluster; BENCH_STUDENTS=3000 there):   node scripts/bench/exam.mjs
 import { rmSync } from 'node:fs';
-import { apiCaller, groupUsage, PASSWORD, pct, pool, sleep, startServer, webRequire } from './lib.mjs';
+import {
+  apiCaller,
+  apiLogin,
+  courseWithStudents,
+  firstStudentLogin,
+  groupUsage,
+  PASSWORD,
+  pct,
+  pool,
+  sleep,
+  startServer,
+} from './lib.mjs';
 
-const ExcelJS = webRequire('exceljs');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 30);
 const START_MS = Number(process.env.BENCH_START_S ?? 1) * 1000;
@@ -53,51 +63,21 @@ function paper() {
 let server = await startServer({ webDist: null, env });
 const api = () => apiCaller(server.base);
 try {
-  const login = async (account, password) => {
-    const user = await api()('/user/login', { body: { account, password, productId: 7 } });
-    return { token: user.token, userId: user.userId };
-  };
+  const login = (account, password) => apiLogin(api(), account, password);
   const teacher = await login('teacher1', PASSWORD);
-  const classes = await api()('/tms-server/courseMgr/getSchoolClass', {
-    session: teacher,
-    body: { schoolId: '1' },
-  });
-  const class1 = (Array.isArray(classes) ? classes : classes.list)[0];
-  await api()('/tms-server/courseMgr/updateCourse', {
-    session: teacher,
-    body: {
-      schoolId: '1',
-      courseName: '量化投资（考试压测）',
-      startDate: '2026-03-02',
-      endDate: '2026-07-10',
-      classIds: [class1.classId],
-    },
-  });
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('学生');
-  sheet.addRow(['学号', '姓名', '性别', '手机号', '邮箱']);
   const numbers = Array.from({ length: STUDENTS }, (_, i) => `E${String(i).padStart(7, '0')}`);
-  numbers.forEach((number, i) => sheet.addRow([number, `考生${i}`, i % 2 ? '男' : '女', '', '']));
-  const form = new FormData();
-  form.append('file', new File([await workbook.xlsx.writeBuffer()], 'students.xlsx'));
-  const { collegeId, majorId, gradeId } = class1;
-  await api()(`/tms-server/studentMgr/uploadStudent/1/${collegeId}/${majorId}/${gradeId}/${class1.classId}`, {
-    session: teacher,
-    form,
+  await courseWithStudents(api(), teacher, {
+    courseName: '量化投资（考试压测）',
+    numbers,
+    namePrefix: '考生',
   });
 
   // --- before the exam: every student logged in with a password of their own ---
   let started = Date.now();
-  const students = await pool(numbers, PARALLEL, async (number) => {
-    const initial = number.slice(-6).padStart(6, '0');
-    const session = await login(number, initial);
-    await api()('/user/change/password', {
-      session,
-      body: { oldPassword: initial, newPassword: NEW_PASSWORD },
-    });
-    await api()('/clientUser/userLogin/1/student', { session });
-    return { number, session };
-  });
+  const students = await pool(numbers, PARALLEL, async (number) => ({
+    number,
+    session: await firstStudentLogin(api(), number, NEW_PASSWORD),
+  }));
   const now = Date.now();
   const exam = await api()('/api/examination/teacher/create', {
     session: teacher,
@@ -107,7 +87,7 @@ try {
       startTime: now - 60_000,
       endTime: now + 3 * 3600_000,
       duration: 120,
-      passScore: 36,
+      passScore: Math.ceil(ANSWERS * 2 * 0.6),
       resultPolicy: 1,
       shuffleQuestions: true,
       shuffleOptions: true,

@@ -11,9 +11,19 @@
 // which gives a throwaway cluster):   node scripts/bench/handin.mjs
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { apiCaller, groupUsage, PASSWORD, pct, pool, sleep, startServer, webRequire } from './lib.mjs';
+import {
+  apiCaller,
+  apiLogin,
+  courseWithStudents,
+  firstStudentLogin,
+  groupUsage,
+  PASSWORD,
+  pct,
+  pool,
+  sleep,
+  startServer,
+} from './lib.mjs';
 
-const ExcelJS = webRequire('exceljs');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
 const FILE_BYTES = Number(process.env.BENCH_FILE_MB ?? 1) * 1024 * 1024;
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_S ?? 60) * 1000;
@@ -29,38 +39,13 @@ const ms = (n) => `${n.toFixed(0)} ms`;
 let server = await startServer({ webDist: null, env });
 const api = () => apiCaller(server.base);
 try {
-  const login = async (account, password) => {
-    const user = await api()('/user/login', { body: { account, password, productId: 7 } });
-    return { token: user.token, userId: user.userId };
-  };
+  const login = (account, password) => apiLogin(api(), account, password);
   const teacher = await login('teacher1', PASSWORD);
-  const classes = await api()('/tms-server/courseMgr/getSchoolClass', {
-    session: teacher,
-    body: { schoolId: '1' },
-  });
-  const class1 = (Array.isArray(classes) ? classes : classes.list)[0];
-  // a teacher imports into the classes of their courses: the course first
-  const course = await api()('/tms-server/courseMgr/updateCourse', {
-    session: teacher,
-    body: {
-      schoolId: '1',
-      courseName: '量化投资（交作业压测）',
-      startDate: '2026-03-02',
-      endDate: '2026-07-10',
-      classIds: [class1.classId],
-    },
-  });
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('学生');
-  sheet.addRow(['学号', '姓名', '性别', '手机号', '邮箱']);
   const numbers = Array.from({ length: STUDENTS }, (_, i) => `H${String(i).padStart(7, '0')}`);
-  numbers.forEach((number, i) => sheet.addRow([number, `交作业学生${i}`, i % 2 ? '男' : '女', '', '']));
-  const form = new FormData();
-  form.append('file', new File([await workbook.xlsx.writeBuffer()], 'students.xlsx'));
-  const { collegeId, majorId, gradeId } = class1;
-  await api()(`/tms-server/studentMgr/uploadStudent/1/${collegeId}/${majorId}/${gradeId}/${class1.classId}`, {
-    session: teacher,
-    form,
+  const course = await courseWithStudents(api(), teacher, {
+    courseName: '量化投资（交作业压测）',
+    numbers,
+    namePrefix: '交作业学生',
   });
   const now = Date.now();
   const work = await api()('/tms-server/courseWorkMgr/updateCourseWork', {
@@ -86,13 +71,7 @@ try {
   // --- before the minute: every student logged in with a password of their own ---
   let started = Date.now();
   const students = await pool(numbers, PARALLEL, async (number) => {
-    const initial = number.slice(-6).padStart(6, '0');
-    const session = await login(number, initial);
-    await api()('/user/change/password', {
-      session,
-      body: { oldPassword: initial, newPassword: NEW_PASSWORD },
-    });
-    await api()('/clientUser/userLogin/1/student', { session });
+    const session = await firstStudentLogin(api(), number, NEW_PASSWORD);
     const { myWork } = await api()(`/tms-server/myWork/getMyWorkInfo/1/${work.workId}`, { session });
     return { number, session, studentWorkId: myWork.studentWorkId, revision: myWork.revision };
   });

@@ -222,3 +222,54 @@ export function groupUsage(pgid) {
     return { rss: NaN, cpu: NaN };
   }
 }
+
+/** Logs an account in through the API: its session headers. */
+export async function apiLogin(api, account, password) {
+  const user = await api('/user/login', { body: { account, password, productId: 7 } });
+  return { token: user.token, userId: user.userId };
+}
+
+/**
+ * teacher's new course taught to the school's first administrative class, and `numbers` imported
+ * into that class as students (.xlsx, as a teacher does): the course.
+ */
+export async function courseWithStudents(api, teacher, { courseName, numbers, namePrefix }) {
+  const ExcelJS = webRequire('exceljs');
+  const classes = await api('/tms-server/courseMgr/getSchoolClass', {
+    session: teacher,
+    body: { schoolId: '1' },
+  });
+  const class1 = (Array.isArray(classes) ? classes : classes.list)[0];
+  // a teacher imports into the classes of their courses: the course first
+  const course = await api('/tms-server/courseMgr/updateCourse', {
+    session: teacher,
+    body: {
+      schoolId: '1',
+      courseName,
+      startDate: '2026-03-02',
+      endDate: '2026-07-10',
+      classIds: [class1.classId],
+    },
+  });
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('学生');
+  sheet.addRow(['学号', '姓名', '性别', '手机号', '邮箱']);
+  numbers.forEach((number, i) => sheet.addRow([number, `${namePrefix}${i}`, i % 2 ? '男' : '女', '', '']));
+  const form = new FormData();
+  form.append('file', new File([await workbook.xlsx.writeBuffer()], 'students.xlsx'));
+  const { collegeId, majorId, gradeId } = class1;
+  await api(`/tms-server/studentMgr/uploadStudent/1/${collegeId}/${majorId}/${gradeId}/${class1.classId}`, {
+    session: teacher,
+    form,
+  });
+  return course;
+}
+
+/** An imported student's first login: the initial password replaced by `newPassword`, the student role chosen. */
+export async function firstStudentLogin(api, number, newPassword) {
+  const initial = number.slice(-6).padStart(6, '0');
+  const session = await apiLogin(api, number, initial);
+  await api('/user/change/password', { session, body: { oldPassword: initial, newPassword } });
+  await api('/clientUser/userLogin/1/student', { session });
+  return session;
+}

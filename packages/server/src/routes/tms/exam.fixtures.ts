@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock';
-import { call, login, type Session, type TestApp } from '../../testing/index';
-import { ok } from './homework.fixtures';
+import { call, type TestApp } from '../../testing/index';
+import { demoSessions, ok } from './homework.fixtures';
 import type { ExamPaperQuestion, ExaminerStatusGetResponse } from '@dfrm/sdk/tms/types';
 import type { TeachingFixture } from './teaching-content.fixtures';
 
@@ -190,16 +190,8 @@ export function saveBodyOf(exam: ExamDetail): Record<string, unknown> {
 }
 
 export function exams(t: TestApp, f: TeachingFixture) {
-  const accounts = new Map<string, Promise<Session>>();
   /** A session of a demo account, logged in once. */
-  const as = (userName: string): Promise<Session> => {
-    let session = accounts.get(userName);
-    if (!session) {
-      session = login(t.app, userName);
-      accounts.set(userName, session);
-    }
-    return session;
-  };
+  const { as } = demoSessions(t.app);
 
   async function lookUpUserId(userName: string): Promise<string> {
     const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.userName, userName));

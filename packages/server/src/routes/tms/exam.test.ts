@@ -1,3 +1,4 @@
+import type { ExaminerCheckResponse, ExamFlushResponse, ExamStaticResponse } from '@dfrm/sdk/tms/types';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../testing/index';
@@ -57,45 +58,9 @@ function byQuestion<T extends { questionId: string }>(items: T[]): T[] {
   return [...items].sort((a, b) => a.questionId.localeCompare(b.questionId));
 }
 
-interface CheckResult {
-  examId: string;
-  canEnter: boolean;
-  reason: number;
-  startTime: number;
-  endTime: number;
-  attendStatus: number;
-  serverTime: number;
-}
-
-interface ExamStatic {
-  examId: string;
-  examinerCount: number;
-  attendedCount: number;
-  submittedCount: number;
-  absentCount: number;
-  markedCount: number;
-  averageScore: number | null;
-  maxScore: number | null;
-  minScore: number | null;
-  passCount: number;
-  passRate: number | null;
-  distribution: { label: string; minScore: number; maxScore: number; count: number }[];
-  questionStats: {
-    questionId: string;
-    orderNo: number;
-    type: number;
-    score: number;
-    answeredCount: number;
-    correctRate: number | null;
-    averageScore: number | null;
-  }[];
-}
-
-interface FlushResult {
-  examId: string;
-  recalculatedCount: number;
-  flushedAt: number;
-}
+type CheckResult = ExaminerCheckResponse;
+type ExamStatic = ExamStaticResponse;
+type FlushResult = ExamFlushResponse;
 
 describe('examination/teacher/create', () => {
   it('creates a withdrawn exam with an 8-digit number, the total of its scores and questions numbered from 1', async () => {

@@ -27,17 +27,28 @@ export async function refusal(promise: Answer): Promise<{ errCode: number; errMs
   return { errCode: body.errCode, errMsg: body.errMsg };
 }
 
-export function homework(t: TestApp, f: TeachingFixture) {
+/** Sessions of demo accounts, each logged in once (again after `forget`). */
+export function demoSessions(app: TestApp['app']) {
   const accounts = new Map<string, Promise<Session>>();
-  /** A session of a demo account, logged in once (again after `relogin`, since sessions end after days unused). */
-  const as = (userName: string): Promise<Session> => {
-    let session = accounts.get(userName);
-    if (!session) {
-      session = login(t.app, userName);
-      accounts.set(userName, session);
-    }
-    return session;
+  return {
+    as(userName: string): Promise<Session> {
+      let session = accounts.get(userName);
+      if (!session) {
+        session = login(app, userName);
+        accounts.set(userName, session);
+      }
+      return session;
+    },
+    forget(): void {
+      accounts.clear();
+    },
   };
+}
+
+export function homework(t: TestApp, f: TeachingFixture) {
+  const sessions = demoSessions(t.app);
+  /** A session of a demo account, logged in once (again after `relogin`, since sessions end after days unused). */
+  const as = sessions.as;
 
   /** teacher1 publishes a work of 量化投资 (1班 unless told), open for a week from now; its id. */
   async function publish(body: Record<string, unknown> = {}, who = 'teacher1'): Promise<string> {
@@ -112,7 +123,7 @@ export function homework(t: TestApp, f: TeachingFixture) {
   /** Moves the clock and logs everyone in again (sessions end after days without use). */
   function advance(ms: number): void {
     t.clock.advance(ms);
-    accounts.clear();
+    sessions.forget();
   }
 
   return { as, publish, studentWorkOf, handIn, grade, publishScores, advance };

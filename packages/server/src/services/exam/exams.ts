@@ -99,6 +99,25 @@ async function cleanExam(ctx: AuthedContext, input: SaveInput): Promise<CleanExa
   };
 }
 
+/** The exam's columns a save sets (create and update alike). */
+function settingsOf(clean: CleanExam) {
+  return {
+    courseId: clean.courseId,
+    name: clean.name,
+    description: clean.description,
+    attendNotice: clean.attendNotice,
+    startTime: clean.startTime,
+    endTime: clean.endTime,
+    duration: clean.duration,
+    passScore: clean.passScore,
+    totalScore: clean.totalScore,
+    questionCount: clean.questions.length,
+    resultPolicy: clean.resultPolicy,
+    shuffleQuestions: clean.shuffleQuestions,
+    shuffleOptions: clean.shuffleOptions,
+  };
+}
+
 async function insertQuestions(tx: Db, examId: number, questions: readonly CleanQuestion[]): Promise<void> {
   if (questions.length === 0) return;
   await tx
@@ -197,20 +216,8 @@ export async function examCreate({
           .insert(exams)
           .values({
             schoolId: clean.schoolId,
-            courseId: clean.courseId,
             examNumber: examNumber(),
-            name: clean.name,
-            description: clean.description,
-            attendNotice: clean.attendNotice,
-            startTime: clean.startTime,
-            endTime: clean.endTime,
-            duration: clean.duration,
-            passScore: clean.passScore,
-            totalScore: clean.totalScore,
-            questionCount: clean.questions.length,
-            resultPolicy: clean.resultPolicy,
-            shuffleQuestions: clean.shuffleQuestions,
-            shuffleOptions: clean.shuffleOptions,
+            ...settingsOf(clean),
             upDownStatus: 0,
             creatorUserId: ctx.auth.userId,
             createdAt: now,
@@ -286,22 +293,7 @@ export async function examUpdate({
     }
     const [row] = await tx
       .update(exams)
-      .set({
-        courseId: clean.courseId,
-        name: clean.name,
-        description: clean.description,
-        attendNotice: clean.attendNotice,
-        startTime: clean.startTime,
-        endTime: clean.endTime,
-        duration: clean.duration,
-        passScore: clean.passScore,
-        totalScore: clean.totalScore,
-        questionCount: clean.questions.length,
-        resultPolicy: clean.resultPolicy,
-        shuffleQuestions: clean.shuffleQuestions,
-        shuffleOptions: clean.shuffleOptions,
-        updatedAt: now,
-      })
+      .set({ ...settingsOf(clean), updatedAt: now })
       .where(eq(exams.id, exam.id))
       .returning();
     return row!;
