@@ -12,6 +12,7 @@ import { notices, noticeViews, noticeVisibility } from '../db/schema/notice';
 import { courseSections, courses, teachingClasses } from '../db/schema/teaching';
 import { chinaDate } from '../lib/china-time';
 import { DAY_MS } from '../lib/clock';
+import type { MyExamItem } from '@dfrm/sdk/tms/types';
 import { call, createTestApp, DEMO_SCHOOL, login, type TestApp } from '../testing/index';
 import { lecturePdf, priceCsv, returnsScript, setupHandout } from './demo-files';
 import { DEMO_COURSE, seedDemoTeaching } from './demo-teaching';
@@ -252,5 +253,34 @@ describe('seedDemoTeaching', () => {
     const first = mine.body.data.list.find((work) => work.title.startsWith('第一次作业'));
     expect(first?.status).toBe(2);
     expect(first?.score).toEqual(expect.any(Number));
+  });
+
+  it('gives the course a graded quiz nine days ago and a midterm next week', async () => {
+    expect(await seed()).toBe(true);
+    const [student01, student07, teacher] = await Promise.all(
+      ['student01', 'student07', 'teacher1'].map((account) => login(t.app, account)),
+    );
+    const myExams = async (session: typeof teacher) => {
+      const answer = await call<{ list: MyExamItem[] }>(t.app, 'POST', '/api/examination/user/list', {
+        session,
+        body: { schoolId: '1', pageIndex: 1, pageSize: 10 },
+      });
+      expect(answer.body.errCode).toBe(0);
+      return new Map(answer.body.data.list.map((exam) => [exam.examName.slice(0, 4), exam]));
+    };
+    const mine = await myExams(student01);
+    // submitted, its short answer graded: the score is there
+    expect(mine.get('第一次随')).toMatchObject({ phase: 2, attendStatus: 2, totalScore: 100 });
+    expect(mine.get('第一次随')!.score).toEqual(expect.any(Number));
+    expect(mine.get('期中考试')).toMatchObject({ phase: 0, attendStatus: 0, score: null });
+    // student07 missed the quiz
+    expect((await myExams(student07)).get('第一次随')).toMatchObject({ attendStatus: 3, score: null });
+    const stats = await call<{ submittedCount: number; absentCount: number; markedCount: number }>(
+      t.app,
+      'GET',
+      `/api/examination/teacher/static/${mine.get('第一次随')!.examId}`,
+      { session: teacher },
+    );
+    expect(stats.body.data).toMatchObject({ submittedCount: 28, absentCount: 2, markedCount: 28 });
   });
 });

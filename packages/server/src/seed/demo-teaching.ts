@@ -13,6 +13,7 @@ import { viewAnnounce } from '../services/notice/student-notices';
 import { updateAnnounce } from '../services/notice/teacher-notices';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL } from './demo-data';
 import { demoUserIds } from './demo-school';
+import { seedDemoExams } from './demo-exams';
 import { seedDemoHomework } from './demo-homework';
 import { at, dateOf, seedActor } from './seed-context';
 import { seededRandom } from '../lib/seeded-random';
@@ -242,8 +243,8 @@ export interface DemoTeachingOptions {
 
 /**
  * Writes the demo course of teacher1 with its lessons, notices, courseware
- * (real files, through the Storage), students' read receipts and homework in
- * every state (seed/demo-homework.ts), all through
+ * (real files, through the Storage), students' read receipts, homework in
+ * every state (seed/demo-homework.ts) and exams (seed/demo-exams.ts), all through
  * the service verbs the API runs, each at the instant a teacher or student
  * would have done it. Needs the demo school (seedDemoSchool). Does nothing
  * when the course is already there. Answers whether it wrote anything.
@@ -383,6 +384,8 @@ export async function seedDemoTeaching(db: Db, options: DemoTeachingOptions): Pr
       teachingClassIds,
     },
   });
-  await seedDemoHomework({ school, courseId, teachingClassIds, teacherId, studentIds, today, as });
+  const scene = { school, courseId, teachingClassIds, teacherId, studentIds, today, as };
+  await seedDemoHomework(scene);
+  await seedDemoExams(scene);
   return true;
 }

@@ -291,3 +291,66 @@ describe('two server processes on one database', () => {
     await t.close();
   });
 });
+
+describe('a class entering and saving at the same moment', () => {
+  const CLASS = ['student01', 'student02', 'student03', 'student04', 'student05'];
+
+  it('enters everyone together, each with their own deadline and paper, and refuses only whom the rules refuse', async () => {
+    const exam = await ex.ready({ shuffleQuestions: true, shuffleOptions: true }, [...CLASS, 'student06']);
+    // sessions first, so the entries meet on the server
+    await Promise.all([...CLASS, 'student07'].map((who) => ex.as(who)));
+    const [papers, stranger] = await Promise.all([
+      Promise.all(CLASS.map((who) => ex.enter(who, exam.examId))),
+      refusal(ex.post('student07', `${EXAM_U}/examiner/get`, { examId: exam.examId })),
+    ]);
+    expect(stranger.errCode).toBe(5);
+    for (const paper of papers) {
+      expect(paper.attendStatus).toBe(1);
+      expect(paper.deadline).toBe(t.clock.now() + 60 * MINUTE_MS);
+      expect(paper.questions.map((question) => question.questionId).sort()).toEqual(
+        exam.questions.map((question) => question.questionId).sort(),
+      );
+    }
+    for (const [who, attendStatus] of [
+      ['student01', 1],
+      ['student05', 1],
+      ['student06', 0],
+    ] as const) {
+      expect((await ex.examinerOf(exam.examId, who)).attendStatus).toBe(attendStatus);
+    }
+  });
+
+  it('stores every student’s answers, the newest of one student’s racing saves, and each one’s counters', async () => {
+    const exam = await ex.ready({}, [...CLASS, 'student06']);
+    await Promise.all(CLASS.map((who) => ex.enter(who, exam.examId)));
+    await ex.as('student06');
+    const [q1, q3] = answersOf(exam, { 1: ['B'], 3: ['T'] });
+    const send = (who: string, answers: { questionId: string; answer: string[]; seq: number }[]) =>
+      ex.save(who, exam.examId, answers);
+    const answers = await Promise.all([
+      ...CLASS.map((who) => send(who, [q1!, q3!])),
+      // student01 changes question 1 twice at once: the later seq wins whichever lands first
+      send('student01', [{ ...q1!, answer: ['C'], seq: 3 }]),
+      send('student01', [{ ...q1!, answer: ['D'], seq: 2 }]),
+      // student06 never entered: refused alone
+      send('student06', [q1!]),
+    ]);
+    expect(answers.slice(0, CLASS.length + 2).map((answer) => answer.body.errCode)).toEqual(
+      Array(CLASS.length + 2).fill(0),
+    );
+    expect(answers.at(-1)!.body).toMatchObject({ errCode: 1, errMsg: '您还没有进入考试' });
+    const papers = await Promise.all(CLASS.map((who) => ex.enter(who, exam.examId)));
+    const saved = papers.map((paper) =>
+      Object.fromEntries(paper.savedAnswers.map((answer) => [answer.questionId, answer.answer])),
+    );
+    expect(saved[0]).toEqual({ [q1!.questionId]: ['C'], [q3!.questionId]: ['T'] });
+    for (const mine of saved.slice(1))
+      expect(mine).toEqual({ [q1!.questionId]: ['B'], [q3!.questionId]: ['T'] });
+    for (const who of CLASS) {
+      const status = await ok<{ answeredCount: number }>(
+        ex.get(who, `${EXAM_U}/examiner/status/get/${exam.examId}`),
+      );
+      expect(status.answeredCount).toBe(2);
+    }
+  });
+});

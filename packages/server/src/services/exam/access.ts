@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type ExamAttendStatus,
@@ -79,6 +79,32 @@ export async function examinerOf(
 }
 
 /** The examiner's row locked for the rest of the transaction (one attempt changes at a time). */
+/**
+ * Locks the examiner rows of these (exam, student) pairs, in one order (exam, then student) so two
+ * transactions locking overlapping sets queue up instead of deadlocking. Keyed `examId:userId`.
+ */
+export async function lockExaminers(
+  tx: Db,
+  pairs: readonly { examId: number; userId: number }[],
+): Promise<Map<string, ExamExaminerRow>> {
+  const rows = await tx
+    .select()
+    .from(examExaminers)
+    .where(
+      sql`(${examExaminers.examId}, ${examExaminers.userId}) in (${sql.join(
+        pairs.map((pair) => sql`(${pair.examId}::bigint, ${pair.userId}::bigint)`),
+        sql`, `,
+      )})`,
+    )
+    .orderBy(asc(examExaminers.examId), asc(examExaminers.userId))
+    .for('update');
+  return new Map(rows.map((row) => [attemptKey(row), row]));
+}
+
+/** The key of a student's attempt at an exam. */
+export const attemptKey = (pair: { examId: number; userId: number }): string =>
+  `${pair.examId}:${pair.userId}`;
+
 export async function lockExaminer(
   tx: Db,
   examId: number,

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { ExamSaveAck } from '@dfrm/sdk/tms/types';
 import type { Input, Output } from '../../contract/types';
 import type { Db } from '../../db/client';
+import { done, groupCommit, type Outcome, refused } from '../../db/group-commit';
 import { transactionWithRetry } from '../../db/retry';
 import {
   examAnswers,
@@ -19,12 +20,14 @@ import { seededRandom } from '../../lib/seeded-random';
 import type { AuthedCall, AuthedContext } from '../context';
 import { resolveSchoolId } from '../school/resolve-school';
 import {
+  attemptKey,
   attendStatusOf,
   EXAM_NOT_FOUND_MESSAGE,
   examById,
   examinerOf,
   examOfStudent,
   lockExaminer,
+  lockExaminers,
   NOT_EXAMINER_MESSAGE,
   phaseOf,
 } from './access';
@@ -95,11 +98,7 @@ async function inAttempt<T>(
     questions: readonly ExamQuestionRow[],
   ) => Promise<T>,
 ): Promise<T> {
-  const exam = await examById(ctx, rawId);
-  if (exam.upDownStatus !== 1) throw new NotFoundError(EXAM_NOT_FOUND_MESSAGE);
-  // read before the transaction: on the embedded database a read outside it would wait for it
-  const questions = await questionsFor(ctx, exam.id);
-  const userId = ctx.auth.userId;
+  const { exam, userId, questions } = await attemptRequest(ctx, rawId);
   for (;;) {
     const now = ctx.clock.now();
     const outcome = await transactionWithRetry(ctx.db, async (tx) => {
@@ -296,41 +295,146 @@ function refuseClosed(exam: ExamRow, examiner: ExamExaminerRow, now: number): vo
   if (now >= exam.endTime) throw new RefusedError('考试已结束');
 }
 
+/** An attempt's request, read before its transaction (see inAttempt): the exam published, its questions. */
+interface AttemptRequest {
+  exam: ExamRow;
+  userId: number;
+  /** When the request arrived: the deadline is checked against it, answers are stamped with it. */
+  now: number;
+  questions: readonly ExamQuestionRow[];
+}
+
+async function attemptRequest(ctx: AuthedContext, rawId: string): Promise<AttemptRequest> {
+  const exam = await examById(ctx, rawId);
+  if (exam.upDownStatus !== 1) throw new NotFoundError(EXAM_NOT_FOUND_MESSAGE);
+  // read before the transaction: on the embedded database a read outside it would wait for it
+  const questions = await questionsFor(ctx, exam.id);
+  return { exam, userId: ctx.auth.userId, now: ctx.clock.now(), questions };
+}
+
+const keyOfAttempt = (request: AttemptRequest) =>
+  attemptKey({ examId: request.exam.id, userId: request.userId });
+
+/**
+ * In a batch's transaction: each request's examiner row, locked (undefined: not on the list). An
+ * attempt whose time and grace are up is submitted first, so the request sees it submitted.
+ */
+async function lockedAttempts(
+  tx: Db,
+  requests: readonly AttemptRequest[],
+): Promise<(ExamExaminerRow | undefined)[]> {
+  const rows = await lockExaminers(
+    tx,
+    requests.map((request) => ({ examId: request.exam.id, userId: request.userId })),
+  );
+  const locked: (ExamExaminerRow | undefined)[] = [];
+  for (const request of requests) {
+    let row = rows.get(keyOfAttempt(request));
+    if (row && row.attendStatus === 1 && (row.deadline ?? 0) + GRACE_MS < request.now) {
+      row = await submitAttempt(tx, request.exam, row, 1, row.deadline ?? request.now);
+    }
+    locked.push(row);
+  }
+  return locked;
+}
+
+interface Entered {
+  examiner: ExamExaminerRow;
+  saved: { questionId: number; answer: string[]; seq: number; savedAt: number }[];
+}
+
+/**
+ * Entering an exam, a thousand students in the same second: their entries share transactions
+ * (db/group-commit.ts), one statement entering all of a batch, one reading the saved answers of
+ * those who come back (a reload, another device).
+ */
+const enterTogether = groupCommit<AttemptRequest, Entered>({
+  maxBatch: 200,
+  keyOf: keyOfAttempt,
+  async run(tx, requests) {
+    const examiners = await lockedAttempts(tx, requests);
+    const outcomes: Outcome<Entered>[] = [];
+    const entering: ExamExaminerRow[] = [];
+    const returning: ExamExaminerRow[] = [];
+    requests.forEach((request, index) => {
+      const row = examiners[index];
+      if (!row) {
+        outcomes.push(refused(new ForbiddenError(NOT_EXAMINER_MESSAGE)));
+        return;
+      }
+      try {
+        refuseClosed(request.exam, row, request.now);
+      } catch (error) {
+        outcomes.push(refused(error));
+        return;
+      }
+      if (row.attendStatus === 1) {
+        returning.push(row);
+        outcomes.push(done({ examiner: row, saved: [] }));
+        return;
+      }
+      const entered: ExamExaminerRow = {
+        ...row,
+        ...orderFor(request.exam, request.userId, request.questions),
+        attendStatus: 1,
+        enterTime: request.now,
+        deadline: deadlineOf(request.exam, request.now, row.extraMinutes),
+      };
+      entering.push(entered);
+      outcomes.push(done({ examiner: entered, saved: [] }));
+    });
+    if (entering.length > 0) {
+      const values = entering.map(
+        (row) =>
+          sql`(${row.examId}::bigint, ${row.userId}::bigint, ${row.enterTime}::bigint, ${row.deadline}::bigint, ${JSON.stringify(row.questionOrder)}::jsonb, ${row.optionOrder === null ? null : JSON.stringify(row.optionOrder)}::jsonb)`,
+      );
+      await tx.execute(sql`
+        update ${examExaminers} as e
+           set attend_status = 1, enter_time = v.enter_time, deadline = v.deadline,
+               question_order = v.question_order, option_order = v.option_order
+          from (values ${sql.join(values, sql`, `)}) as v(exam_id, user_id, enter_time, deadline, question_order, option_order)
+         where e.exam_id = v.exam_id and e.user_id = v.user_id`);
+    }
+    if (returning.length > 0) {
+      const saved = await tx
+        .select({
+          examId: examAnswers.examId,
+          userId: examAnswers.userId,
+          questionId: examAnswers.questionId,
+          answer: examAnswers.answer,
+          seq: examAnswers.seq,
+          savedAt: examAnswers.savedAt,
+        })
+        .from(examAnswers)
+        .where(
+          and(
+            sql`(${examAnswers.examId}, ${examAnswers.userId}) in (${sql.join(
+              returning.map((row) => sql`(${row.examId}::bigint, ${row.userId}::bigint)`),
+              sql`, `,
+            )})`,
+            gt(examAnswers.seq, 0),
+          ),
+        );
+      const byAttempt = new Map<string, Entered['saved']>();
+      for (const row of saved) {
+        const key = attemptKey(row);
+        byAttempt.set(key, [...(byAttempt.get(key) ?? []), row]);
+      }
+      for (const outcome of outcomes) {
+        if (outcome.ok) outcome.value.saved = byAttempt.get(attemptKey(outcome.value.examiner)) ?? [];
+      }
+    }
+    return outcomes;
+  },
+});
+
 export async function examinerGet({
   ctx,
   input,
 }: AuthedCall<Input<'examinerGet'>>): Promise<Output<'examinerGet'>> {
-  const userId = ctx.auth.userId;
-  const { exam, examiner, now, questions } = await inAttempt(
-    ctx,
-    input.examId,
-    async (tx, exam, row, now, questions) => {
-      refuseClosed(exam, row, now);
-      if (row.attendStatus === 1) return { exam, examiner: row, now, questions };
-      const { questionOrder, optionOrder } = orderFor(exam, userId, questions);
-      const [entered] = await tx
-        .update(examExaminers)
-        .set({
-          attendStatus: 1,
-          enterTime: now,
-          deadline: deadlineOf(exam, now, row.extraMinutes),
-          questionOrder,
-          optionOrder,
-        })
-        .where(and(eq(examExaminers.examId, exam.id), eq(examExaminers.userId, userId)))
-        .returning();
-      return { exam, examiner: entered!, now, questions };
-    },
-  );
-  const saved = await ctx.db
-    .select({
-      questionId: examAnswers.questionId,
-      answer: examAnswers.answer,
-      seq: examAnswers.seq,
-      savedAt: examAnswers.savedAt,
-    })
-    .from(examAnswers)
-    .where(and(eq(examAnswers.examId, exam.id), eq(examAnswers.userId, userId), gt(examAnswers.seq, 0)));
+  const request = await attemptRequest(ctx, input.examId);
+  const { exam, now, questions } = request;
+  const { examiner, saved } = await enterTogether(ctx.db, request);
   return {
     ...timing(exam, examiner, now),
     examName: exam.name,
@@ -383,93 +487,170 @@ function cleanItems(questions: readonly ExamQuestionRow[], items: readonly Answe
   });
 }
 
+/** One student's answers to write: their attempt, the items, when they arrived. */
+interface AnswerWrite {
+  examId: number;
+  userId: number;
+  items: readonly CleanItem[];
+  now: number;
+}
+
 /**
- * Writes the items whose seq is newer than the stored one (one statement), in the caller's
- * transaction, and answers each question's acknowledgement: what is stored now.
+ * Writes the items whose seq is newer than the stored one, for any number of students (one
+ * statement), in the caller's transaction, and answers each item's acknowledgement: what is
+ * stored now. The examiners' counters follow in one more statement.
  */
-async function writeAnswers(
-  tx: Db,
-  exam: ExamRow,
-  userId: number,
-  items: readonly CleanItem[],
-  now: number,
-): Promise<ExamSaveAck[]> {
-  if (items.length === 0) return [];
+async function writeAnswers(tx: Db, writes: readonly AnswerWrite[]): Promise<ExamSaveAck[][]> {
+  const rows = writes.flatMap((write) =>
+    write.items.map((item) => ({
+      examId: write.examId,
+      userId: write.userId,
+      questionId: item.questionId,
+      answer: item.answer,
+      seq: item.seq,
+      savedAt: write.now,
+    })),
+  );
+  if (rows.length === 0) return writes.map(() => []);
+  const stored = new Map<string, { seq: number; savedAt: number }>();
+  const keyOf = (row: { examId: number; userId: number; questionId: number }) =>
+    `${row.examId}:${row.userId}:${row.questionId}`;
   const applied = await tx
     .insert(examAnswers)
-    .values(
-      items.map((item) => ({
-        examId: exam.id,
-        userId,
-        questionId: item.questionId,
-        answer: item.answer,
-        seq: item.seq,
-        savedAt: now,
-      })),
-    )
+    .values(rows)
     .onConflictDoUpdate({
       target: [examAnswers.examId, examAnswers.userId, examAnswers.questionId],
       set: { answer: sql`excluded.answer`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
       setWhere: sql`${examAnswers.seq} < excluded.seq`,
     })
-    .returning({ questionId: examAnswers.questionId, seq: examAnswers.seq, savedAt: examAnswers.savedAt });
-  const byQuestion = new Map(applied.map((row) => [row.questionId, row]));
-  const appliedIds = new Set(byQuestion.keys());
+    .returning({
+      examId: examAnswers.examId,
+      userId: examAnswers.userId,
+      questionId: examAnswers.questionId,
+      seq: examAnswers.seq,
+      savedAt: examAnswers.savedAt,
+    });
+  for (const row of applied) stored.set(keyOf(row), row);
+  const appliedKeys = new Set(stored.keys());
   // a resent or older seq wrote nothing: its acknowledgement is what is stored (rare: one more read)
-  const unchanged = items.filter((item) => !appliedIds.has(item.questionId)).map((item) => item.questionId);
+  const unchanged = rows.filter((row) => !appliedKeys.has(keyOf(row)));
   if (unchanged.length > 0) {
-    const stored = await tx
-      .select({ questionId: examAnswers.questionId, seq: examAnswers.seq, savedAt: examAnswers.savedAt })
+    const current = await tx
+      .select({
+        examId: examAnswers.examId,
+        userId: examAnswers.userId,
+        questionId: examAnswers.questionId,
+        seq: examAnswers.seq,
+        savedAt: examAnswers.savedAt,
+      })
       .from(examAnswers)
       .where(
-        and(
-          eq(examAnswers.examId, exam.id),
-          eq(examAnswers.userId, userId),
-          inArray(examAnswers.questionId, unchanged),
-        ),
+        sql`(${examAnswers.examId}, ${examAnswers.userId}, ${examAnswers.questionId}) in (${sql.join(
+          unchanged.map(
+            (row) => sql`(${row.examId}::bigint, ${row.userId}::bigint, ${row.questionId}::bigint)`,
+          ),
+          sql`, `,
+        )})`,
       );
-    for (const row of stored) byQuestion.set(row.questionId, row);
+    for (const row of current) stored.set(keyOf(row), row);
   }
-  if (appliedIds.size > 0) {
-    await tx
-      .update(examExaminers)
-      .set({
-        saveCount: sql`${examExaminers.saveCount} + ${appliedIds.size}`,
-        answeredCount: sql`(select count(*)::int from ${examAnswers} where ${examAnswers.examId} = ${exam.id} and ${examAnswers.userId} = ${userId} and ${examAnswers.seq} > 0 and jsonb_array_length(${examAnswers.answer}) > 0)`,
-        lastSavedAt: now,
-      })
-      .where(and(eq(examExaminers.examId, exam.id), eq(examExaminers.userId, userId)));
+  const counted = writes
+    .map((write) => ({
+      write,
+      n: write.items.filter((item) => appliedKeys.has(keyOf({ ...write, questionId: item.questionId })))
+        .length,
+    }))
+    .filter(({ n }) => n > 0);
+  if (counted.length > 0) {
+    const values = counted.map(
+      ({ write, n }) =>
+        sql`(${write.examId}::bigint, ${write.userId}::bigint, ${n}::int, ${write.now}::bigint)`,
+    );
+    await tx.execute(sql`
+      update ${examExaminers} as e
+         set save_count = e.save_count + v.n,
+             answered_count = (select count(*)::int from ${examAnswers} as a
+                                where a.exam_id = e.exam_id and a.user_id = e.user_id
+                                  and a.seq > 0 and jsonb_array_length(a.answer) > 0),
+             last_saved_at = v.saved_at
+        from (values ${sql.join(values, sql`, `)}) as v(exam_id, user_id, n, saved_at)
+       where e.exam_id = v.exam_id and e.user_id = v.user_id`);
   }
-  return items.map((item) => {
-    const row = byQuestion.get(item.questionId)!;
-    return {
-      questionId: String(item.questionId),
-      seq: row.seq,
-      savedAt: row.savedAt,
-      applied: appliedIds.has(item.questionId),
-    };
-  });
+  return writes.map((write) =>
+    write.items.map((item) => {
+      const key = keyOf({ ...write, questionId: item.questionId });
+      const row = stored.get(key)!;
+      return {
+        questionId: String(item.questionId),
+        seq: row.seq,
+        savedAt: row.savedAt,
+        applied: appliedKeys.has(key),
+      };
+    }),
+  );
 }
+
+/** Why an attempt takes no more answers now, or null when it does. */
+function saveRefusal(examiner: ExamExaminerRow, now: number): RefusedError | null {
+  if (examiner.attendStatus === 0) return new RefusedError('您还没有进入考试');
+  if (examiner.attendStatus === 2) {
+    return new RefusedError(
+      examiner.submitType === 1 ? '作答时间已到，系统已自动交卷，答案不能再修改' : '您已交卷，答案不能再修改',
+    );
+  }
+  if (now > (examiner.deadline ?? 0) + GRACE_MS) return new RefusedError('作答时间已过，答案没有保存');
+  return null;
+}
+
+interface SaveRequest extends AttemptRequest {
+  items: CleanItem[];
+}
+
+/**
+ * Saving answers, every student every couple of seconds: saves that meet share a transaction
+ * (db/group-commit.ts), one statement writing all their answers and one their counters.
+ */
+const saveTogether = groupCommit<SaveRequest, Output<'examinerStatusSave'>>({
+  maxBatch: 200,
+  keyOf: keyOfAttempt,
+  async run(tx, requests) {
+    const examiners = await lockedAttempts(tx, requests);
+    const outcomes: Outcome<Output<'examinerStatusSave'>>[] = [];
+    const writing: { index: number; request: SaveRequest; examiner: ExamExaminerRow }[] = [];
+    requests.forEach((request, index) => {
+      const examiner = examiners[index];
+      const refusal = examiner
+        ? saveRefusal(examiner, request.now)
+        : new ForbiddenError(NOT_EXAMINER_MESSAGE);
+      outcomes.push(
+        refusal ? refused(refusal) : done({ ...timing(request.exam, examiner!, request.now), ackItems: [] }),
+      );
+      if (!refusal) writing.push({ index, request, examiner: examiner! });
+    });
+    const acks = await writeAnswers(
+      tx,
+      writing.map(({ request }) => ({
+        examId: request.exam.id,
+        userId: request.userId,
+        items: request.items,
+        now: request.now,
+      })),
+    );
+    writing.forEach(({ index, request, examiner }, k) => {
+      outcomes[index] = done({ ...timing(request.exam, examiner, request.now), ackItems: acks[k]! });
+    });
+    return outcomes;
+  },
+});
 
 export async function examinerStatusSave({
   ctx,
   input,
 }: AuthedCall<Input<'examinerStatusSave'>>): Promise<Output<'examinerStatusSave'>> {
-  const userId = ctx.auth.userId;
-  return inAttempt(ctx, input.examId, async (tx, exam, examiner, now, questions) => {
-    const items = cleanItems(questions, input.answers);
-    if (examiner.attendStatus === 0) throw new RefusedError('您还没有进入考试');
-    if (examiner.attendStatus === 2) {
-      throw new RefusedError(
-        examiner.submitType === 1
-          ? '作答时间已到，系统已自动交卷，答案不能再修改'
-          : '您已交卷，答案不能再修改',
-      );
-    }
-    if (now > (examiner.deadline ?? 0) + GRACE_MS) throw new RefusedError('作答时间已过，答案没有保存');
-    const ackItems = await writeAnswers(tx, exam, userId, items, now);
-    return { ...timing(exam, examiner, now), ackItems };
-  });
+  const request = await attemptRequest(ctx, input.examId);
+  // every item checked before anything is written: one bad item refuses the whole request
+  const items = cleanItems(request.questions, input.answers);
+  return saveTogether(ctx.db, { ...request, items });
 }
 
 export async function examinerResultsSubmit({
@@ -485,7 +666,7 @@ export async function examinerResultsSubmit({
       if (examiner.attendStatus === 2) return { exam, row: examiner, replayed: true, now };
       if (examiner.attendStatus === 0) throw new RefusedError('您还没有进入考试，不能交卷');
       const late = now > (examiner.deadline ?? 0) + GRACE_MS;
-      if (!late) await writeAnswers(tx, exam, userId, items, now);
+      if (!late) await writeAnswers(tx, [{ examId: exam.id, userId, items, now }]);
       const auto = late || input.auto === true;
       const submitted = await submitAttempt(
         tx,

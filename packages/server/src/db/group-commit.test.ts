@@ -1,0 +1,109 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, type Db, rowsOf, wrapPglite } from './client';
+import { done, groupCommit, refused } from './group-commit';
+
+// Group commit on its own embedded database: a table of writes, each request one row.
+let handle: DatabaseHandle;
+let db: Db;
+
+beforeAll(async () => {
+  const client = await PGlite.create();
+  await client.exec('create table writes (id serial primary key, who text not null, batch int not null)');
+  handle = wrapPglite(client);
+  db = handle.db;
+});
+
+afterAll(() => handle.close());
+
+interface Request {
+  who: string;
+  /** refused by the rules: answered as a refusal, the others still commit */
+  refuse?: boolean;
+  /** makes the transaction fail: it rolls back and the requests run alone */
+  poison?: boolean;
+}
+
+function committer() {
+  const batches: string[][] = [];
+  const write = groupCommit<Request, string>({
+    maxBatch: 3,
+    keyOf: (request) => request.who,
+    async run(tx, requests) {
+      const batch = batches.push(requests.map((request) => request.who));
+      const outcomes = [];
+      for (const request of requests) {
+        if (request.poison) throw new Error('坏请求');
+        if (request.refuse) {
+          outcomes.push(refused(new Error(`${request.who} 被拒绝`)));
+          continue;
+        }
+        await tx.execute(sql`insert into writes (who, batch) values (${request.who}, ${batch})`);
+        outcomes.push(done(`${request.who} 已保存`));
+      }
+      return outcomes;
+    },
+  });
+  return { write, batches };
+}
+
+async function stored(): Promise<string[]> {
+  const rows = rowsOf<{ who: string }>(await db.execute(sql`select who from writes order by id`));
+  await db.execute(sql`delete from writes`);
+  return rows.map((row) => row.who);
+}
+
+describe('groupCommit', () => {
+  it('sends the first request alone, then those that queued meanwhile together, at most maxBatch', async () => {
+    const { write, batches } = committer();
+    const answers = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((who) => write(db, { who })));
+    expect(answers).toEqual(['a 已保存', 'b 已保存', 'c 已保存', 'd 已保存', 'e 已保存', 'f 已保存']);
+    expect(batches).toEqual([['a'], ['b', 'c', 'd'], ['e', 'f']]);
+    expect(await stored()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('never puts two requests with one key in one transaction, and keeps their order', async () => {
+    const { write, batches } = committer();
+    await Promise.all(['a', 'b', 'b', 'c', 'b'].map((who) => write(db, { who })));
+    expect(batches).toEqual([['a'], ['b', 'c'], ['b'], ['b']]);
+    expect(await stored()).toEqual(['a', 'b', 'c', 'b', 'b']);
+  });
+
+  it('answers a refusal to its request alone; the others of its transaction are saved', async () => {
+    const { write } = committer();
+    const answers = await Promise.allSettled([
+      write(db, { who: 'a' }),
+      write(db, { who: 'b' }),
+      write(db, { who: 'c', refuse: true }),
+      write(db, { who: 'd' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((answers[2] as PromiseRejectedResult).reason).toEqual(new Error('c 被拒绝'));
+    expect(await stored()).toEqual(['a', 'b', 'd']);
+  });
+
+  it('runs the requests of a failed transaction alone: only the one that fails it fails', async () => {
+    const { write, batches } = committer();
+    const answers = await Promise.allSettled([
+      write(db, { who: 'a' }),
+      write(db, { who: 'b' }),
+      write(db, { who: 'x', poison: true }),
+      write(db, { who: 'd' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(batches).toEqual([['a'], ['b', 'x', 'd'], ['b'], ['x'], ['d']]);
+    // nothing of the rolled back transaction stays: each saved once
+    expect(await stored()).toEqual(['a', 'b', 'd']);
+  });
+});
