@@ -89,7 +89,9 @@ const MIDTERM: QuestionInput[] = [
     type: 6,
     stem: '<p>用 pandas 写出由收盘价序列 close 计算最大回撤的代码。</p>',
     options: [],
-    answers: ['nav = close / close.iloc[0]\ndrawdown = 1 - nav / nav.cummax()\nmax_drawdown = drawdown.max()'],
+    answers: [
+      'nav = close / close.iloc[0]\ndrawdown = 1 - nav / nav.cummax()\nmax_drawdown = drawdown.max()',
+    ],
     score: 25,
     analysis: '累计净值除以其历史最高点。',
     codeLanguage: 'python',
@@ -197,7 +199,8 @@ export async function seedDemoExams(scene: DemoHomeworkScene): Promise<void> {
   await create(-2, {
     examName: '期中考试',
     description: '第 1–7 讲，闭卷。代码题写出关键代码即可。',
-    attendNotice: '请提前 10 分钟登录。进入后计时开始，时间到系统自动交卷；答案自动保存，刷新页面或换一台设备可以继续作答。',
+    attendNotice:
+      '请提前 10 分钟登录。进入后计时开始，时间到系统自动交卷；答案自动保存，刷新页面或换一台设备可以继续作答。',
     startTime: midtermStart,
     endTime: midtermStart + 120 * MINUTE_MS,
     duration: 90,

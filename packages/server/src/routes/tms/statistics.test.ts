@@ -7,6 +7,7 @@ import {
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/clock';
 import { call, createTestApp, type TestApp } from '../../testing/index';
+import { exams, questionIdOf, RIGHT } from './exam.fixtures';
 import { homework, ok, refusal } from './homework.fixtures';
 import { type TeachingFixture, teachingFixture } from './teaching-content.fixtures';
 
@@ -346,5 +347,104 @@ describe('tmsStatisticsStudentHomeOverview', () => {
   it('refuses teachers and school managers', async () => {
     expect((await refusal(post('teacher1', '/student/home/page/overview', {}))).errCode).toBe(5);
     expect((await refusal(post('manager', '/student/home/page/overview', {}))).errCode).toBe(5);
+  });
+});
+
+describe('exams in the statistics', () => {
+  /**
+   * teacher1's exam on 量化投资 (50 points) for student01, 02 (1班) and 16 (2班): student01 all
+   * right (50), student02 only the short answer (10), student16 never enters; a second exam
+   * tomorrow; teacher2's exam on 金融衍生品 for student01 (not in teacher1's figures).
+   */
+  async function examDay() {
+    const ex = exams(t, f);
+    const exam = await ex.ready({}, ['student01', 'student02', 'student16']);
+    const now = t.clock.now();
+    const tomorrow = await ex.ready(
+      { examName: '期中考试', startTime: now + DAY_MS, endTime: now + DAY_MS + 2 * HOUR_MS },
+      ['student01', 'student16'],
+    );
+    const other = await ex.ready({}, ['student01'], 'teacher2');
+    await ex.sit('student01', exam, RIGHT);
+    await ex.sit('student02', exam, { 5: ['不会'] });
+    await ex.sit('student01', other, {});
+    const qa = questionIdOf(exam, 5);
+    await ok(ex.scoreSave(exam.examId, 'student01', [{ questionId: qa, score: 20 }]));
+    await ok(ex.scoreSave(exam.examId, 'student02', [{ questionId: qa, score: 10 }]));
+    return { exam, tomorrow };
+  }
+
+  it('counts the teacher’s exams, their average score rate and the day’s hand-ins', async () => {
+    await examDay();
+    const overview = zTmsStatisticsOverviewResponse.parse(
+      await ok(post('teacher1', '/overview', { days: 7 })),
+    );
+    expect(overview).toMatchObject({ examCount: 2, averageExamScoreRate: 0.6 });
+    expect(overview.trend.at(-1)).toMatchObject({ examSubmitCount: 2 });
+    const course = zTmsStatisticsCourseResponse.parse(
+      await ok(post('teacher1', '/course', { courseId: String(f.quant.id) })),
+    );
+    expect(course).toMatchObject({ examCount: 2, averageExamScoreRate: 0.6 });
+    const byClass = Object.fromEntries(
+      course.classes.map((row) => [row.teachingClassId, row.averageExamScoreRate]),
+    );
+    // student16 of 2班 never sat it
+    expect(byClass).toEqual({ [String(f.quant.class1)]: 0.6, [String(f.quant.class2)]: null });
+    const class2 = zTmsStatisticsCourseResponse.parse(
+      await ok(
+        post('teacher1', '/course', {
+          courseId: String(f.quant.id),
+          teachingClassId: String(f.quant.class2),
+        }),
+      ),
+    );
+    expect(class2.averageExamScoreRate).toBeNull();
+  });
+
+  it('gives each student their exams, hand-ins and score rate, and sorts by the rate', async () => {
+    await examDay();
+    const rows = zTmsStatisticsTeacherStudentDataResponse.parse(
+      await ok(
+        post('teacher1', '/teacher/get/student/data', {
+          courseId: String(f.quant.id),
+          sortBy: 'averageExamScoreRate',
+          sortOrder: 'desc',
+          pageIndex: 1,
+          pageSize: 50,
+        }),
+      ),
+    ).list;
+    expect(rows.slice(0, 3).map((row) => row.averageExamScoreRate)).toEqual([1, 0.2, null]);
+    const byNumber = new Map(rows.map((row) => [row.studentNumber, row]));
+    const first = rows[0]!;
+    expect(first).toMatchObject({ examTotalCount: 2, examAttendedCount: 1 });
+    const never = [...byNumber.values()].find(
+      (row) => row.examTotalCount === 2 && row.examAttendedCount === 0,
+    );
+    expect(never?.averageExamScoreRate).toBeNull();
+    // a student on no list
+    expect(rows.at(-1)).toMatchObject({
+      examTotalCount: 0,
+      examAttendedCount: 0,
+      averageExamScoreRate: null,
+    });
+  });
+
+  it('shows a student the exams ahead (one under way first) and the rate of the scores they may see', async () => {
+    const { exam, tomorrow } = await examDay();
+    const home = async (who: string) =>
+      zTmsStatisticsStudentHomeOverviewResponse.parse(await ok(post(who, '/student/home/page/overview', {})));
+    const student16 = await home('student16');
+    expect(student16.pendingExamCount).toBe(2);
+    expect(student16.upcomingExams.map((item) => [item.examId, item.attendStatus])).toEqual([
+      [exam.examId, 0],
+      [tomorrow.examId, 0],
+    ]);
+    expect(student16.averageExamScoreRate).toBeNull();
+    const student01 = await home('student01');
+    expect(student01.pendingExamCount).toBe(1);
+    expect(student01.upcomingExams.map((item) => item.examId)).toEqual([tomorrow.examId]);
+    // 50 of 50 on teacher1's exam; teacher2's short answer is not graded yet: not counted
+    expect(student01.averageExamScoreRate).toBe(1);
   });
 });

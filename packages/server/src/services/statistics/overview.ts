@@ -17,14 +17,16 @@ import {
   studentInTeachingClass,
 } from '../course/membership';
 import { courseStudentNums, teachingClassBriefs } from '../course/views';
+import { countCourseExams, examScoreRates, examSubmissionsSince } from '../exam/stats';
 import { rateOf, sumFigures, workFigures } from '../homework/stats';
 import { resolveSchoolId } from '../school/resolve-school';
 import { teacherCourseIds } from '../student/list-query';
 import { assertTeachingClassesOfCourse } from '../student/scope';
 
-// Quizzes, exams and practical training do not exist in the server yet: their
-// counts are 0 and their averages null, which is what the school has. Homework
-// figures come from services/homework/stats.ts; study activity from the heartbeat.
+// Quizzes and practical training do not exist in the server yet: their counts are 0
+// and their averages null, which is what the school has. Homework figures come from
+// services/homework/stats.ts, exams' from services/exam/stats.ts; study activity
+// from the heartbeat.
 
 const dayAfter = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -54,7 +56,7 @@ async function trendOf(
 ): Promise<{ trend: StatisticsDailyPoint[]; activeStudentCount: number }> {
   const to = chinaDate(now);
   const from = dayAfter(to, -(days - 1));
-  const [activity, handIns] = await Promise.all([
+  const [activity, handIns, examHandIns] = await Promise.all([
     db
       .selectDistinct({ day: studentActivityDays.day, userId: studentActivityDays.userId })
       .from(studentActivityDays)
@@ -77,6 +79,7 @@ async function trendOf(
           gte(studentWorks.submitTime, chinaDayStart(from)),
         ),
       ),
+    examSubmissionsSince(db, scope.courses, chinaDayStart(from)),
   ]);
   const active = new Map<string, Set<number>>();
   const everyone = new Set<number>();
@@ -96,13 +99,20 @@ async function trendOf(
     submitted.set(day, (submitted.get(day) ?? 0) + 1);
     note(day, row.userId);
   }
+  const examsSubmitted = new Map<string, number>();
+  for (const row of examHandIns) {
+    const day = chinaDate(row.submitTime);
+    if (day > to) continue;
+    examsSubmitted.set(day, (examsSubmitted.get(day) ?? 0) + 1);
+    note(day, row.userId);
+  }
   const trend: StatisticsDailyPoint[] = [];
   for (let day = from; day <= to; day = dayAfter(day, 1)) {
     trend.push({
       date: day,
       activeStudentCount: active.get(day)?.size ?? 0,
       submittedWorkCount: submitted.get(day) ?? 0,
-      examSubmitCount: 0,
+      examSubmitCount: examsSubmitted.get(day) ?? 0,
     });
   }
   return { trend, activeStudentCount: everyone.size };
@@ -125,7 +135,7 @@ export async function tmsStatisticsOverview({
     eq(courseWorks.publishStatus, 1),
     sql`${courseWorks.courseId} ${courseCondition}`,
   ) as SQL;
-  const [[counts], students, figures, { trend, activeStudentCount }] = await Promise.all([
+  const [[counts], students, figures, { trend, activeStudentCount }, examRates] = await Promise.all([
     ctx.db
       .select({
         courseCount:
@@ -142,6 +152,7 @@ export async function tmsStatisticsOverview({
             )
           : sql<number>`1`.mapWith(Number),
         workCount: sql<number>`(select count(*) from ${courseWorks} where ${published})`.mapWith(Number),
+        examCount: countCourseExams(courseCondition),
       })
       // one row: the school's own
       .from(schools)
@@ -156,6 +167,7 @@ export async function tmsStatisticsOverview({
       input.days,
       ctx.clock.now(),
     ),
+    examScoreRates(ctx.db, courseCondition),
   ]);
   const work = sumFigures(figures);
   return {
@@ -167,8 +179,8 @@ export async function tmsStatisticsOverview({
     workCount: counts?.workCount ?? 0,
     workSubmitRate: work.submitRate,
     averageWorkScoreRate: work.avgScoreRate,
-    examCount: 0,
-    averageExamScoreRate: null,
+    examCount: counts?.examCount ?? 0,
+    averageExamScoreRate: examRates.overall,
     activeStudentCount,
     trend,
   };
@@ -211,11 +223,16 @@ export async function tmsStatisticsCourse({
     )
     .orderBy(asc(courseWorks.endTime), asc(courseWorks.id));
   const ofCourse = and(eq(courseWorks.courseId, course.id), eq(courseWorks.publishStatus, 1)) as SQL;
-  const [briefs, distinct, perWork, perClass] = await Promise.all([
+  const [briefs, distinct, perWork, perClass, [exams], examRates] = await Promise.all([
     teachingClassBriefs(ctx.db, [course.id]),
     courseStudentNums(ctx.db, [course.id]),
     workFigures(ctx.db, { works: ofCourse, teachingClassId: classId }),
     workFigures(ctx.db, { works: ofCourse, byClass: true, teachingClassId: classId }),
+    ctx.db
+      .select({ n: countCourseExams(sql`= ${course.id}`) })
+      .from(courses)
+      .where(eq(courses.id, course.id)),
+    examScoreRates(ctx.db, sql`= ${course.id}`, { teachingClassId: classId }),
   ]);
   const classes = (briefs.get(course.id) ?? []).filter(
     (brief) => classId === undefined || brief.teachingClassId === String(classId),
@@ -229,8 +246,8 @@ export async function tmsStatisticsCourse({
     workCount: works.length,
     workSubmitRate: total.submitRate,
     averageWorkScoreRate: total.avgScoreRate,
-    examCount: 0,
-    averageExamScoreRate: null,
+    examCount: exams?.n ?? 0,
+    averageExamScoreRate: examRates.overall,
     works: works.slice(0, MAX_WORKS).map((work) => {
       const figures = perWork.find((row) => row.workId === work.id);
       return {
@@ -252,7 +269,7 @@ export async function tmsStatisticsCourse({
         studentCount: brief.studentCount,
         workSubmitRate: figures.submitRate,
         averageWorkScoreRate: figures.avgScoreRate,
-        averageExamScoreRate: null,
+        averageExamScoreRate: examRates.byClass.get(Number(brief.teachingClassId)) ?? null,
       };
     }),
   };

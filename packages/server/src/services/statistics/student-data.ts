@@ -14,6 +14,7 @@ import {
   COURSE_NOT_FOUND_MESSAGE,
   TEACHING_CLASS_NOT_FOUND_MESSAGE,
 } from '../course/membership';
+import { avgExamScoreRate, examStats } from '../exam/stats';
 import { avgWorkScoreRate, workStats } from '../homework/stats';
 import { resolveSchoolId } from '../school/resolve-school';
 import { ONLINE_WINDOW_MS } from '../student/online-clock';
@@ -97,6 +98,8 @@ export async function tmsStatisticsTeacherStudentData({
   >`(case when ${work.workNum} = 0 then null else round(${work.submittedWorkNum}::numeric / ${work.workNum}, 3) end)`.mapWith(
     Number,
   );
+  const exam = examStats({ students: sql`= ${students.id}`, courses });
+  const examScoreRate = avgExamScoreRate({ students: sql`= ${students.id}`, courses });
   const duration = studyDuration(courses, range);
   const active = lastActivity(courses);
   const { rows, total } = await runList(
@@ -112,8 +115,7 @@ export async function tmsStatisticsTeacherStudentData({
           studentNumber: commonSorts.studentNumber as SQL,
           workSubmitRate: submitRate.getSQL(),
           averageWorkScoreRate: scoreRate.getSQL(),
-          // no exams yet: every row has null, the student number orders them
-          averageExamScoreRate: null,
+          averageExamScoreRate: examScoreRate.getSQL(),
           studyMinutes: duration.getSQL(),
           lastActiveAt: active.getSQL(),
         },
@@ -127,6 +129,9 @@ export async function tmsStatisticsTeacherStudentData({
       submittedWorkNum: work.submittedWorkNum,
       submitRate,
       scoreRate,
+      examNum: exam.examNum,
+      attendedExamNum: exam.attendedExamNum,
+      examScoreRate,
       studyDuration: duration,
       activeAt: active,
     },
@@ -138,9 +143,9 @@ export async function tmsStatisticsTeacherStudentData({
       workSubmittedCount: row.submittedWorkNum as number,
       workSubmitRate: row.submitRate as number | null,
       averageWorkScoreRate: row.scoreRate as number | null,
-      examTotalCount: 0,
-      examAttendedCount: 0,
-      averageExamScoreRate: null,
+      examTotalCount: row.examNum as number,
+      examAttendedCount: row.attendedExamNum as number,
+      averageExamScoreRate: row.examScoreRate as number | null,
       studyMinutes: Math.floor((row.studyDuration as number) / MINUTE_MS),
       lastActiveAt: row.activeAt as number | null,
     })),

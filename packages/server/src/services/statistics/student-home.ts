@@ -8,12 +8,14 @@ import { chinaDate } from '../../lib/china-time';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock';
 import type { AuthedCall } from '../context';
 import { studentTeachingClassIds } from '../course/student-audience';
+import { avgExamScoreRate, pendingExamsOf } from '../exam/stats';
 import { mine } from '../homework/my-work';
 import { avgWorkScoreRate, countWorks, rateOf, studentsOfAccount, workStats } from '../homework/stats';
 import { getUnViewAnnounce } from '../notice/student-notices';
 import { resolveSchoolId } from '../school/resolve-school';
 
 const DUE_WORKS_MAX = 5;
+const UPCOMING_EXAMS_MAX = 5;
 
 /** Monday of the China week of `today` (YYYY-MM-DD). */
 function mondayOf(today: string): string {
@@ -45,13 +47,14 @@ export async function tmsStatisticsStudentHomeOverview({
   };
   const open = sql`${studentWorks.status} in (0, 3) and (${courseWorks.endTime} > ${now} or ${courseWorks.allowLate})`;
   const { workNum, submittedWorkNum } = workStats(scope);
-  const [[figures], [courseRow], [study], due, notices] = await Promise.all([
+  const [[figures], [courseRow], [study], due, notices, pendingExams] = await Promise.all([
     ctx.db
       .select({
         workNum,
         submittedWorkNum,
         openNum: countWorks(scope, sql` and ${open}`),
         scoreRate: avgWorkScoreRate(scope),
+        examScoreRate: avgExamScoreRate({ students: scope.students, visibleAt: now }),
       })
       // one row: the school's own
       .from(schools)
@@ -88,15 +91,16 @@ export async function tmsStatisticsStudentHomeOverview({
       .orderBy(asc(courseWorks.endTime), asc(courseWorks.id))
       .limit(DUE_WORKS_MAX),
     getUnViewAnnounce({ ctx, input: { schoolId: String(schoolId) } }),
+    pendingExamsOf(ctx.db, schoolId, userId, now, UPCOMING_EXAMS_MAX),
   ]);
   return {
     courseCount: courseRow?.n ?? 0,
     unCommitWorkCount: figures?.openNum ?? 0,
-    pendingExamCount: 0,
+    pendingExamCount: pendingExams.count,
     unViewAnnounceCount: notices.unViewNum,
     workSubmitRate: rateOf(figures?.submittedWorkNum ?? 0, figures?.workNum ?? 0),
     averageWorkScoreRate: figures?.scoreRate ?? null,
-    averageExamScoreRate: null,
+    averageExamScoreRate: figures?.examScoreRate ?? null,
     studyMinutesThisWeek: Math.floor((study?.ms ?? 0) / MINUTE_MS),
     dueWorks: due.map((row) => ({
       workId: String(row.workId),
@@ -105,6 +109,6 @@ export async function tmsStatisticsStudentHomeOverview({
       courseName: row.courseName,
       endTime: row.endTime,
     })),
-    upcomingExams: [],
+    upcomingExams: pendingExams.first,
   };
 }

@@ -2753,7 +2753,7 @@ export const quizApiCourseClassStatisticsMutation = (options?: Partial<Options<Q
  * 口径（本规范设计）：学生数为范围内课程各教学班的学生（任何状态，去重）；全校的教师数为在该学校有教师身份的账号数；
  * 作业只计已发布的，应交份数按学生作业计（个人作业每人一份，小组作业每组一份），已提交 = 待批改或已批改（状态 1、2）；得分率 = 扣除迟交扣分后的最终得分 ÷ 满分，对全部已批改的学生作业取平均，三位小数。
  * 学习行为为学习心跳（studentMgr/refresh；教师范围只计带本人课程的心跳，全校计全部在线时间）和作业提交（按提交的账号）；当天提交份数按学生作业最后一次提交的时间计。
- * 考试、测验尚未在服务器上线：考试数与交卷人次为 0，考试得分率为 null。
+ * 考试只计已上架的：考试数为范围内课程的考试数；交卷人次按交卷时间计入当天，交卷也算学习行为；考试得分率 = 已出分考生的得分 ÷ 考试总分的平均（没有时为 null）。测验尚未在服务器上线。
  *
  */
 export const tmsStatisticsOverviewMutation = (options?: Partial<Options<TmsStatisticsOverviewData>>): UseMutationOptions<TmsStatisticsOverviewResponse, DefaultError, Options<TmsStatisticsOverviewData>> => {
@@ -2772,7 +2772,8 @@ export const tmsStatisticsOverviewMutation = (options?: Partial<Options<TmsStati
  *
  * 一门课程的学生、作业、考试统计，以及逐份作业和逐个教学班的对比。教师只能查看本人任教的课程（否则 errCode 5），学校管理员可查看本校任意课程；课程或教学班不存在（教学班不属于该课程也算）返回 errCode 6。
  * 口径（本规范设计）：与 overview 相同（已发布作业、按学生作业计、已提交为状态 1、2、最终得分的得分率）。限定教学班时只计布置给该班的作业和该班的学生作业（按发布时学生或组长所在的教学班）。
- * works 的 averageScore 为已批改学生作业的平均最终得分（一位小数）。考试尚未上线：examCount 为 0，考试得分率为 null。
+ * works 的 averageScore 为已批改学生作业的平均最终得分（一位小数）。
+ * 考试口径（本规范设计）：examCount 为该课程已上架的考试数（考试不分教学班）；考试得分率 = 已出分（评分状态 1）考生的得分 ÷ 考试总分的平均；限定教学班时、以及 classes 中各班的考试得分率，只计该班现有学生的考卷。
  *
  */
 export const tmsStatisticsCourseMutation = (options?: Partial<Options<TmsStatisticsCourseData>>): UseMutationOptions<TmsStatisticsCourseResponse, DefaultError, Options<TmsStatisticsCourseData>> => {
@@ -2793,7 +2794,7 @@ export const tmsStatisticsCourseMutation = (options?: Partial<Options<TmsStatist
  * startDate、endDate 限定学习时长的统计区间（默认截至今天的最近 30 天，北京时间），endDate 不能早于 startDate，区间不超过 366 天（errCode 2）。课程或教学班不属于调用者返回 errCode 5，不存在（教学班不属于所给课程也算）返回 errCode 6。仅教师可调用。
  * 行（本规范设计）：给出课程（或只给教学班，即它的课程）时为该课程（该教学班）的学生，学生在课程的每个教学班各一行；都不给时为本人教学班所在行政班的学生（与学生统计列表相同），每人一行。
  * 作业为该课程（或本人全部课程）发布给学生的作业，已提交为状态 1、2，得分率按已批改作业的最终得分 ÷ 满分（教师看得到未公布的成绩）；学习时长为区间内带这些课程的学习心跳时长（分钟，向下取整）；lastActiveAt 为这些课程最近一次心跳的时间（不受区间限制）。
- * 考试尚未上线：考试数为 0，考试得分率为 null（按它排序时按学号）。
+ * 考试口径（本规范设计）：examTotalCount 为名单中有该学生的已上架考试数（限定课程时只计该课程的），examAttendedCount 为其中已交卷的，考试得分率为其中已出分考试的得分 ÷ 总分的平均（没有时为 null，按它排序时排在最后）。
  *
  */
 export const tmsStatisticsTeacherStudentDataMutation = (options?: Partial<Options<TmsStatisticsTeacherStudentDataData>>): UseMutationOptions<TmsStatisticsTeacherStudentDataResponse, DefaultError, Options<TmsStatisticsTeacherStudentDataData>> => {
@@ -2813,7 +2814,7 @@ export const tmsStatisticsTeacherStudentDataMutation = (options?: Partial<Option
  * 学生首页使用：本人在该学校的课程数、待交作业、待考考试、未读通知、得分率和本周学习时长，以及最近截止的作业和即将开始的考试（各最多 5 条）。仅学生可调用，只返回本人的数据。
  * 口径（本规范设计）：课程数为本人所在教学班的课程数；待交作业为未提交或被退回、且未截止或允许迟交的作业（dueWorks 为其中截止时间最早的 5 个，已过截止但允许迟交的排在前面）；
  * 提交率 = 已提交（状态 1、2）÷ 发布给本人的作业；作业得分率只计成绩已公布的作业（最终得分 ÷ 满分）；未读通知数与 getUnViewAnnounce 相同；本周学习时长为本周一（北京时间）起的在线时长（学习心跳）。
- * 考试尚未上线：待考考试为 0，upcomingExams 为空，考试得分率为 null。
+ * 考试口径（本规范设计）：待考考试为名单中有本人、已上架、未结束且未交卷的考试（upcomingExams 为其中开始时间最早的 5 个，已开始的排在前面）；考试得分率只计本人已能看到成绩的考试（成绩公开方式 1 交卷后、2 考试结束后，且已出分）。
  *
  */
 export const tmsStatisticsStudentHomeOverviewMutation = (options?: Partial<Options<TmsStatisticsStudentHomeOverviewData>>): UseMutationOptions<TmsStatisticsStudentHomeOverviewResponse, DefaultError, Options<TmsStatisticsStudentHomeOverviewData>> => {
