@@ -64,6 +64,8 @@ export default defineConfig({
       ACCESS_LOG: '0',
       // the journeys start from the demo school alone, without the demo course `npm start` adds
       SEED_DEMO_TEACHING: '0',
+      // the exam journey moves the server's clock past a deadline (POST /__test__/clock/advance)
+      TEST_CLOCK: '1',
     },
   },
 });

@@ -4,7 +4,8 @@ import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { openReadCache } from './db/read-cache';
-import { systemClock } from './lib/clock';
+import { type Clock, systemClock } from './lib/clock';
+import { advanceClock, CLOCK_ADVANCE_PATH, shiftedClock } from './lib/shifted-clock';
 import { loadConfig } from './lib/config';
 import { LocalFolderStorage } from './lib/storage';
 import { startSweeps } from './jobs/sweeps';
@@ -36,20 +37,30 @@ await migrateDatabase(handle, async (db) => {
   seeded = true;
 });
 
+// TEST_CLOCK=1 (the end-to-end journeys only): the clock can be moved forward through CLOCK_ADVANCE_PATH
+const testClock = env.TEST_CLOCK === '1' ? shiftedClock() : null;
+const clock: Clock = testClock ?? systemClock;
+
 const config = loadConfig(env);
 // READ_CACHE=0 serves every read from the database (to compare, or to rule the cache out)
 const readCache = env.READ_CACHE === '0' ? null : await openReadCache(handle);
 const app = createApp({
   db: handle.db,
   readCache,
-  clock: systemClock,
+  clock,
   config,
   storage,
 });
 
-startSweeps({ db: handle.db, storage, clock: systemClock });
+startSweeps({ db: handle.db, storage, clock });
 
-const server = createAdaptorServer({ fetch: app.fetch, hostname: host });
+const fetch: typeof app.fetch = testClock
+  ? (request, ...rest) =>
+      new URL(request.url).pathname === CLOCK_ADVANCE_PATH
+        ? advanceClock(testClock, request)
+        : app.fetch(request, ...rest)
+  : app.fetch;
+const server = createAdaptorServer({ fetch, hostname: host });
 // a class starting an exam together opens a thousand connections in a second while the embedded
 // database keeps the one thread busy: a short accept queue (Node's 511) would turn some away
 server.listen({ port, host, backlog: 4096 }, () => {
@@ -59,6 +70,10 @@ server.listen({ port, host, backlog: 4096 }, () => {
   console.log(
     `dfrm 服务已启动：${url}  （接口 ${url}/api，数据库 ${handle.kind === 'pglite' ? dataDir : 'PostgreSQL'}）`,
   );
+  if (testClock)
+    console.log(
+      `测试时钟已开启（TEST_CLOCK=1）：POST ${CLOCK_ADVANCE_PATH} 可拨快服务器时间，仅用于端到端测试`,
+    );
   void printDemoAccounts();
 });
 
