@@ -3663,7 +3663,7 @@ export type QuizStatistics = {
      */
     totalScore: number;
     /**
-     * 应答人数（所发布教学班的在读学生数）。
+     * 应答人数（所发布教学班的在读学生数，加上已作答后离开教学班的学生）；等于 submittedCount + inProgressCount + notStartedCount。
      */
     studentCount: number;
     /**

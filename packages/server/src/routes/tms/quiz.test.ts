@@ -634,6 +634,30 @@ describe('quiz/teacher/distribute/answers', () => {
       answersDistributed: true,
     });
     expect(result.items[2]).toMatchObject({ myAnswer: ['true'], answer: ['true'], correct: true });
+    // with the key out, the quiz stays closed: no reopening, no later end
+    const reopen = await refusal(
+      q.send('teacher1', `${QUIZ_T}/update/status`, { quizId: quiz.quizId, status: 1 }),
+    );
+    expect(reopen).toEqual({ errCode: 1, errMsg: '答案已分发，不能重新开放' });
+    const later = await refusal(
+      q.send('teacher1', `${QUIZ_T}/update`, {
+        ...(await baseBody()),
+        quizId: quiz.quizId,
+        startTime: quiz.startTime,
+        endTime: t.clock.now() + HOUR_MS,
+        durationMinutes: 0,
+        questions: quiz.questions.map(({ type, content, options, answer, score, analysis, quId }) => ({
+          type,
+          content,
+          options,
+          answer,
+          score,
+          analysis,
+          quId,
+        })),
+      }),
+    );
+    expect(later).toEqual({ errCode: 1, errMsg: '答案已分发，截止时间不能改到现在之后' });
     expect(
       await codeOf('student01', `${QUIZ_P}/fill/answer`, {
         paperId: paper.paperId,

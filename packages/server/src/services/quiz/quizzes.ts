@@ -200,6 +200,9 @@ export async function quizTeacherUpdate({
           throw new RefusedError('已有学生交卷，只能修改名称、说明、截止时间和教学班');
         }
       }
+      if (current.answersDistributed && current.status === 1 && clean.endTime > now) {
+        throw new RefusedError('答案已分发，截止时间不能改到现在之后');
+      }
       if (questionsChange) await replaceQuestions(tx, quiz.id, stored, clean.questions);
       await writeClasses(tx, quiz.id, clean.classIds);
       if (clean.endTime !== current.endTime || clean.durationMinutes !== current.durationMinutes) {
@@ -299,6 +302,8 @@ export async function quizTeacherUpdateStatus({
     if (to === 0) throw new RefusedError('测验不能改回草稿');
     if (from === 0 && to === 2) throw new RefusedError('草稿还没有发布，不能结束');
     if (to === 1) {
+      // once the key is out, answering again would be answering with it
+      if (current.answersDistributed) throw new RefusedError('答案已分发，不能重新开放');
       if (current.questionCount === 0) throw new RefusedError('测验还没有题目，不能发布');
       if (current.endTime <= now)
         throw new RefusedError(

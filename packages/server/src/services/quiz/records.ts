@@ -104,18 +104,20 @@ async function recordsOf(db: Db, quiz: QuizRow, classId?: number): Promise<QuizR
         ? -1
         : 1,
   );
-  return records.map((record) => ({
-    ...record,
-    rank: handedIn(record.paper)
-      ? 1 +
-        records.filter(
-          (other) =>
-            other.teachingClassId === record.teachingClassId &&
-            handedIn(other.paper) &&
-            (other.paper.score ?? 0) > (record.paper!.score ?? 0),
-        ).length
-      : null,
-  }));
+  // each class's handed-in scores, best first: a rank is 1 + how many scored more (同分同名次)
+  const scoresOf = new Map<number, number[]>();
+  for (const { teachingClassId, paper } of records) {
+    if (!handedIn(paper)) continue;
+    const scores = scoresOf.get(teachingClassId) ?? [];
+    scores.push(paper.score ?? 0);
+    scoresOf.set(teachingClassId, scores);
+  }
+  for (const scores of scoresOf.values()) scores.sort((a, b) => b - a);
+  return records.map((record) => {
+    if (!handedIn(record.paper)) return { ...record, rank: null };
+    const mine = record.paper.score ?? 0;
+    return { ...record, rank: 1 + scoresOf.get(record.teachingClassId)!.findIndex((score) => score <= mine) };
+  });
 }
 
 /** A quiz class named by the request (errCode 2 unless the quiz is sent to it). */

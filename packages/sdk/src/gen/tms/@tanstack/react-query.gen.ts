@@ -2444,7 +2444,7 @@ export const quizTeacherSaveMutation = (options?: Partial<Options<QuizTeacherSav
  *
  * 整体替换测验的设置与题目（字段规则同新建）。已有学生交卷（submittedCount > 0）后只能修改名称、说明、endTime 和教学班，题目变化时 errCode 1。
  * 题目按 quId 对应：带 quId 的题原地修改（保留学生已保存的答案），不带的为新题，未出现的已有题被删除；quId 不属于该测验 errCode 2。endTime 变化时答题中答卷的期限随之重算。
- * 已有学生交卷时 startTime、durationMinutes、课程也不能再改（errCode 1）。
+ * 已有学生交卷时 startTime、durationMinutes、课程也不能再改（errCode 1）；已分发答案后 endTime 不能改到当前时间之后（errCode 1，否则测验会带着答案重新开放）。
  * 错误：字段不合法 errCode 2；测验不存在 errCode 6；不是本人出的测验 errCode 5。
  *
  */
@@ -2481,7 +2481,7 @@ export const quizTeacherDeleteMutation = (options?: Partial<Options<QuizTeacherD
  * 发布、结束或重新开放测验
  *
  * 修改测验状态（见 QuizStatus）：0→1 发布，1→2 结束（进行中的答卷自动交卷），2→1 重新开放。已过 endTime 的已发布测验即为 2 已结束（列表与详情都显示 2）。
- * 错误：不允许的状态变化、没有题目、endTime 已过 errCode 1；状态与当前相同 errCode 7；测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ * 错误：不允许的状态变化、没有题目、endTime 已过、已分发答案后重新开放 errCode 1；状态与当前相同 errCode 7；测验不存在 errCode 6；不是本人出的测验 errCode 5。
  *
  */
 export const quizTeacherUpdateStatusMutation = (options?: Partial<Options<QuizTeacherUpdateStatusData>>): UseMutationOptions<QuizTeacherUpdateStatusResponse, DefaultError, Options<QuizTeacherUpdateStatusData>> => {
@@ -2499,7 +2499,7 @@ export const quizTeacherUpdateStatusMutation = (options?: Partial<Options<QuizTe
  * 分发答案
  *
  * 向学生分发标准答案与解析：此后学生在 paper/resultEx 看到 answer 与 analysis。只能在测验结束（状态 2）后分发，分发后不可撤回。
- * 分发时仍在答题中的答卷（期限后的 30 秒宽限内）先由系统交卷，以免答题中的学生看到答案。
+ * 分发时仍在答题中的答卷（期限后的 30 秒宽限内）先由系统交卷，以免答题中的学生看到答案；分发后测验不能再重新开放。
  * 错误：测验未结束 errCode 1；已分发过 errCode 7；测验不存在 errCode 6；不是本人出的测验 errCode 5。
  *
  */
@@ -2572,8 +2572,9 @@ export const quizTeacherStudentRecordMutation = (options?: Partial<Options<QuizT
 /**
  * 学生作答记录（v2，含未作答）
  *
- * 与 v1 不同：列出所发布教学班的全部在读学生（含未开始的，paperId 为 null），可按教学班筛选、按分数或学号排序，并给出答对题数与班内名次。
- * 错误：测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ * 与 v1 不同：列出所发布教学班的全部在读学生（含未开始的，paperId 为 null；已作答后离开教学班的学生也保留），可按教学班筛选、按分数或学号排序，并给出答对题数与班内名次。
+ * sortOrder 缺省时 score 为降序，其余为升序；没有值（未交卷）的行总排在最后。
+ * 错误：教学班不是该测验发布的班 errCode 2；测验不存在 errCode 6；不是本人出的测验 errCode 5。
  * v2 路径的位置（/tms-server/quiz/teacher/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
  *
  */
