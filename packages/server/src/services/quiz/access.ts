@@ -14,6 +14,7 @@ import {
   quizzes,
 } from '../../db/schema/quiz';
 import { courses, teachingClasses } from '../../db/schema/teaching';
+import { MINUTE_MS } from '../../lib/clock';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { idOrNotFound } from '../../lib/ids';
 import type { AuthedContext } from '../context';
@@ -28,8 +29,6 @@ import { gradeQuizAnswer, sumScores, teacherQuestion } from './questions';
 export const QUIZ_NOT_FOUND_MESSAGE = '测验不存在';
 export const NOT_YOUR_QUIZ_MESSAGE = '这不是您出的测验';
 export const PAPER_NOT_FOUND_MESSAGE = '答卷不存在';
-
-const MINUTE_MS = 60_000;
 
 /** The status shown: a published quiz past its end has ended. */
 export function statusOf(quiz: Pick<QuizRow, 'status' | 'endTime'>, now: number): QuizStatus {

@@ -31,14 +31,8 @@ import {
   studentClassesOfQuiz,
   submitPaper,
 } from './access';
-import {
-  blankCountOfQuestion,
-  cleanQuizAnswer,
-  isAnswered,
-  paperQuestion,
-  resultItem,
-  wireAnswer,
-} from './questions';
+import { isAnswered } from '../exam/paper';
+import { blankCountOfQuestion, cleanQuizAnswer, paperQuestion, resultItem, wireAnswer } from './questions';
 
 // A student's paper: starting it, saving answer by answer (committed before the answer), handing
 // it in, and the results (the key and analysis only once the teacher has distributed them).

@@ -8,7 +8,6 @@ import {
   cleanQuestion,
   type Grade,
   gradeObjective,
-  isAnswered,
   TYPE_NAMES,
 } from '../exam/paper';
 
@@ -110,8 +109,6 @@ export function gradeQuizAnswer(question: QuizQuestionRow, answer: readonly stri
     answer,
   );
 }
-
-export { isAnswered };
 
 export function blankCountOfQuestion(question: QuizQuestionRow): number {
   return question.type === 4 ? blankCountOf(question.content) : 0;

@@ -3,6 +3,7 @@ import type { Input, Output } from '../../contract/types';
 import type { Db } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry';
 import { quizClasses, quizPapers, type QuizQuestionRow, quizQuestions, quizzes } from '../../db/schema/quiz';
+import { MINUTE_MS } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ConflictError, InvalidInputError, NotFoundError, RefusedError } from '../../lib/errors';
 import { idOrNotFound } from '../../lib/ids';
@@ -27,7 +28,6 @@ import { type CleanQuizQuestion, cleanQuizQuestion, sumScores } from './question
 
 // A teacher's quizzes: writing them, publishing, ending and reopening, distributing the answers.
 
-const MINUTE_MS = 60_000;
 const DUPLICATE_NAME_MESSAGE = '该课程中已有同名测验';
 
 type SaveInput = Input<'quizTeacherSave'>;

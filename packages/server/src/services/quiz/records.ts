@@ -18,7 +18,7 @@ import { bytesAnswer } from '../../lib/file-answer';
 import { idOrNotFound } from '../../lib/ids';
 import { offsetOf } from '../../lib/paging';
 import { buildSheet, XLSX_CONTENT_TYPE } from '../../lib/xlsx';
-import type { AuthedCall } from '../context';
+import type { AuthedCall, AuthedContext } from '../context';
 import { assertCourseTeacher } from '../course/membership';
 import { studentTeachingClassIds } from '../course/student-audience';
 import { activeRoster, studentBriefColumns } from '../homework/group-sets';
@@ -33,7 +33,8 @@ import {
   statusOf,
 } from './access';
 import { paperResultEx } from './papers';
-import { gradeQuizAnswer, isAnswered } from './questions';
+import { isAnswered } from '../exam/paper';
+import { gradeQuizAnswer } from './questions';
 
 // What the teacher reads of a quiz's students: statistics, the answer records (with those who
 // have not started), one student's quizzes, a paper under review, and the records as .xlsx.
@@ -130,7 +131,7 @@ async function quizClassOf(db: Db, quiz: QuizRow, raw: string | undefined): Prom
 }
 
 /** The teacher's quiz with its overdue papers handed in, so every count is final. */
-async function settledQuiz(ctx: AuthedCall<unknown>['ctx'], rawId: string): Promise<QuizRow> {
+async function settledQuiz(ctx: AuthedContext, rawId: string): Promise<QuizRow> {
   const quiz = await ownQuiz(ctx, rawId);
   await settleOverduePapers(ctx.db, ctx.clock.now(), { quizId: quiz.id });
   return quiz;
