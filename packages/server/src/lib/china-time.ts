@@ -14,6 +14,11 @@ export function chinaTime(instant: number): string {
   return new Date(instant + CHINA_OFFSET_MS).toISOString().slice(11, 16);
 }
 
+/** YYYY-MM-DD HH:mm of an instant, in China (exported sheets). */
+export function chinaDateTime(instant: number): string {
+  return `${chinaDate(instant)} ${chinaTime(instant)}`;
+}
+
 /** Whether a YYYY-MM-DD string names a real calendar day (2026-02-30 does not). */
 export function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

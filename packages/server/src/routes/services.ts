@@ -12,6 +12,7 @@ import { examStudentArea } from './tms/exam-student';
 import { examTeacherArea } from './tms/exam-teacher';
 import { myCourseArea } from './tms/my-course';
 import { myWorkArea } from './tms/my-work';
+import { quizArea } from './tms/quiz';
 import { statisticsArea } from './tms/statistics';
 import { studentArea } from './tms/student';
 import { studentPageArea } from './tms/student-page';
@@ -37,6 +38,7 @@ export const AREAS: readonly AreaEntry[] = [
   myWorkArea,
   examTeacherArea,
   examStudentArea,
+  quizArea,
   statisticsArea,
   smsArea,
 ];

@@ -3085,6 +3085,7 @@ export const quizPaperUserGetList = <ThrowOnError extends boolean = true>(option
  * 开始作答（生成答卷）
  *
  * 学生开始一个测验，生成本人的答卷并返回题目（不含答案）。每人每测验只有一份答卷：已有答题中的答卷时直接返回它（继续作答）。
+ * 答卷记下学生所在的教学班（在测验的多个教学班中时取 ID 最小者），班级平均分与名次都按它计算。期限 deadline = min(开始时间 + 限时, endTime)，以服务器时间为准。
  * 错误：测验未发布、未到 startTime 或已结束 errCode 1；本人已交卷 errCode 7；不在测验所发布的教学班 errCode 5；测验不存在 errCode 6。
  *
  */
@@ -3168,7 +3169,8 @@ export const quizPaperQuestionDetail = <ThrowOnError extends boolean = true>(opt
 /**
  * 保存一道题的答案
  *
- * 逐题保存答案（覆盖该题之前的答案）；answer 为空数组表示清空该题。返回最新进度。
+ * 逐题保存答案（覆盖该题之前的答案）；answer 为空数组表示清空该题。答案在应答前已写入数据库（应答成功即不会丢失）。返回最新进度。
+ * 期限后 30 秒内到达的保存仍被接受（发出时尚未到期、网络延迟）；超过后答卷按已保存的答案由系统自动交卷（状态 2，交卷时间为期限）。教师结束测验时，答题中的答卷立即被系统交卷。
  * 规则：答案格式须与题型相符（单选 1 个字母、多选字母不重复、判断 true/false、填空项数不超过空数），否则 errCode 2。
  * 错误：答卷已交卷或已过期限（此时系统自动交卷）errCode 1；题目不在该答卷中 errCode 6；答卷不存在或不是本人的 errCode 6。
  *
@@ -3309,7 +3311,7 @@ export const quizPaperHandIn = <ThrowOnError extends boolean = true>(options: Op
 /**
  * 教师的测验列表
  *
- * 教师本人出的测验，默认按 updatedAt 降序。
+ * 教师本人在当前学校出的测验，默认按 updatedAt 降序。
  *
  */
 export const quizTeacherGetList = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherGetListData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherGetListResponses, unknown, ThrowOnError, 'data'>({
@@ -3394,6 +3396,8 @@ export const quizTeacherSave = <ThrowOnError extends boolean = true>(options: Op
  * 修改测验
  *
  * 整体替换测验的设置与题目（字段规则同新建）。已有学生交卷（submittedCount > 0）后只能修改名称、说明、endTime 和教学班，题目变化时 errCode 1。
+ * 题目按 quId 对应：带 quId 的题原地修改（保留学生已保存的答案），不带的为新题，未出现的已有题被删除；quId 不属于该测验 errCode 2。endTime 变化时答题中答卷的期限随之重算。
+ * 已有学生交卷时 startTime、durationMinutes、课程也不能再改（errCode 1）；已分发答案后 endTime 不能改到当前时间之后（errCode 1，否则测验会带着答案重新开放）。
  * 错误：字段不合法 errCode 2；测验不存在 errCode 6；不是本人出的测验 errCode 5。
  *
  */
@@ -3421,7 +3425,7 @@ export const quizTeacherUpdate = <ThrowOnError extends boolean = true>(options: 
 /**
  * 删除测验
  *
- * 删除测验及其全部答卷。
+ * 删除测验及其全部答卷。草稿、已结束或还没有人交卷的测验可以直接删除。
  * 错误：已发布且已有学生交卷的测验须先结束（状态 2）才能删除，否则 errCode 1；测验不存在 errCode 6；不是本人出的测验 errCode 5。
  *
  */
@@ -3449,8 +3453,8 @@ export const quizTeacherDelete = <ThrowOnError extends boolean = true>(options: 
 /**
  * 发布、结束或重新开放测验
  *
- * 修改测验状态（见 QuizStatus）：0→1 发布，1→2 结束（进行中的答卷自动交卷），2→1 重新开放。
- * 错误：不允许的状态变化、没有题目、endTime 已过 errCode 1；状态与当前相同 errCode 7；测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ * 修改测验状态（见 QuizStatus）：0→1 发布，1→2 结束（进行中的答卷自动交卷），2→1 重新开放。已过 endTime 的已发布测验即为 2 已结束（列表与详情都显示 2）。
+ * 错误：不允许的状态变化、没有题目、endTime 已过、已分发答案后重新开放 errCode 1；状态与当前相同 errCode 7；测验不存在 errCode 6；不是本人出的测验 errCode 5。
  *
  */
 export const quizTeacherUpdateStatus = <ThrowOnError extends boolean = true>(options: Options<QuizTeacherUpdateStatusData, ThrowOnError>) => (options.client ?? client).post<QuizTeacherUpdateStatusResponses, unknown, ThrowOnError, 'data'>({
@@ -3478,6 +3482,7 @@ export const quizTeacherUpdateStatus = <ThrowOnError extends boolean = true>(opt
  * 分发答案
  *
  * 向学生分发标准答案与解析：此后学生在 paper/resultEx 看到 answer 与 analysis。只能在测验结束（状态 2）后分发，分发后不可撤回。
+ * 分发时仍在答题中的答卷（期限后的 30 秒宽限内）先由系统交卷，以免答题中的学生看到答案；分发后测验不能再重新开放。
  * 错误：测验未结束 errCode 1；已分发过 errCode 7；测验不存在 errCode 6；不是本人出的测验 errCode 5。
  *
  */
@@ -3590,8 +3595,9 @@ export const quizTeacherStudentRecord = <ThrowOnError extends boolean = true>(op
 /**
  * 学生作答记录（v2，含未作答）
  *
- * 与 v1 不同：列出所发布教学班的全部在读学生（含未开始的，paperId 为 null），可按教学班筛选、按分数或学号排序，并给出答对题数与班内名次。
- * 错误：测验不存在 errCode 6；不是本人出的测验 errCode 5。
+ * 与 v1 不同：列出所发布教学班的全部在读学生（含未开始的，paperId 为 null；已作答后离开教学班的学生也保留），可按教学班筛选、按分数或学号排序，并给出答对题数与班内名次。
+ * sortOrder 缺省时 score 为降序，其余为升序；没有值（未交卷）的行总排在最后。
+ * 错误：教学班不是该测验发布的班 errCode 2；测验不存在 errCode 6；不是本人出的测验 errCode 5。
  * v2 路径的位置（/tms-server/quiz/teacher/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
  *
  */
@@ -3619,7 +3625,7 @@ export const quizTeacherStudentRecordV2 = <ThrowOnError extends boolean = true>(
 /**
  * 某学生在课程中的测验
  *
- * 教师查看某个学生在本人一门课程中的全部测验与成绩，按测验 endTime 降序。
+ * 教师查看某个学生在本人一门课程中的全部测验与成绩，按测验 endTime 降序：发布到该学生所在教学班的已发布或已结束测验，以及该学生有答卷的测验（草稿不列）。
  * 错误：课程不存在 errCode 6；不是本人任课的课程或学生不在本人任课的教学班 errCode 5。
  *
  */
@@ -3703,7 +3709,8 @@ export const quizTeacherExportStudentRecord = <ThrowOnError extends boolean = tr
 /**
  * 导出学生作答记录（v2，含逐题）
  *
- * 与 v1 不同：包含所发布教学班的全部学生（未作答的标为未开始），可按教学班导出，includeQuestions 为 true 时每题一列（学生答案与得分）。成功时直接返回文件（不带信封）。
+ * 与 v1 不同：包含所发布教学班的全部在读学生（未作答的标为未开始），按学号排序，可按教学班导出；includeQuestions 为 true 时每题两列：“第 n 题答案”（选项字母以逗号分隔，判断为 正确/错误，填空各空以 ｜ 分隔）与“第 n 题得分”（未交卷为空）。成功时直接返回文件（不带信封）。
+ * 错误（JSON 信封）：教学班不是该测验发布的班 errCode 2。
  * 错误（JSON 信封）：测验不存在 errCode 6；不是本人出的测验 errCode 5。
  * v2 路径的位置（/tms-server/quiz/teacher/v2/…）为本规范设计，沿用 /tms-server/courseMgr/v2/… 的写法。
  *
@@ -3811,8 +3818,8 @@ export const quizApiGetDetail = <ThrowOnError extends boolean = true>(options: O
 /**
  * 我的测验统计
  *
- * 学生本人的测验统计；传 courseId 时只统计该课程。
- * 错误：本人未选该课程 errCode 5。
+ * 学生本人的测验统计；传 courseId 时只统计该课程。quizCount = finishedCount + unfinishedCount + missedCount。
+ * 错误：课程不存在 errCode 6；本人未选该课程 errCode 5。
  *
  */
 export const quizApiStatistics = <ThrowOnError extends boolean = true>(options?: Options<QuizApiStatisticsData, ThrowOnError>) => (options?.client ?? client).post<QuizApiStatisticsResponses, unknown, ThrowOnError, 'data'>({

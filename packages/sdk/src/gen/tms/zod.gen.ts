@@ -925,7 +925,8 @@ export const zQuizProgress = /* @__PURE__ */ lazy.zQuizProgress();
  * 1 单选（answer 为 1 个选项字母）；
  * 2 多选（answer 为 2 个及以上选项字母，全对得分，漏选、错选不得分）；
  * 3 判断（answer 为 ["true"] 或 ["false"]）；
- * 4 填空（answer 每项对应一个空，去掉首尾空白后完全一致才算对，按空平均给分）。
+ * 4 填空（answer 每项对应一个空；比较时忽略首尾空白、连续空白按一个空格、不区分大小写；一个空可用 | 分隔多个可接受的答案，如 "夏普比率|Sharpe"；按答对的空数比例给分，以 0.5 分为单位向下取整；全部空都对才算答对）。
+ * 判分与考试客观题相同（services/exam/paper.ts gradeObjective）。
  *
  */
 export const zQuizQuestionType = /* @__PURE__ */ lazy.zQuizQuestionType();

@@ -116,11 +116,17 @@ export function cleanQuestion(input: QuestionInput, orderNo: number): CleanQuest
   };
 }
 
+/** What answer checking needs of a question (an exam's or a quiz's, mapped to this shape). */
+export type AnswerShape = Pick<ExamQuestionRow, 'type' | 'options' | 'stem'>;
+
+/** What grading needs of a question: its key, its points, a multiple choice's partial score. */
+export type GradedShape = Pick<ExamQuestionRow, 'type' | 'answers' | 'score' | 'partialScore'>;
+
 /**
  * A student's answer to a question, as it is stored (choice letters sorted, text as written), or
  * the reason it does not fit the question's type. An empty array clears the answer.
  */
-export function cleanAnswer(question: ExamQuestionRow, answer: readonly string[]): string[] | string {
+export function cleanAnswer(question: AnswerShape, answer: readonly string[]): string[] | string {
   if (answer.length === 0) return [];
   const keys = new Set(question.options.map((option) => option.key));
   switch (question.type) {
@@ -161,7 +167,7 @@ export interface Grade {
  * not all of them earns its partial score, any wrong letter nothing; a fill-in earns its score in
  * proportion to the blanks right (each blank accepts any of its `|` alternatives), in steps of 0.5.
  */
-export function gradeObjective(question: ExamQuestionRow, answer: readonly string[]): Grade {
+export function gradeObjective(question: GradedShape, answer: readonly string[]): Grade {
   const { answers: key, score } = question;
   switch (question.type) {
     case 1:

@@ -16,7 +16,7 @@ import {
   workTeams,
 } from '../../db/schema/homework';
 import { classes, students } from '../../db/schema/school';
-import { chinaDate, chinaTime } from '../../lib/china-time';
+import { chinaDateTime } from '../../lib/china-time';
 import { ForbiddenError, InvalidInputError, NotFoundError, RefusedError } from '../../lib/errors';
 import type { FileAnswer } from '../../lib/file-answer';
 import { bytesAnswer } from '../../lib/file-answer';
@@ -329,7 +329,7 @@ export async function exportWorkFinishExcel({
   ]);
   const teamName = new Map(teamRows.map((row) => [row.id, row.name]));
   const solo = new Map(soloRows.map((row) => [row.id, row]));
-  const time = (value: number | null) => (value === null ? '' : `${chinaDate(value)} ${chinaTime(value)}`);
+  const time = (value: number | null) => (value === null ? '' : chinaDateTime(value));
   const lines: (string | number | null)[][] = [];
   for (const { studentWork } of rows) {
     const { score, lateDays, latePenalty } = scoreAfterPenalty(

@@ -75,12 +75,13 @@ export async function ownWork(
   return work;
 }
 
-/** Teaching class ids of the request: the caller's (5), of the course (2). */
-async function classesOfCourse(
+/** Teaching class ids of the request (its `field`): the caller's (5), of the course (2). Homework and quizzes. */
+export async function classesOfCourse(
   ctx: AuthedContext,
   schoolId: number,
   courseId: number,
   raw: readonly string[],
+  field = 'teachingClassIds',
 ): Promise<number[]> {
   const ids = teachingClassIdsOf(raw);
   await assertTeachingClassesOwned(ctx, schoolId, ids);
@@ -88,8 +89,7 @@ async function classesOfCourse(
     .select({ id: teachingClasses.id })
     .from(teachingClasses)
     .where(and(inArray(teachingClasses.id, ids), eq(teachingClasses.courseId, courseId)));
-  if (rows.length !== ids.length)
-    throw new InvalidInputError('参数 teachingClassIds 中有不属于该课程的教学班');
+  if (rows.length !== ids.length) throw new InvalidInputError(`参数 ${field} 中有不属于该课程的教学班`);
   return ids.sort((a, b) => a - b);
 }
 

@@ -1,0 +1,71 @@
+import {
+  quizPaperCheckProcess,
+  quizPaperCreate,
+  quizPaperDetail,
+  quizPaperFillAnswer,
+  quizPaperHandIn,
+  quizPaperQuestionDetail,
+  quizPaperResult,
+  quizPaperResultEx,
+  quizPaperUserGetList,
+} from '../../services/quiz/papers';
+import {
+  quizTeacherDelete,
+  quizTeacherDistributeAnswers,
+  quizTeacherGetDetail,
+  quizTeacherGetList,
+  quizTeacherSave,
+  quizTeacherUpdate,
+  quizTeacherUpdateStatus,
+} from '../../services/quiz/quizzes';
+import {
+  quizTeacherExportStudentRecord,
+  quizTeacherExportStudentRecordV2,
+  quizTeacherReviewStudentQuiz,
+  quizTeacherStatistics,
+  quizTeacherStatisticsV2,
+  quizTeacherStudentQuizList,
+  quizTeacherStudentRecord,
+  quizTeacherStudentRecordV2,
+} from '../../services/quiz/records';
+import {
+  quizApiCourseClassStatistics,
+  quizApiCourseQuizList,
+  quizApiGetDetail,
+  quizApiListByCourse,
+  quizApiStatistics,
+} from '../../services/quiz/student-quizzes';
+import { area } from '../register';
+
+/** specs/tms/quiz.yaml: the teacher's quizzes, the student's papers and their quiz views. */
+export const quizArea = area('tms/quiz', {
+  quizPaperUserGetList,
+  quizPaperCreate,
+  quizPaperDetail,
+  quizPaperQuestionDetail,
+  quizPaperFillAnswer,
+  quizPaperResultEx,
+  quizPaperCheckProcess,
+  quizPaperResult,
+  quizPaperHandIn,
+  quizTeacherGetList,
+  quizTeacherGetDetail,
+  quizTeacherSave,
+  quizTeacherUpdate,
+  quizTeacherDelete,
+  quizTeacherUpdateStatus,
+  quizTeacherDistributeAnswers,
+  quizTeacherStatistics,
+  quizTeacherStatisticsV2,
+  quizTeacherStudentRecord,
+  quizTeacherStudentRecordV2,
+  quizTeacherStudentQuizList,
+  quizTeacherReviewStudentQuiz,
+  quizTeacherExportStudentRecord,
+  quizTeacherExportStudentRecordV2,
+  quizApiCourseQuizList,
+  quizApiListByCourse,
+  quizApiGetDetail,
+  quizApiStatistics,
+  quizApiCourseClassStatistics,
+});
