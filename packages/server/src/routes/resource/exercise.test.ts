@@ -190,6 +190,7 @@ describe('exercises', () => {
     expect((await bad(6, { codeLanguage: 'none' })).errMsg).toContain('代码语言');
     expect((await bad(5, { codeLanguage: 'python' })).errCode).toBe(2);
     expect((await bad(1, { score: 0.3 })).errCode).toBe(2);
+    expect((await bad(1, { score: 2.3 })).errMsg).toContain('0.5 的整数倍');
     expect((await bad(1, { content: '<p> </p>' })).errMsg).toContain('题干不能为空');
     expect(await exerciseCount()).toBe(0);
   });
@@ -508,6 +509,9 @@ describe('exercise papers', () => {
       errMsg: expect.stringContaining('第 2 题与第 1 题'),
     });
     expect(await codeOf(b.paperAnswer({ ...body, passScore: 16 }))).toBe(2);
+    expect(
+      (await refusal(b.paperAnswer({ ...body, items: [{ exerciseId: one.exerciseId, score: 1.2 }] }))).errMsg,
+    ).toContain('第 1 题的分值');
     expect(await codeOf(b.paperAnswer({ ...body, items: [{ exerciseId: theirs.exerciseId }] }))).toBe(5);
     expect(await codeOf(b.paperAnswer({ ...body, items: [{ exerciseId: UNKNOWN }] }))).toBe(6);
     expect(await codeOf(b.paperAnswer({ ...body, tagId: UNKNOWN }))).toBe(6);

@@ -264,15 +264,13 @@ async function importExercises(
       const part = await tx
         .insert(exercises)
         .values(
-          clean
-            .slice(start, start + 500)
-            .map((exercise) => ({
-              ...exercise,
-              tagId: tag.id,
-              ownerUserId: ctx.auth.userId,
-              createdAt: now,
-              updatedAt: now,
-            })),
+          clean.slice(start, start + 500).map((exercise) => ({
+            ...exercise,
+            tagId: tag.id,
+            ownerUserId: ctx.auth.userId,
+            createdAt: now,
+            updatedAt: now,
+          })),
         )
         .returning({ id: exercises.id });
       ids.push(...part.map((row) => row.id));
