@@ -6,7 +6,7 @@ import type {
   ExerciseSaveRequest,
   ExerciseTag,
 } from '@dfrm/sdk/resource/types';
-import { call, type TestApp } from '../../testing/index';
+import { call, type Session, type TestApp } from '../../testing/index';
 import { demoSessions, ok } from '../tms/homework.fixtures';
 
 /**
@@ -101,9 +101,8 @@ export function upload(data: Uint8Array, fileName = '习题.xlsx'): FormData {
   return form;
 }
 
-export function bank(t: TestApp) {
-  const { as } = demoSessions(t.app);
-
+/** `as`: the sessions to share with other fixtures (a second login displaces the first session). */
+export function bank(t: TestApp, as: (userName: string) => Promise<Session> = demoSessions(t.app).as) {
   async function post<T = unknown>(who: string, path: string, body?: unknown) {
     return call<T>(t.app, 'POST', path, { session: await as(who), ...(body === undefined ? {} : { body }) });
   }
