@@ -277,7 +277,8 @@ export async function exerciseUpdate({
         .insert(exercises)
         .values({ ...clean, tagId: tag.id, ownerUserId: ctx.auth.userId, createdAt: now, updatedAt: now })
         .returning();
-  const [view] = await exerciseViews(ctx.db, [row!]);
+  if (!row) throw new NotFoundError('习题不存在');
+  const [view] = await exerciseViews(ctx.db, [row]);
   return view!;
 }
 

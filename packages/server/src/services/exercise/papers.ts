@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ExercisePaper, ExercisePaperBrief } from '@dfrm/sdk/resource/types';
 import type { Input, Output } from '../../contract/types';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import {
   type ExerciseRow,
   exercises,
 } from '../../db/schema/exercise';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { ForbiddenError, InvalidInputError, NotFoundError, RefusedError } from '../../lib/errors';
 import { idOrNotFound } from '../../lib/ids';
 import { likePattern } from '../../lib/like';
@@ -35,6 +36,19 @@ export async function ownPaper(ctx: AuthedContext, raw: string): Promise<Exercis
   if (!row) throw new NotFoundError('试卷不存在');
   if (row.ownerUserId !== ctx.auth.userId) throw new ForbiddenError('这不是您的试卷');
   return row;
+}
+
+/** The caller's papers of these ids, in the order given: 6 for the first not there, 5 for the first of another teacher. */
+async function ownPapers(ctx: AuthedContext, raws: readonly string[]): Promise<ExercisePaperRow[]> {
+  const ids = raws.map((raw) => idOrNotFound(raw, `试卷 ${raw} 不存在`));
+  const rows = await ctx.db.select().from(exercisePapers).where(inArray(exercisePapers.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new NotFoundError(`试卷 ${id} 不存在`);
+    if (row.ownerUserId !== ctx.auth.userId) throw new ForbiddenError(`试卷 ${id} 不是您的试卷`);
+    return row;
+  });
 }
 
 /** A paper's question as it will be numbered: the exercise and its score in this paper. */
@@ -107,27 +121,39 @@ export async function insertPaper(ctx: AuthedContext, paper: NewPaper): Promise<
   const name = paper.name.trim();
   if (name === '') throw new InvalidInputError('试卷名称（paperName）不能为空');
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(exercisePapers)
-      .values({
-        ownerUserId: ctx.auth.userId,
-        tagId: paper.tagId,
-        name,
-        description: paper.description.trim(),
-        durationMinutes: paper.durationMinutes,
-        passScore,
-        totalScore,
-        exerciseCount: paper.items.length,
-        buildMode: paper.buildMode,
-        courseId: paper.courseId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await writeItems(tx, row!.id, paper.items);
-    return row!;
-  });
+  return lostExercise(
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(exercisePapers)
+        .values({
+          ownerUserId: ctx.auth.userId,
+          tagId: paper.tagId,
+          name,
+          description: paper.description.trim(),
+          durationMinutes: paper.durationMinutes,
+          passScore,
+          totalScore,
+          exerciseCount: paper.items.length,
+          buildMode: paper.buildMode,
+          courseId: paper.courseId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await writeItems(tx, row!.id, paper.items);
+      return row!;
+    }),
+  );
+}
+
+/** An exercise of the paper deleted between the check and the write (the foreign key tells): 6. */
+async function lostExercise<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new NotFoundError('试卷中的习题刚被删除，请刷新后重试');
+    throw error;
+  }
 }
 
 /** How many exams were made from each paper. */
@@ -272,7 +298,7 @@ export async function exercisePaperDelete({
   ctx,
   input,
 }: AuthedCall<Input<'exercisePaperDelete'>>): Promise<Output<'exercisePaperDelete'>> {
-  const rows = await Promise.all(input.paperIds.map((raw) => ownPaper(ctx, raw)));
+  const rows = await ownPapers(ctx, input.paperIds);
   const ids = rows.map((row) => row.id);
   return ctx.db.transaction(async (tx) => {
     await tx
@@ -307,45 +333,49 @@ export async function exercisePaperUpdate({
   const name = input.paperName === undefined ? paper.name : input.paperName.trim();
   if (name === '') throw new InvalidInputError('试卷名称（paperName）不能为空');
   const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(exercisePapers)
-      .where(eq(exercisePapers.id, paper.id))
-      .for('update');
-    if (!current) throw new NotFoundError('试卷不存在');
-    const change = items !== null && !sameItems(await paperExercises(tx, paper.id), items);
-    if (change && ((await usedCounts(tx, [paper.id])).get(paper.id) ?? 0) > 0)
-      throw new RefusedError('试卷已被考试引用，只能修改名称、说明、标签、时长与及格分，不能修改题目或分值');
-    const totalScore = items === null ? current.totalScore : totalOf(items);
-    const passScore = input.passScore ?? current.passScore;
-    if (passScore > totalScore) {
-      throw new InvalidInputError(
-        input.passScore === undefined
-          ? `原及格分（${passScore}）超过新的总分（${totalScore}），请一并修改及格分（passScore）`
-          : `及格分（${passScore}）不能超过总分（${totalScore}）`,
-      );
-    }
-    if (change && items) {
-      await tx.delete(exercisePaperItems).where(eq(exercisePaperItems.paperId, paper.id));
-      await writeItems(tx, paper.id, items);
-    }
-    const [updated] = await tx
-      .update(exercisePapers)
-      .set({
-        name,
-        description: input.description === undefined ? current.description : input.description.trim(),
-        tagId,
-        durationMinutes: input.durationMinutes ?? current.durationMinutes,
-        passScore,
-        totalScore,
-        exerciseCount: items === null ? current.exerciseCount : items.length,
-        updatedAt: now,
-      })
-      .where(eq(exercisePapers.id, paper.id))
-      .returning();
-    return updated!;
-  });
+  const row = await lostExercise(
+    ctx.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(exercisePapers)
+        .where(eq(exercisePapers.id, paper.id))
+        .for('update');
+      if (!current) throw new NotFoundError('试卷不存在');
+      const change = items !== null && !sameItems(await paperExercises(tx, paper.id), items);
+      if (change && ((await usedCounts(tx, [paper.id])).get(paper.id) ?? 0) > 0)
+        throw new RefusedError(
+          '试卷已被考试引用，只能修改名称、说明、标签、时长与及格分，不能修改题目或分值',
+        );
+      const totalScore = items === null ? current.totalScore : totalOf(items);
+      const passScore = input.passScore ?? current.passScore;
+      if (passScore > totalScore) {
+        throw new InvalidInputError(
+          input.passScore === undefined
+            ? `原及格分（${passScore}）超过新的总分（${totalScore}），请一并修改及格分（passScore）`
+            : `及格分（${passScore}）不能超过总分（${totalScore}）`,
+        );
+      }
+      if (change && items) {
+        await tx.delete(exercisePaperItems).where(eq(exercisePaperItems.paperId, paper.id));
+        await writeItems(tx, paper.id, items);
+      }
+      const [updated] = await tx
+        .update(exercisePapers)
+        .set({
+          name,
+          description: input.description === undefined ? current.description : input.description.trim(),
+          tagId,
+          durationMinutes: input.durationMinutes ?? current.durationMinutes,
+          passScore,
+          totalScore,
+          exerciseCount: items === null ? current.exerciseCount : items.length,
+          updatedAt: now,
+        })
+        .where(eq(exercisePapers.id, paper.id))
+        .returning();
+      return updated!;
+    }),
+  );
   return paperDetail(ctx.db, row);
 }
 
@@ -377,7 +407,15 @@ export async function paperQuestionsForExam(
   };
 }
 
-/** Counts an exam as made from a paper (its usedCount); in the exam's own transaction. */
+/**
+ * Counts an exam as made from a paper (its usedCount); in the exam's own transaction. A paper
+ * deleted since its questions were copied is not counted (the key share waits for a delete
+ * under way), rather than failing the exam.
+ */
 export async function recordPaperUse(tx: Db, paperId: number, examId: number): Promise<void> {
-  await tx.insert(exercisePaperExams).values({ paperId, examId }).onConflictDoNothing();
+  await tx.execute(sql`
+    insert into ${exercisePaperExams} (paper_id, exam_id)
+    select ${paperId}, ${examId}
+    where exists (select 1 from ${exercisePapers} where id = ${paperId} for key share)
+    on conflict do nothing`);
 }
