@@ -84,6 +84,20 @@ describe('repositories', () => {
       questionCount: 5,
     });
 
+    // newest change first: a new or edited question moves its repository (and its parent) up
+    const empty = await b.tag('空题库');
+    t.clock.advance(60_000);
+    const order = async () =>
+      (await ok<ExamRepoPage>(b.post('teacher1', `${REPO}/list/repo`, page))).list.map(
+        (repo) => repo.repoName,
+      );
+    await b.exercise(quant.tagId, 3, { content: '<p>新判断</p>' });
+    expect(await order()).toEqual(['量化投资', '空题库', '风险度量']);
+    t.clock.advance(60_000);
+    await b.exercise(risk.tagId, 5, { content: '<p>新问答</p>' });
+    expect(await order()).toEqual(['风险度量', '量化投资', '空题库']);
+    expect(empty.itemCount).toBe(0);
+
     const filed = await ok<ExamRepoPage>(
       b.post('teacher1', `${REPO}/list/repo`, { ...page, tagId: quant.tagId }),
     );
@@ -98,11 +112,12 @@ describe('repositories', () => {
     expect(await codeOf(b.post('teacher2', `${REPO}/list/repo`, { ...page, tagId: quant.tagId }))).toBe(5);
     expect(await codeOf(b.post('student01', `${REPO}/list/repo`, page))).toBe(5);
 
+    // the bank and the two questions added above
     const detail = await ok<ExamRepoDetail>(b.post('teacher1', `${REPO}/detail/repo/${quant.tagId}`));
     expect(detail.difficultyCounts).toEqual([
-      { difficulty: 1, count: 7 },
+      { difficulty: 1, count: 8 },
       { difficulty: 2, count: 4 },
-      { difficulty: 3, count: 4 },
+      { difficulty: 3, count: 5 },
     ]);
     expect(detail.matrix).toHaveLength(18);
     expect(detail.matrix.find((cell) => cell.quType === 1 && cell.difficulty === 3)?.count).toBe(3);
