@@ -16,6 +16,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** Whether a database error is a foreign-key violation (PostgreSQL 23503): the row referred to went away meanwhile. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (const e of chain(error)) if (e.code === '23503') return true;
+  return false;
+}
+
 /** The constraint a violation names, when the driver tells ('' otherwise). */
 export function violatedConstraint(error: unknown): string {
   for (const e of chain(error)) if (typeof e.constraint === 'string') return e.constraint;

@@ -2,6 +2,8 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './hono-env';
 import type { OperationId } from '../contract/operations.gen';
 import { type AreaEntry, mountOperations } from './register';
+import { examRepoArea } from './resource/exam-repo';
+import { exerciseArea } from './resource/exercise';
 import { smsArea } from './support/sms';
 import { announceArea } from './tms/announce';
 import { clientUserArea } from './tms/client-user';
@@ -40,6 +42,8 @@ export const AREAS: readonly AreaEntry[] = [
   examStudentArea,
   quizArea,
   statisticsArea,
+  exerciseArea,
+  examRepoArea,
   smsArea,
 ];
 

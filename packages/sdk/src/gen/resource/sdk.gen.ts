@@ -594,7 +594,7 @@ export const courseRecommendGet = <ThrowOnError extends boolean = true>(options:
 /**
  * 教师查询可用于课程的试卷
  *
- * 分页列出当前教师可用的试卷：本人组的试卷，以及（onlyMine 为 false 时）有使用权限的试卷类资源；可按关联课程、名称、组卷方式筛选，按更新时间倒序。courseId 指定的课程不是本人任教的课程时 errCode 5。仅教师。
+ * 分页列出当前教师可用的试卷：本人的习题试卷（含组卷生成的；资源池尚未实现，onlyMine 为 false 时结果相同）；可按关联课程、名称、组卷方式筛选，按更新时间倒序。用 /api/exercise/paper/create 建的试卷组卷方式为 manual、不关联课程。courseId 不存在 errCode 6，不是本人任教的课程时 errCode 5。仅教师。
  *
  */
 export const examRepoTeacherCoursePaperList = <ThrowOnError extends boolean = true>(options: Options<ExamRepoTeacherCoursePaperListData, ThrowOnError>) => (options.client ?? client).post<ExamRepoTeacherCoursePaperListResponses, unknown, ThrowOnError, 'data'>({
@@ -621,7 +621,7 @@ export const examRepoTeacherCoursePaperList = <ThrowOnError extends boolean = tr
 /**
  * 查询题库列表
  *
- * 分页列出教师可用的题库（本人的、所在用户组资源池的、公共池的），按更新时间倒序；可按分类标签、资源池、名称筛选。仅教师。
+ * 分页列出教师可用的题库，即本人的习题标签（见 info 的说明；资源池尚未实现，只有 private），按更新时间（标签或其中习题最近的修改）倒序；可按分类标签（上级习题标签：列出它的子标签题库）、资源池、名称筛选。分类标签不存在 errCode 6，不是本人的 errCode 5。仅教师。
  *
  */
 export const examRepoList = <ThrowOnError extends boolean = true>(options: Options<ExamRepoListData, ThrowOnError>) => (options.client ?? client).post<ExamRepoListResponses, unknown, ThrowOnError, 'data'>({
@@ -675,7 +675,7 @@ export const examRepoQuestionList = <ThrowOnError extends boolean = true>(option
 /**
  * 查询题库分类标签
  *
- * 列出题库的分类标签（tagType 为 exam），按排序值升序；用于题库列表的筛选。标签数量有限，不分页。仅教师。
+ * 列出题库的分类标签，按排序值升序；用于题库列表的筛选。分类标签就是本人的习题标签（tagType 为 exercise）：不传 parentId 列顶级标签，传入时列它的子标签。标签数量有限，不分页。parentId 不存在 errCode 6，不是本人的 errCode 5。仅教师。
  *
  */
 export const examRepoTagList = <ThrowOnError extends boolean = true>(options?: Options<ExamRepoTagListData, ThrowOnError>) => (options?.client ?? client).post<ExamRepoTagListResponses, unknown, ThrowOnError, 'data'>({
@@ -725,7 +725,7 @@ export const examRepoDetail = <ThrowOnError extends boolean = true>(options: Opt
 /**
  * 查询试卷详情
  *
- * 返回试卷及按大题分组的全部题目与分值。withAnswer 为 true 时包含答案与解析。试卷不存在 errCode 6；不是本人组的卷且没有使用权限 errCode 5。仅教师。
+ * 返回试卷（习题试卷）及按大题分组的全部题目与分值。大题按题型顺序，题号按大题顺序全卷连续重排。withAnswer 为 true 时包含答案与解析。试卷不存在 errCode 6；不是本人的试卷 errCode 5。仅教师。
  *
  */
 export const examRepoPaperDetail = <ThrowOnError extends boolean = true>(options: Options<ExamRepoPaperDetailData, ThrowOnError>) => (options.client ?? client).post<ExamRepoPaperDetailResponses, unknown, ThrowOnError, 'data'>({
@@ -752,8 +752,8 @@ export const examRepoPaperDetail = <ThrowOnError extends boolean = true>(options
 /**
  * 手工组卷
  *
- * 用选定的题目与分值生成试卷模板，总分为各题分值之和，返回新试卷。
- * 题目不存在 errCode 6；没有题目所在题库的使用权限 errCode 5；题目重复、passScore 超过总分 errCode 2；courseId 不是本人任教的课程 errCode 5。仅教师。
+ * 用选定的题目与分值生成试卷模板（一份习题试卷，未分类，buildMode manual），总分为各题分值之和，题目按题型分大题、大题内按数组顺序编号，返回新试卷。
+ * 题目不存在 errCode 6；题目不是本人的（没有题库的使用权限）errCode 5；题目重复、passScore 超过总分 errCode 2；courseId 不存在 errCode 6，不是本人任教的课程 errCode 5。仅教师。
  *
  */
 export const examRepoCreatePaperTemplate = <ThrowOnError extends boolean = true>(options: Options<ExamRepoCreatePaperTemplateData, ThrowOnError>) => (options.client ?? client).post<ExamRepoCreatePaperTemplateResponses, unknown, ThrowOnError, 'data'>({
@@ -780,8 +780,10 @@ export const examRepoCreatePaperTemplate = <ThrowOnError extends boolean = true>
 /**
  * 规则组卷（随机抽题）
  *
- * 与 create/papertmpl 的区别：不指定题目，而按规则从题库随机抽题生成试卷模板，每条规则抽 count 道指定题型（和难度）的题，每题 score 分。
- * 某条规则的可抽题数不足时 errCode 1，errMsg 指出是第几条规则及可用题数；题库不存在 errCode 6；没有题库使用权限 errCode 5；合计超过 200 题或 passScore 超过总分 errCode 2。仅教师。
+ * 与 create/papertmpl 的区别：不指定题目，而按规则从题库随机抽题生成试卷模板（一份习题试卷，buildMode random）。
+ * 抽题规则：每条规则 {repoId, quType, difficulty?, count, score} 从题库 repoId（习题标签，顶级标签含子标签）中符合题型（和难度）的题里等概率随机抽 count 道，每题 score 分；有难度要求的规则先抽，再按顺序抽不限难度的（否则不限难度的规则可能先抽走仅有的难题），已抽到的题与 excludeQuIds 不再参与后面的抽取。
+ * 因此总分固定为各规则 count × score 之和，与抽到哪些题无关：同一组规则多次组卷得到题目不同、题型结构与总分相同的试卷（如给不同学生的 A、B 卷）。大题按题型顺序，大题内按规则顺序编号。
+ * 某条规则的可抽题数不足时 errCode 2，errMsg 指出是第几条规则（题库、题型、难度）、需要几道与可用几道，不生成试卷；题库不存在 errCode 6；题库不是本人的 errCode 5；合计超过 200 题或 passScore 超过总分 errCode 2；courseId 不存在 errCode 6，不是本人任教的课程 errCode 5。仅教师。
  *
  */
 export const examRepoCreatePaperTemplateEx = <ThrowOnError extends boolean = true>(options: Options<ExamRepoCreatePaperTemplateExData, ThrowOnError>) => (options.client ?? client).post<ExamRepoCreatePaperTemplateExResponses, unknown, ThrowOnError, 'data'>({
@@ -890,7 +892,7 @@ export const exerciseListById = <ThrowOnError extends boolean = true>(options: O
  * 保存习题（新建或修改）
  *
  * 不传 exerciseId 时新建，传入时修改，返回保存后的习题。没有单独的新建接口。
- * 校验：单选、多选须有 2–8 个连续标记（A 起）的选项，答案字母须在选项中，单选恰一个、多选至少两个；判断答案为 T 或 F；填空答案的空数须与题干 ____ 数相同；代码题须给 codeLanguage。不符合时 errCode 2，errMsg 指出字段。
+ * 校验（与考试试题的规则相同，所以习题总能复制进考试）：单选、多选须有 2–8 个连续标记（A 起）的选项，答案字母须在选项中，单选恰一个、多选至少两个（可写作 ACD 或 A,C,D，保存为升序连写）；判断答案为 T 或 F；填空答案的空数须与题干 ____ 数相同，tolerance 大于 0 时每空须为数字；代码题须给 codeLanguage（不能为 none），其他题型不能给；非选择题不能有选项。题干、选项、解析中的 HTML 经过清理。不符合时 errCode 2，errMsg 指出题型与字段。
  * 习题或标签不存在 errCode 6；教师只能读写本人的习题与试卷（否则 errCode 5）。已被试卷引用的习题修改后，试卷随之使用新内容。仅教师。
  *
  */
@@ -945,8 +947,9 @@ export const exerciseDelete = <ThrowOnError extends boolean = true>(options: Opt
 /**
  * Excel 导入选择题
  *
- * 用 choice/import/model/get 下载的模板批量导入单选、多选、判断题到标签下。模板列：题型（单选/多选/判断）、题干、选项A–选项H、答案、解析、难度（简单/中等/困难）、分值。
- * 文件限制：.xlsx 格式，不超过 5 MB，最多 1000 个数据行；表头须与模板一致，否则 errCode 2。合格的行导入，不合格的行在 errors 中逐行说明（全部不合格时 importedCount 为 0，不算错误）。标签不存在 errCode 6；不是本人的标签 errCode 5。仅教师。
+ * 用 choice/import/model/get 下载的模板批量导入单选、多选、判断题到标签下。模板列：题型（单选/多选/判断）、题干、选项A–选项H、答案（单选一个字母；多选如 ACD；判断 T/F、正确/错误或对/错）、解析、难度（简单/中等/困难，空为中等）、分值（0.5–100，步长 0.5，空为 5）。选项从 A 起连续填写，至少两个。
+ * 文件限制：.xlsx 格式，不超过 5 MB，最多 1000 个数据行；缺少模板中的列时 errCode 2。
+ * 全部或全不（与学生名单导入相同）：先逐行检查，任何一行不合格时整个文件都不导入（success 为 false，importedCount 为 0），errors 按行号列出每个问题；全部合格时在一个事务中导入。没有数据行时 success 为 false，errors 指出第 2 行。标签不存在 errCode 6；不是本人的标签 errCode 5。仅教师。
  *
  */
 export const exerciseChoiceImport = <ThrowOnError extends boolean = true>(options: Options<ExerciseChoiceImportData, ThrowOnError>) => (options.client ?? client).post<ExerciseChoiceImportResponses, unknown, ThrowOnError, 'data'>({
@@ -974,8 +977,9 @@ export const exerciseChoiceImport = <ThrowOnError extends boolean = true>(option
 /**
  * Excel 导入问答题
  *
- * 用 qa/import/model/get 下载的模板批量导入填空题与问答题到标签下。模板列：题型（填空/问答）、题干、答案（填空各空以 | 分隔）、解析、难度（简单/中等/困难）、分值。
- * 文件限制：.xlsx 格式，不超过 5 MB，最多 1000 个数据行；表头须与模板一致，否则 errCode 2。合格的行导入，不合格的行在 errors 中逐行说明（全部不合格时 importedCount 为 0，不算错误）。标签不存在 errCode 6；不是本人的标签 errCode 5。仅教师。
+ * 用 qa/import/model/get 下载的模板批量导入填空题与问答题到标签下。模板列：题型（填空/问答）、题干、答案（填空各空以 | 分隔）、容差（填空的数值容差，可空，见 Exercise.tolerance）、解析、难度（简单/中等/困难）、分值。
+ * 文件限制：.xlsx 格式，不超过 5 MB，最多 1000 个数据行；缺少模板中的列时 errCode 2。
+ * 全部或全不（与学生名单导入相同）：先逐行检查，任何一行不合格时整个文件都不导入（success 为 false，importedCount 为 0），errors 按行号列出每个问题；全部合格时在一个事务中导入。没有数据行时 success 为 false，errors 指出第 2 行。标签不存在 errCode 6；不是本人的标签 errCode 5。仅教师。
  *
  */
 export const exerciseQaImport = <ThrowOnError extends boolean = true>(options: Options<ExerciseQaImportData, ThrowOnError>) => (options.client ?? client).post<ExerciseQaImportResponses, unknown, ThrowOnError, 'data'>({

@@ -733,7 +733,7 @@ export type ExamPaperDetail = ExamPaperBrief & {
      */
     description: string;
     /**
-     * 大题，按题型顺序（单选、多选、判断、填空、简答），没有题的题型不列。
+     * 大题，按题型顺序（单选、多选、判断、填空、简答、代码），没有题的题型不列。
      */
     sections: Array<ExamPaperSection>;
 };
@@ -903,18 +903,19 @@ export type ExamQuOption = {
 };
 
 /**
- * 题型：
+ * 题型（与习题题型 ExerciseType 相同）：
  * 1 单选题（恰有一个正确选项）；
  * 2 多选题（两个及以上正确选项，漏选、错选不得分）；
  * 3 判断题（答案为 T 正确或 F 错误）；
  * 4 填空题（每空一个答案）；
- * 5 简答题（主观题，教师评分）。
+ * 5 简答题（即习题的问答题，主观题，教师评分）；
+ * 6 代码题（教师评分）。
  *
  */
-export type ExamQuType = 1 | 2 | 3 | 4 | 5;
+export type ExamQuType = 1 | 2 | 3 | 4 | 5 | 6;
 
 /**
- * 某题型的题数；五种题型总是都列出。
+ * 某题型的题数；六种题型总是都列出。
  */
 export type ExamQuTypeCount = {
     quType: ExamQuType;
@@ -972,11 +973,11 @@ export type ExamRepo = {
      */
     repoName: string;
     /**
-     * 说明，可为空字符串。
+     * 说明；习题标签没有说明，总是空字符串。
      */
     description: string;
     /**
-     * 题库分类标签；未分类为 "0"。
+     * 题库分类标签（上级习题标签）；顶级标签的题库未分类，为 "0"。
      */
     tagId: Id;
     /**
@@ -1012,7 +1013,7 @@ export type ExamRepoDetail = ExamRepo & {
      */
     difficultyCounts: Array<ExamQuDifficultyCount>;
     /**
-     * 题型 × 难度的题数（15 项，全部列出），组卷规则据此判断题量是否足够。
+     * 题型 × 难度的题数（18 项，全部列出），组卷规则据此判断题量是否足够。
      */
     matrix: Array<{
         quType: ExamQuType;
@@ -1060,6 +1061,10 @@ export type Exercise = {
      * 默认分值（组卷时可改）。
      */
     score: number;
+    /**
+     * 填空题的数值容差：0 表示逐空精确比对（忽略首尾空格与大小写）；大于 0 时每空的标准答案都是数字，作答数值与标准答案之差的绝对值不超过容差即判对。其他题型为 0。
+     */
+    tolerance: number;
     codeLanguage: ExerciseCodeLanguage;
     /**
      * 代码题的初始代码；其他题型为空字符串。
@@ -1104,7 +1109,7 @@ export type ExerciseDifficulty = 1 | 2 | 3;
  */
 export type ExerciseImportError = {
     /**
-     * Excel 行号（表头为第 1 行）。
+     * Excel 行号（表头为第 1 行）；文件没有数据时为 2。
      */
     row: number;
     /**
@@ -1118,9 +1123,13 @@ export type ExerciseImportError = {
 };
 
 /**
- * Excel 导入结果：合格的行导入，不合格的行逐行报告。
+ * Excel 导入结果：全部合格时全部导入；任何一行不合格时什么都不导入，逐行报告问题。
  */
 export type ExerciseImportResult = {
+    /**
+     * 是否已导入；false 时没有导入任何习题。
+     */
+    success: boolean;
     /**
      * 导入到的标签。
      */
@@ -1130,11 +1139,11 @@ export type ExerciseImportResult = {
      */
     totalRows: number;
     /**
-     * 成功导入的题数。
+     * 导入的题数；success 为 false 时为 0。
      */
     importedCount: number;
     /**
-     * 失败的行数。
+     * 不合格的行数。
      */
     failedCount: number;
     /**
@@ -1142,7 +1151,7 @@ export type ExerciseImportResult = {
      */
     exerciseIds: Array<Id>;
     /**
-     * 失败的行，最多列出前 200 条。
+     * 不合格行的问题（一行可有多条），按行号升序，最多列出前 200 条；成功时为空数组。
      */
     errors: Array<ExerciseImportError>;
 };
@@ -1193,11 +1202,11 @@ export type ExercisePaperBrief = {
      */
     description: string;
     /**
-     * 所属试卷标签。
+     * 所属试卷标签；未分类（按题库组的卷）为 "0"。
      */
     tagId: Id;
     /**
-     * 试卷标签名称。
+     * 试卷标签名称；未分类为空字符串。
      */
     tagName: string;
     /**
@@ -1217,7 +1226,7 @@ export type ExercisePaperBrief = {
      */
     durationMinutes: number;
     /**
-     * 被测验或考试引用的次数；大于 0 时不能删除。
+     * 从本卷复制过试题的考试数（examCreate、examUpdate 的 sourcePaperId；考试删除后不再计入）；大于 0 时不能删除、不能改题目与分值。
      */
     usedCount: number;
     /**
@@ -1301,19 +1310,19 @@ export type ExercisePaperUpdateRequest = {
      */
     paperName?: string;
     /**
-     * 说明，最多 500 字。
+     * 说明，最多 500 字；不传表示不改。
      */
     description?: string;
     /**
-     * 所属试卷标签。
+     * 所属试卷标签；不传表示不改。
      */
     tagId?: Id;
     /**
-     * 建议作答时长，分钟，1–600。
+     * 建议作答时长，分钟，1–600；不传表示不改。
      */
     durationMinutes?: number;
     /**
-     * 及格分，0 到总分之间；不传时为总分的 60%。
+     * 及格分，0 到总分之间；不传表示不改（此时新总分低于原及格分 errCode 2）。
      */
     passScore?: number;
     /**
@@ -1352,6 +1361,10 @@ export type ExerciseSaveRequest = {
      * 默认分值 0.5–100，步长 0.5。
      */
     score?: number;
+    /**
+     * 填空题的数值容差（见 Exercise.tolerance），默认 0（精确比对）；大于 0 时只能用于填空题，且每空答案须为数字，否则 errCode 2。
+     */
+    tolerance?: number;
     /**
      * 代码题必填（不能为 none）；其他题型不传。
      */

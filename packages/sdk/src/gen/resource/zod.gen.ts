@@ -76,18 +76,19 @@ export const zExamQuDifficultyCount = /* @__PURE__ */ lazy.zExamQuDifficultyCoun
 export const zExamQuOption = /* @__PURE__ */ lazy.zExamQuOption();
 
 /**
- * 题型：
+ * 题型（与习题题型 ExerciseType 相同）：
  * 1 单选题（恰有一个正确选项）；
  * 2 多选题（两个及以上正确选项，漏选、错选不得分）；
  * 3 判断题（答案为 T 正确或 F 错误）；
  * 4 填空题（每空一个答案）；
- * 5 简答题（主观题，教师评分）。
+ * 5 简答题（即习题的问答题，主观题，教师评分）；
+ * 6 代码题（教师评分）。
  *
  */
 export const zExamQuType = /* @__PURE__ */ lazy.zExamQuType();
 
 /**
- * 某题型的题数；五种题型总是都列出。
+ * 某题型的题数；六种题型总是都列出。
  */
 export const zExamQuTypeCount = /* @__PURE__ */ lazy.zExamQuTypeCount();
 
@@ -549,7 +550,7 @@ export const zExamPaperTemplateCreateRequest = /* @__PURE__ */ lazy.zExamPaperTe
 export const zExamPaperTemplateExCreateRequest = /* @__PURE__ */ lazy.zExamPaperTemplateExCreateRequest();
 
 /**
- * Excel 导入结果：合格的行导入，不合格的行逐行报告。
+ * Excel 导入结果：全部合格时全部导入；任何一行不合格时什么都不导入，逐行报告问题。
  */
 export const zExerciseImportResult = /* @__PURE__ */ lazy.zExerciseImportResult();
 

@@ -69,7 +69,8 @@ export const zExamQuType = /* @__PURE__ */ memo(() => z.union([
     z.literal(2),
     z.literal(3),
     z.literal(4),
-    z.literal(5)
+    z.literal(5),
+    z.literal(6)
 ]));
 
 export const zExamQuTypeCount = /* @__PURE__ */ memo(() => z.object({
@@ -595,6 +596,7 @@ export const zExamPaperTemplateExCreateRequest = /* @__PURE__ */ memo(() => z.ob
 }));
 
 export const zExerciseImportResult = /* @__PURE__ */ memo(() => z.object({
+    success: z.boolean(),
     tagId: zId(),
     totalRows: z.int().check(z.gte(0), z.lte(1000)),
     importedCount: z.int().check(z.gte(0)),
@@ -620,9 +622,9 @@ export const zExercisePaperCreateRequest = /* @__PURE__ */ memo(() => z.object({
 export const zExercisePaperUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
     paperName: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-    description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
+    description: z.optional(z.string().check(z.maxLength(500))),
     tagId: z.optional(zId()),
-    durationMinutes: z._default(z.optional(z.int().check(z.gte(1), z.lte(600))), 60),
+    durationMinutes: z.optional(z.int().check(z.gte(1), z.lte(600))),
     passScore: z.optional(z.number().check(z.gte(0))),
     items: z.optional(z.array(zExercisePaperItem()).check(z.minLength(1), z.maxLength(200)))
 }));
@@ -636,6 +638,7 @@ export const zExerciseSaveRequest = /* @__PURE__ */ memo(() => z.object({
     analysis: z._default(z.optional(z.string().check(z.maxLength(5000))), ''),
     difficulty: zExerciseDifficulty(),
     score: z._default(z.optional(z.number().check(z.gte(0.5), z.lte(100))), 5),
+    tolerance: z._default(z.optional(z.number().check(z.gte(0), z.lte(1000000))), 0),
     codeLanguage: z.optional(zExerciseCodeLanguage()),
     codeTemplate: z._default(z.optional(z.string().check(z.maxLength(20000))), ''),
     tagId: zId()
@@ -1226,7 +1229,7 @@ export const zExamPaperSection = /* @__PURE__ */ memo(() => z.object({
 
 export const zExamPaperDetail = /* @__PURE__ */ memo(() => z.intersection(zExamPaperBrief(), z.object({
     description: z.string(),
-    sections: z.array(zExamPaperSection()).check(z.maxLength(5))
+    sections: z.array(zExamPaperSection()).check(z.maxLength(6))
 })));
 
 export const zExamRepo = /* @__PURE__ */ memo(() => z.object({
@@ -1249,7 +1252,7 @@ export const zExamRepoDetail = /* @__PURE__ */ memo(() => z.intersection(zExamRe
         quType: zExamQuType(),
         difficulty: zExamQuDifficulty(),
         count: z.int().check(z.gte(0))
-    })).check(z.maxLength(15)),
+    })).check(z.maxLength(18)),
     createdAt: zInstant()
 })));
 
@@ -1262,6 +1265,7 @@ export const zExercise = /* @__PURE__ */ memo(() => z.object({
     analysis: z.string(),
     difficulty: zExerciseDifficulty(),
     score: z.number().check(z.gte(0.5), z.lte(100)),
+    tolerance: z.number().check(z.gte(0)),
     codeLanguage: zExerciseCodeLanguage(),
     codeTemplate: z.string(),
     tagId: zId(),

@@ -1968,7 +1968,7 @@ export const examinerResultsGet = <ThrowOnError extends boolean = true>(options:
  * 新建考试
  *
  * 新建考试（下架状态 0），生成考试编号。试题来自 questions 或 sourcePaperId（二选一，都给或都不给返回 errCode 2）；
- * 选项、答案写法不符合题型，endTime 不晚于 startTime，时长超过时间窗，及格分超过总分，均返回 errCode 2。sourcePaperId 不存在返回 errCode 6。仅教师可调用。
+ * 选项、答案写法不符合题型，endTime 不晚于 startTime，时长超过时间窗，及格分超过总分，均返回 errCode 2。sourcePaperId 不存在返回 errCode 6，不是本人的试卷返回 errCode 5。仅教师可调用。
  *
  */
 export const examCreate = <ThrowOnError extends boolean = true>(options: Options<ExamCreateData, ThrowOnError>) => (options.client ?? client).post<ExamCreateResponses, unknown, ThrowOnError, 'data'>({

@@ -2548,7 +2548,7 @@ export type ExamSaveRequest = {
      */
     shuffleOptions?: boolean;
     /**
-     * 从题库试卷（/api/exercise/paper）复制试题；与 questions 二选一。
+     * 从本人的习题试卷（/api/exercise/paper，含题库组的卷）复制试题：题型、题干、选项、答案、本卷分值、解析与代码语言，按试卷题号顺序（填空各空一个标准答案；习题的数值容差与代码题的初始代码不复制）；复制的试题按 questions 的规则检查。与 questions 二选一。试卷不存在 errCode 6，不是本人的试卷 errCode 5。
      */
     sourcePaperId?: Id;
     /**

@@ -16,6 +16,7 @@ import { resolveSchoolId } from '../school/resolve-school';
 import { UNKNOWN_USER, userBriefs } from '../teaching-content/shared';
 import { phaseOf, ownExam } from './access';
 import { deadlineSql, gradeAttempt, questionsOf, submitOverdueAttempts } from './attempt';
+import { paperQuestionsForExam, recordPaperUse } from '../exercise/papers';
 import { type CleanQuestion, cleanQuestion, type QuestionInput } from './paper';
 
 // A teacher's exams: settings, paper, publishing (updown), deletion and re-scoring (flush).
@@ -39,6 +40,8 @@ interface CleanExam {
   shuffleOptions: boolean;
   questions: CleanQuestion[];
   totalScore: number;
+  /** The exercise paper the questions were copied from (its usedCount counts this exam). */
+  sourcePaperId: number | null;
 }
 
 async function courseOf(
@@ -63,18 +66,16 @@ async function cleanExam(ctx: AuthedContext, input: SaveInput): Promise<CleanExa
   if ((input.questions === undefined) === (input.sourcePaperId === undefined)) {
     throw new InvalidInputError('试题与来源试卷（sourcePaperId）需要二选一');
   }
-  if (input.sourcePaperId !== undefined) {
-    // the question bank's papers (/api/exercise/paper) are not stored yet: no paper of that id exists
-    idOrNotFound(input.sourcePaperId, '来源试卷不存在');
-    throw new NotFoundError('来源试卷不存在');
-  }
+  // a copied question obeys the same rules as one sent here
+  const source =
+    input.sourcePaperId === undefined ? null : await paperQuestionsForExam(ctx, input.sourcePaperId);
   const name = input.examName.trim();
   if (name === '') throw new InvalidInputError('考试名称不能为空');
   if (input.endTime <= input.startTime) throw new InvalidInputError('结束时间必须晚于开始时间');
   if (input.duration * MINUTE_MS > input.endTime - input.startTime) {
     throw new InvalidInputError('作答时长不能超过考试时间窗（开始到结束）');
   }
-  const questions = (input.questions ?? []).map((question, index) =>
+  const questions = (source?.questions ?? input.questions ?? []).map((question, index) =>
     cleanQuestion(question as QuestionInput, index + 1),
   );
   const totalScore = Math.round(questions.reduce((total, question) => total + question.score, 0) * 100) / 100;
@@ -96,6 +97,7 @@ async function cleanExam(ctx: AuthedContext, input: SaveInput): Promise<CleanExa
     shuffleOptions: input.shuffleOptions ?? false,
     questions,
     totalScore,
+    sourcePaperId: source?.paperId ?? null,
   };
 }
 
@@ -225,6 +227,7 @@ export async function examCreate({
           })
           .returning();
         await insertQuestions(tx, row!.id, clean.questions);
+        if (clean.sourcePaperId !== null) await recordPaperUse(tx, clean.sourcePaperId, row!.id);
         return row!;
       });
       return examDetail(ctx.db, exam, now);
@@ -284,6 +287,7 @@ export async function examUpdate({
       await tx.delete(examQuestions).where(eq(examQuestions.examId, exam.id));
       await insertQuestions(tx, exam.id, clean.questions);
     }
+    if (clean.sourcePaperId !== null) await recordPaperUse(tx, clean.sourcePaperId, exam.id);
     if (clean.endTime > current.endTime) {
       // a later end gives those answering now the time the old end cut off (never more than their duration)
       await tx

@@ -49,9 +49,15 @@ export interface CleanQuestion {
 
 const LETTERS = 'ABCDEFGH';
 
-/** A question as it is stored, or errCode 2 naming the question (第 n 题) and what is wrong. */
-export function cleanQuestion(input: QuestionInput, orderNo: number): CleanQuestion {
-  const where = `第 ${orderNo} 题（${TYPE_NAMES[input.type]}）`;
+/**
+ * A question as it is stored, or errCode 2 naming the question (第 n 题, or the place given, such
+ * as the exercise bank's 习题) and what is wrong.
+ */
+export function cleanQuestion(input: QuestionInput, orderNo: number | string): CleanQuestion {
+  const where =
+    typeof orderNo === 'number'
+      ? `第 ${orderNo} 题（${TYPE_NAMES[input.type]}）`
+      : `${orderNo}（${TYPE_NAMES[input.type]}）`;
   const fail = (why: string): never => {
     throw new InvalidInputError(`${where}${why}`);
   };
