@@ -54,7 +54,9 @@ export function useAttemptQueue({
   confirmLeave,
 }: AttemptQueueOptions): { queue: ExamAnswerQueue; snapshot: QueueSnapshot } {
   // made once for the card: its exam, student and timing handler are those of the first render
-  const [queue] = useState(() => new ExamAnswerQueue({ examId, userId, send: answerSender(examId, onTiming) }));
+  const [queue] = useState(
+    () => new ExamAnswerQueue({ examId, userId, send: answerSender(examId, onTiming) }),
+  );
 
   useEffect(() => {
     queue.merge(savedAnswers);

@@ -180,7 +180,9 @@ function Attention({ examId }: { examId: string }) {
           {enter.isError ? <LoadError title="没能进入考试" error={enter.error} /> : null}
           <Group>
             {check.data.reason === 3 ? (
-              <Button renderRoot={(props) => <Link {...props} to="/examination/$id" params={{ id: examId }} />}>
+              <Button
+                renderRoot={(props) => <Link {...props} to="/examination/$id" params={{ id: examId }} />}
+              >
                 查看考试结果
               </Button>
             ) : (

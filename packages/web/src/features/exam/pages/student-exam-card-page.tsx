@@ -91,9 +91,7 @@ function CardBody({ examId }: { examId: string }) {
     case 2:
       return <ExamResult examId={examId} justSubmitted={null} />;
     case 1:
-      return (
-        <Attempt examId={examId} deadline={status.data.deadline} onSubmitted={onSubmitted} />
-      );
+      return <Attempt examId={examId} deadline={status.data.deadline} onSubmitted={onSubmitted} />;
     case 0:
       return (
         <>

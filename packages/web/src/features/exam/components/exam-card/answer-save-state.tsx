@@ -21,7 +21,11 @@ export type AnswerSaveState =
  * One question's answer as the queue holds it: 已保存 only once the server acknowledged its
  * latest change; unacknowledged, 保存中… while the network works, 未保存（离线） while it does not.
  */
-export function answerSaveState(snapshot: QueueSnapshot, questionId: string, online: boolean): AnswerSaveState {
+export function answerSaveState(
+  snapshot: QueueSnapshot,
+  questionId: string,
+  online: boolean,
+): AnswerSaveState {
   const item = snapshot.answers.get(questionId);
   if (!item) return { kind: 'empty' };
   if (item.ackedSeq >= item.seq) return { kind: 'saved', savedAt: item.savedAt };

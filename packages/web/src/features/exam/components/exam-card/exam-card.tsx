@@ -41,7 +41,8 @@ function confirmLeave(unsavedCount: number): Promise<boolean> {
       centered: true,
       children: (
         <Text size="sm">
-          有 {unsavedCount} 道题的最新答案还没有保存到服务器（网络或服务器暂时不可用）。它们保存在本机浏览器中，回到考试后会继续发送；换用其他设备则看不到这些修改。确定离开吗？
+          有 {unsavedCount}{' '}
+          道题的最新答案还没有保存到服务器（网络或服务器暂时不可用）。它们保存在本机浏览器中，回到考试后会继续发送；换用其他设备则看不到这些修改。确定离开吗？
         </Text>
       ),
       labels: { confirm: '仍然离开', cancel: '留在本页' },
@@ -78,10 +79,7 @@ function confirmSubmit(unanswered: readonly number[], total: number): Promise<bo
   );
 }
 
-type SubmitState =
-  | { kind: 'idle' }
-  | { kind: 'submitting' }
-  | { kind: 'failed'; error: unknown };
+type SubmitState = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'failed'; error: unknown };
 
 export interface ExamCardProps {
   examId: string;
@@ -250,9 +248,7 @@ export function ExamCard({ examId, userId, paper, deadline, onSubmitted }: ExamC
       {!timeUp && submit.kind === 'failed' ? (
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title="交卷没有成功">
           {errorMessage(submit.error)}
-          {retryReason(submit.error) !== null
-            ? '。答案仍保存在本机浏览器中，请检查网络后再交卷。'
-            : ''}
+          {retryReason(submit.error) !== null ? '。答案仍保存在本机浏览器中，请检查网络后再交卷。' : ''}
         </Alert>
       ) : null}
 

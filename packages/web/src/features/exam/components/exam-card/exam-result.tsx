@@ -131,7 +131,13 @@ function AnswerItem({ item }: { item: ExamAnswerResult }) {
  * The submitted paper's result, as far as the exam's result policy lets the student see it: the
  * score and each question's result once released, otherwise only that it was submitted.
  */
-export function ExamResult({ examId, justSubmitted }: { examId: string; justSubmitted: JustSubmitted | null }) {
+export function ExamResult({
+  examId,
+  justSubmitted,
+}: {
+  examId: string;
+  justSubmitted: JustSubmitted | null;
+}) {
   const query = useQuery(examResultsQuery(examId));
   if (query.isError) {
     return <LoadError title="考试结果加载失败" error={query.error} onRetry={() => void query.refetch()} />;

@@ -23,7 +23,8 @@ export function OfflineBanner({
       role="alert"
     >
       请继续作答：答案已保存在本机浏览器中
-      {unsavedCount > 0 ? `（${unsavedCount} 道题待发送）` : ''}，网络恢复后会自动发送到服务器。请不要清除浏览器数据或换用其他设备。
+      {unsavedCount > 0 ? `（${unsavedCount} 道题待发送）` : ''}
+      ，网络恢复后会自动发送到服务器。请不要清除浏览器数据或换用其他设备。
       {reason ? (
         <Button size="compact-xs" variant="light" color="orange" ml="xs" onClick={onRetry}>
           立即重试

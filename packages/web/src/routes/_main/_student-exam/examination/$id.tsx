@@ -6,7 +6,8 @@ import { StudentExamCardSkeleton } from '@/features/exam/pages/student-exam-skel
 /** The exam card, /examination/{examId} (students only: the parent route guards). */
 export const Route = createFileRoute('/_main/_student-exam/examination/$id')({
   // The loader travels with the page: its SDK calls stay out of the first bundle.
-  loader: ({ context: { queryClient }, params }) => loadStudentExamCard(queryClient, idSearchValue(params.id)),
+  loader: ({ context: { queryClient }, params }) =>
+    loadStudentExamCard(queryClient, idSearchValue(params.id)),
   pendingComponent: StudentExamCardSkeleton,
   component: StudentExamCardRoute,
 });
