@@ -274,4 +274,35 @@ describe('handing in', () => {
     },
     LONG_TEST,
   );
+
+  it(
+    'hands in the changes kept in the browser when the card is opened again after the deadline',
+    async () => {
+      const { exam, student, user, unmount } = await openCard();
+      await user.click(screen.getByRole('radio', { name: 'B. 夏普比率' }));
+      await waitFor(() => expect(saveStatus()).toHaveTextContent(/^已保存/), SAVE_WAIT);
+      // the last change is made offline, then the tab is closed
+      server.use(http.post(`*${SAVE}`, () => HttpResponse.error()));
+      await goTo(user, 3);
+      await user.click(screen.getByRole('radio', { name: '正确' }));
+      await screen.findByRole('alert', { name: '答案暂时无法保存（网络错误）' }, SAVE_WAIT);
+      unmount();
+      server.resetHandlers();
+
+      // back ten seconds after the deadline, inside the server's grace
+      api().clock.advance(60 * MINUTE + 10_000);
+      renderApp({ path: `/examination/${exam.examId}` });
+      expect(
+        await screen.findByRole('alert', { name: '作答时间已到，系统已自动交卷' }, SAVE_WAIT),
+      ).toBeVisible();
+      const answers = screen.getByRole('region', { name: '逐题结果' });
+      expect(
+        within(within(answers).getByRole('article', { name: '第 3 题 · 判断题（5 分）' })).getByText(
+          '得分 5 / 5',
+        ),
+      ).toBeVisible();
+      expect((await student.call(examinerStatusGet, { path: { examId: exam.examId } })).attendStatus).toBe(2);
+    },
+    LONG_TEST,
+  );
 });

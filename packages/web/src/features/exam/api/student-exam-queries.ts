@@ -73,8 +73,9 @@ export const examCheckQuery = (examId: string) =>
       observeServerTime(check.serverTime);
       return check;
     },
-    // the answer changes with the clock (opens, ends): asked again whenever the page is shown
-    staleTime: 0,
+    // the answer changes with the clock (opens, ends): asked again whenever the page is shown,
+    // but not a second time by the page right after its loader asked
+    staleTime: 5_000,
     meta: { silentError: true },
   });
 
@@ -99,7 +100,7 @@ export const examStatusQuery = (examId: string) =>
       observeServerTime(status.serverTime);
       return status;
     },
-    staleTime: 0,
+    staleTime: 5_000,
     meta: { silentError: true },
   });
 

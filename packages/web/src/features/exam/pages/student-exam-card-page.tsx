@@ -2,22 +2,18 @@ import type { ExaminerResultsSubmitResponse } from '@dfrm/sdk/tms';
 import { ErrCode, isApiError } from '@dfrm/sdk';
 import { Alert, Anchor, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconClockExclamation, IconInfoCircle } from '@tabler/icons-react';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { LoadError } from '@/components/feedback/load-error';
 import { preloadRichTextView } from '@/components/rich-text/rich-text-view';
 import { errorMessage } from '@/shared/error-notifications';
 import { useSession } from '@/shared/session/session-context';
-import {
-  examPaperQuery,
-  examResultsQuery,
-  examStatusQuery,
-  studentExamKeys,
-} from '@/features/exam/api/student-exam-queries';
+import { examPaperQuery, examResultsQuery, examStatusQuery } from '@/features/exam/api/student-exam-queries';
 import { ExamCard } from '@/features/exam/components/exam-card/exam-card';
 import { CardSkeleton } from '@/features/exam/components/exam-card/exam-card-skeleton';
 import { ExamResult, type JustSubmitted } from '@/features/exam/components/exam-card/exam-result';
+import { LateSubmit } from '@/features/exam/components/exam-card/late-submit';
 
 // While answering, the status is asked again this often: a deadline moved by extra time, a paper
 // submitted from another device or by the server, and the server's clock.
@@ -134,32 +130,25 @@ function Attempt({
 }) {
   const paper = useQuery(examPaperQuery(examId));
   const userId = useSession().user?.userId ?? '';
-  const queryClient = useQueryClient();
-  // refused because the time is up (in the grace after the deadline): the status says when the
-  // server has submitted the paper
-  const refused = paper.isError && isApiError(paper.error) && paper.error.errCode === ErrCode.refused;
-  useEffect(() => {
-    if (!refused) return;
-    const timer = setInterval(
-      () => void queryClient.invalidateQueries({ queryKey: studentExamKeys.status(examId) }),
-      5_000,
-    );
-    return () => clearInterval(timer);
-  }, [refused, queryClient, examId]);
 
   if (paper.isError) {
+    // refused: the attempt's time ran out (the status was read just before it did)
+    if (isApiError(paper.error) && paper.error.errCode === ErrCode.refused) {
+      return (
+        <LateSubmit
+          examId={examId}
+          userId={userId}
+          reason={errorMessage(paper.error)}
+          onSubmitted={onSubmitted}
+        />
+      );
+    }
     return (
       <>
         <Title order={1} fz="h2">
           考试
         </Title>
-        {refused ? (
-          <Alert color="orange" icon={<IconClockExclamation size={18} aria-hidden />} title="不能继续作答">
-            {errorMessage(paper.error)}。系统正在用已保存的答案交卷，稍后这里会显示结果。
-          </Alert>
-        ) : (
-          <LoadError title="试卷加载失败" error={paper.error} onRetry={() => void paper.refetch()} />
-        )}
+        <LoadError title="试卷加载失败" error={paper.error} onRetry={() => void paper.refetch()} />
       </>
     );
   }

@@ -9,15 +9,14 @@ import {
   IconFlagFilled,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { retryReason } from '@/lib/retry-reason';
 import { useServerTimeReached } from '@/lib/server-clock';
 import { errorMessage } from '@/shared/error-notifications';
 import { EXAM_QUESTION_TYPE_LABELS } from '@/shared/labels';
 import { openConfirmModal } from '@/shared/overlays';
-import { sendWaiting, useAttemptQueue } from '@/features/exam/api/student-attempt';
-import { refreshAfterSubmit, submitExam } from '@/features/exam/api/student-exam-mutations';
+import { useAttemptQueue, useSubmission } from '@/features/exam/api/student-attempt';
 import { studentExamKeys, updateCachedTiming } from '@/features/exam/api/student-exam-queries';
 import { answerSaveState, AnswerSaveStateLine } from './answer-save-state';
 import { ExamCountdown } from './exam-countdown';
@@ -26,11 +25,6 @@ import { OfflineBanner } from './offline-banner';
 import { QuestionAnswer } from './question-answer';
 import { forgetFlags, useQuestionFlags } from './question-flags';
 import { type NavigatorItem, QuestionNavigator } from './question-navigator';
-
-// How long 交卷 waits for answers on their way before it sends them with the submission itself.
-const SUBMIT_WAIT_MS = 10_000;
-// Between tries of the submission at the deadline while the server cannot be reached.
-const AUTO_SUBMIT_RETRY_MS = 5_000;
 
 const isAnswered = (answer: readonly string[]) => answer.some((value) => value.trim() !== '');
 
@@ -79,8 +73,6 @@ function confirmSubmit(unanswered: readonly number[], total: number): Promise<bo
   );
 }
 
-type SubmitState = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'failed'; error: unknown };
-
 export interface ExamCardProps {
   examId: string;
   userId: string;
@@ -113,72 +105,32 @@ export function ExamCard({ examId, userId, paper, deadline, onSubmitted }: ExamC
   });
   const { flagged, toggle } = useQuestionFlags(userId, examId);
   const [current, setCurrent] = useState(0);
-  const [submit, setSubmit] = useState<SubmitState>({ kind: 'idle' });
   const timeUp = useServerTimeReached(deadline);
   const closed = snapshot.connection.kind === 'closed';
-  const editing = !timeUp && !closed && submit.kind !== 'submitting';
 
   const questions = paper.questions;
   const question = questions[Math.min(current, questions.length - 1)];
 
-  const finished = useRef(false);
-  const finish = useCallback(
+  const submitted = useCallback(
     (result: ExaminerResultsSubmitResponse) => {
-      if (finished.current) return;
-      finished.current = true;
-      queue.submitted();
       forgetFlags(userId, examId);
       onSubmitted(result);
-      void refreshAfterSubmit(queryClient, examId);
     },
-    [queue, userId, examId, onSubmitted, queryClient],
+    [userId, examId, onSubmitted],
   );
+  const { state: submit, submitNow } = useSubmission({ queue, examId, due: timeUp, onSubmitted: submitted });
+  const editing = !timeUp && !closed && submit.kind !== 'submitting';
 
   // the server refused a save for good (time is up, submitted elsewhere): the status says which
   useEffect(() => {
     if (closed) void queryClient.invalidateQueries({ queryKey: studentExamKeys.status(examId) });
   }, [closed, queryClient, examId]);
 
-  // the deadline: submit with what the server does not hold yet, again while it cannot be reached
-  // (30 s after the deadline the server submits what it saved by itself, and answers that result)
-  useEffect(() => {
-    if (!timeUp) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const attempt = async () => {
-      setSubmit({ kind: 'submitting' });
-      try {
-        const result = await submitExam(examId, queue.unsaved(), true);
-        if (!cancelled) finish(result);
-      } catch (error) {
-        if (cancelled) return;
-        setSubmit({ kind: 'failed', error });
-        if (retryReason(error) !== null) timer = setTimeout(() => void attempt(), AUTO_SUBMIT_RETRY_MS);
-        else void queryClient.invalidateQueries({ queryKey: studentExamKeys.status(examId) });
-      }
-    };
-    void attempt();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [timeUp, examId, queue, finish, queryClient]);
-
   async function handIn() {
     const unanswered = questions
       .filter((item) => !isAnswered(queue.answerOf(item.questionId)))
       .map((item) => item.orderNo);
-    if (!(await confirmSubmit(unanswered, questions.length))) return;
-    setSubmit({ kind: 'submitting' });
-    // answers on their way are acknowledged first; what is still unsent goes with the submission
-    await sendWaiting(queue, SUBMIT_WAIT_MS);
-    try {
-      finish(await submitExam(examId, queue.unsaved(), false));
-    } catch (error) {
-      setSubmit({ kind: 'failed', error });
-      if (retryReason(error) === null)
-        void queryClient.invalidateQueries({ queryKey: studentExamKeys.status(examId) });
-    }
+    if (await confirmSubmit(unanswered, questions.length)) await submitNow();
   }
 
   if (!question) {
