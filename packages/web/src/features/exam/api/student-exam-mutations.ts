@@ -24,10 +24,13 @@ export const enterExamMutation = (queryClient: QueryClient) =>
     onSuccess: async (paper) => {
       queryClient.setQueryData(examPaperQuery(paper.examId).queryKey, paper);
       // the status, the check and the list now say 作答中
-      await queryClient.invalidateQueries({
-        queryKey: studentExamKeys.all,
-        predicate: (query) => query.queryKey[3] !== 'paper',
-      });
+      await Promise.all(
+        [
+          studentExamKeys.status(paper.examId),
+          studentExamKeys.check(paper.examId),
+          studentExamKeys.lists,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
     // the notice page shows why (考试已结束 …) next to the button
     meta: { silentError: true },

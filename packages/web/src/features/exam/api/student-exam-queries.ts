@@ -37,6 +37,7 @@ export interface MyExamListParams {
 /** Every key of the student's exam pages, below one prefix so an entry or a submission refreshes them all. */
 export const studentExamKeys = {
   all: [...QUERY_ROOTS.exam, 'student'] as const,
+  lists: [...QUERY_ROOTS.exam, 'student', 'list'] as const,
   list: (params: MyExamListParams) => [...QUERY_ROOTS.exam, 'student', 'list', params] as const,
   check: (examId: string) => [...QUERY_ROOTS.exam, 'student', 'check', examId] as const,
   base: (examId: string) => [...QUERY_ROOTS.exam, 'student', 'base', examId] as const,

@@ -214,20 +214,6 @@ export function ExamCard({ examId, userId, paper, deadline, onSubmitted }: ExamC
         <Paper
           withBorder
           radius="lg"
-          p="md"
-          component="aside"
-          aria-labelledby="exam-sheet-title"
-          style={{ flex: '1 1 220px', maxWidth: 320 }}
-        >
-          <Title order={2} fz="h5" id="exam-sheet-title" mb="sm">
-            答题卡
-          </Title>
-          <QuestionNavigator items={items} current={index} onSelect={setCurrent} />
-        </Paper>
-
-        <Paper
-          withBorder
-          radius="lg"
           p="lg"
           component="section"
           aria-labelledby="exam-question-title"
@@ -281,6 +267,20 @@ export function ExamCard({ examId, userId, paper, deadline, onSubmitted }: ExamC
               </Group>
             </Group>
           </Stack>
+        </Paper>
+        <Paper
+          withBorder
+          radius="lg"
+          p="md"
+          component="aside"
+          aria-labelledby="exam-sheet-title"
+          // beside the question on a wide screen (it takes none of the spare width), under it on a phone
+          style={{ flex: '1 1 220px' }}
+        >
+          <Title order={2} fz="h5" id="exam-sheet-title" mb="sm">
+            答题卡
+          </Title>
+          <QuestionNavigator items={items} current={index} onSelect={setCurrent} />
         </Paper>
       </Group>
     </Stack>
