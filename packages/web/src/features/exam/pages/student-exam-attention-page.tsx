@@ -179,7 +179,8 @@ function Attention({ examId }: { examId: string }) {
           )}
           {enter.isError ? <LoadError title="没能进入考试" error={enter.error} /> : null}
           <Group>
-            {check.data.reason === 3 ? (
+            {/* submitted, or the time of an attempt ran out: the card hands in and shows the result */}
+            {check.data.reason === 3 || (check.data.reason === 2 && continuing) ? (
               <Button
                 renderRoot={(props) => <Link {...props} to="/examination/$id" params={{ id: examId }} />}
               >
