@@ -14,8 +14,10 @@ import { Route as TeachingManageRouteImport } from './routes/_teaching-manage'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainSplatRouteImport } from './routes/_main/$'
+import { Route as MainStudentExamRouteImport } from './routes/_main/_student-exam'
 import { Route as MainAdminRouteRouteImport } from './routes/_main/admin/route'
 import { Route as MainCourseRouteImport } from './routes/_main/course'
+import { Route as MainStudentExamAttentionRouteImport } from './routes/_main/_student-exam/attention'
 import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index'
 import { Route as MainAdminSchoolsRouteImport } from './routes/_main/admin/schools'
 import { Route as MainAdminUsersRouteImport } from './routes/_main/admin/users'
@@ -25,6 +27,8 @@ import { Route as MainTeachingTeacherRouteRouteImport } from './routes/_main/tea
 import { Route as TeachingManageTeachingManageSplatRouteImport } from './routes/_teaching-manage/teaching-manage/$'
 import { Route as TeachingManageTeachingManageStudentRouteRouteImport } from './routes/_teaching-manage/teaching-manage/student/route'
 import { Route as TeachingManageTeachingManageTeacherRouteRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/route'
+import { Route as MainStudentExamExaminationIdRouteImport } from './routes/_main/_student-exam/examination/$id'
+import { Route as MainStudentExamMyExaminationRouteImport } from './routes/_main/_student-exam/my/examination'
 import { Route as MainAdminUserGroupsIndexRouteImport } from './routes/_main/admin/user-groups/index'
 import { Route as MainAdminUserGroupsGroupIdRouteImport } from './routes/_main/admin/user-groups/$groupId'
 import { Route as MainTeachingStudentIndexRouteImport } from './routes/_main/teaching/student/index'
@@ -109,6 +113,10 @@ const MainSplatRoute = MainSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => MainRoute,
 } as any)
+const MainStudentExamRoute = MainStudentExamRouteImport.update({
+  id: '/_student-exam',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainAdminRouteRoute = MainAdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -119,6 +127,12 @@ const MainCourseRoute = MainCourseRouteImport.update({
   path: '/course',
   getParentRoute: () => MainRoute,
 } as any)
+const MainStudentExamAttentionRoute =
+  MainStudentExamAttentionRouteImport.update({
+    id: '/attention',
+    path: '/attention',
+    getParentRoute: () => MainStudentExamRoute,
+  } as any)
 const MainAdminIndexRoute = MainAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -168,6 +182,18 @@ const TeachingManageTeachingManageTeacherRouteRoute =
     id: '/teaching-manage/teacher',
     path: '/teaching-manage/teacher',
     getParentRoute: () => TeachingManageRoute,
+  } as any)
+const MainStudentExamExaminationIdRoute =
+  MainStudentExamExaminationIdRouteImport.update({
+    id: '/examination/$id',
+    path: '/examination/$id',
+    getParentRoute: () => MainStudentExamRoute,
+  } as any)
+const MainStudentExamMyExaminationRoute =
+  MainStudentExamMyExaminationRouteImport.update({
+    id: '/my/examination',
+    path: '/my/examination',
+    getParentRoute: () => MainStudentExamRoute,
   } as any)
 const MainAdminUserGroupsIndexRoute =
   MainAdminUserGroupsIndexRouteImport.update({
@@ -548,11 +574,14 @@ export interface FileRoutesByFullPath {
   '/teaching/teacher': typeof MainTeachingTeacherRouteRouteWithChildren
   '/teaching-manage/student': typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
   '/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
+  '/attention': typeof MainStudentExamAttentionRoute
   '/admin/schools': typeof MainAdminSchoolsRoute
   '/admin/users': typeof MainAdminUsersRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/admin/': typeof MainAdminIndexRoute
   '/teaching/': typeof MainTeachingIndexRoute
+  '/examination/$id': typeof MainStudentExamExaminationIdRoute
+  '/my/examination': typeof MainStudentExamMyExaminationRoute
   '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
@@ -617,11 +646,14 @@ export interface FileRoutesByTo {
   '/account': typeof AccountRoute
   '/$': typeof MainSplatRoute
   '/course': typeof MainCourseRoute
+  '/attention': typeof MainStudentExamAttentionRoute
   '/admin/schools': typeof MainAdminSchoolsRoute
   '/admin/users': typeof MainAdminUsersRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/admin': typeof MainAdminIndexRoute
   '/teaching': typeof MainTeachingIndexRoute
+  '/examination/$id': typeof MainStudentExamExaminationIdRoute
+  '/my/examination': typeof MainStudentExamMyExaminationRoute
   '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
@@ -688,17 +720,21 @@ export interface FileRoutesById {
   '/account': typeof AccountRoute
   '/_main/admin': typeof MainAdminRouteRouteWithChildren
   '/_main/$': typeof MainSplatRoute
+  '/_main/_student-exam': typeof MainStudentExamRouteWithChildren
   '/_main/course': typeof MainCourseRoute
   '/_main/': typeof MainIndexRoute
   '/_main/teaching/student': typeof MainTeachingStudentRouteRouteWithChildren
   '/_main/teaching/teacher': typeof MainTeachingTeacherRouteRouteWithChildren
   '/_teaching-manage/teaching-manage/student': typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
   '/_teaching-manage/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
+  '/_main/_student-exam/attention': typeof MainStudentExamAttentionRoute
   '/_main/admin/schools': typeof MainAdminSchoolsRoute
   '/_main/admin/users': typeof MainAdminUsersRoute
   '/_teaching-manage/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/_main/admin/': typeof MainAdminIndexRoute
   '/_main/teaching/': typeof MainTeachingIndexRoute
+  '/_main/_student-exam/examination/$id': typeof MainStudentExamExaminationIdRoute
+  '/_main/_student-exam/my/examination': typeof MainStudentExamMyExaminationRoute
   '/_main/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
   '/_main/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/_main/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
@@ -772,11 +808,14 @@ export interface FileRouteTypes {
     | '/teaching/teacher'
     | '/teaching-manage/student'
     | '/teaching-manage/teacher'
+    | '/attention'
     | '/admin/schools'
     | '/admin/users'
     | '/teaching-manage/$'
     | '/admin/'
     | '/teaching/'
+    | '/examination/$id'
+    | '/my/examination'
     | '/admin/user-groups/$groupId'
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
@@ -841,11 +880,14 @@ export interface FileRouteTypes {
     | '/account'
     | '/$'
     | '/course'
+    | '/attention'
     | '/admin/schools'
     | '/admin/users'
     | '/teaching-manage/$'
     | '/admin'
     | '/teaching'
+    | '/examination/$id'
+    | '/my/examination'
     | '/admin/user-groups/$groupId'
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
@@ -911,17 +953,21 @@ export interface FileRouteTypes {
     | '/account'
     | '/_main/admin'
     | '/_main/$'
+    | '/_main/_student-exam'
     | '/_main/course'
     | '/_main/'
     | '/_main/teaching/student'
     | '/_main/teaching/teacher'
     | '/_teaching-manage/teaching-manage/student'
     | '/_teaching-manage/teaching-manage/teacher'
+    | '/_main/_student-exam/attention'
     | '/_main/admin/schools'
     | '/_main/admin/users'
     | '/_teaching-manage/teaching-manage/$'
     | '/_main/admin/'
     | '/_main/teaching/'
+    | '/_main/_student-exam/examination/$id'
+    | '/_main/_student-exam/my/examination'
     | '/_main/admin/user-groups/$groupId'
     | '/_main/teaching/student/courseWare'
     | '/_main/teaching/student/mycourse'
@@ -1027,6 +1073,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainSplatRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/_student-exam': {
+      id: '/_main/_student-exam'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MainStudentExamRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/admin': {
       id: '/_main/admin'
       path: '/admin'
@@ -1040,6 +1093,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/course'
       preLoaderRoute: typeof MainCourseRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/_main/_student-exam/attention': {
+      id: '/_main/_student-exam/attention'
+      path: '/attention'
+      fullPath: '/attention'
+      preLoaderRoute: typeof MainStudentExamAttentionRouteImport
+      parentRoute: typeof MainStudentExamRoute
     }
     '/_main/admin/': {
       id: '/_main/admin/'
@@ -1103,6 +1163,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/teaching-manage/teacher'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherRouteRouteImport
       parentRoute: typeof TeachingManageRoute
+    }
+    '/_main/_student-exam/examination/$id': {
+      id: '/_main/_student-exam/examination/$id'
+      path: '/examination/$id'
+      fullPath: '/examination/$id'
+      preLoaderRoute: typeof MainStudentExamExaminationIdRouteImport
+      parentRoute: typeof MainStudentExamRoute
+    }
+    '/_main/_student-exam/my/examination': {
+      id: '/_main/_student-exam/my/examination'
+      path: '/my/examination'
+      fullPath: '/my/examination'
+      preLoaderRoute: typeof MainStudentExamMyExaminationRouteImport
+      parentRoute: typeof MainStudentExamRoute
     }
     '/_main/admin/user-groups/': {
       id: '/_main/admin/user-groups/'
@@ -1547,6 +1621,22 @@ const MainAdminRouteRouteWithChildren = MainAdminRouteRoute._addFileChildren(
   MainAdminRouteRouteChildren,
 )
 
+interface MainStudentExamRouteChildren {
+  MainStudentExamAttentionRoute: typeof MainStudentExamAttentionRoute
+  MainStudentExamExaminationIdRoute: typeof MainStudentExamExaminationIdRoute
+  MainStudentExamMyExaminationRoute: typeof MainStudentExamMyExaminationRoute
+}
+
+const MainStudentExamRouteChildren: MainStudentExamRouteChildren = {
+  MainStudentExamAttentionRoute: MainStudentExamAttentionRoute,
+  MainStudentExamExaminationIdRoute: MainStudentExamExaminationIdRoute,
+  MainStudentExamMyExaminationRoute: MainStudentExamMyExaminationRoute,
+}
+
+const MainStudentExamRouteWithChildren = MainStudentExamRoute._addFileChildren(
+  MainStudentExamRouteChildren,
+)
+
 interface MainTeachingStudentRouteRouteChildren {
   MainTeachingStudentCourseWareRoute: typeof MainTeachingStudentCourseWareRoute
   MainTeachingStudentMycourseRoute: typeof MainTeachingStudentMycourseRoute
@@ -1639,6 +1729,7 @@ const MainTeachingTeacherRouteRouteWithChildren =
 interface MainRouteChildren {
   MainAdminRouteRoute: typeof MainAdminRouteRouteWithChildren
   MainSplatRoute: typeof MainSplatRoute
+  MainStudentExamRoute: typeof MainStudentExamRouteWithChildren
   MainCourseRoute: typeof MainCourseRoute
   MainIndexRoute: typeof MainIndexRoute
   MainTeachingStudentRouteRoute: typeof MainTeachingStudentRouteRouteWithChildren
@@ -1649,6 +1740,7 @@ interface MainRouteChildren {
 const MainRouteChildren: MainRouteChildren = {
   MainAdminRouteRoute: MainAdminRouteRouteWithChildren,
   MainSplatRoute: MainSplatRoute,
+  MainStudentExamRoute: MainStudentExamRouteWithChildren,
   MainCourseRoute: MainCourseRoute,
   MainIndexRoute: MainIndexRoute,
   MainTeachingStudentRouteRoute: MainTeachingStudentRouteRouteWithChildren,

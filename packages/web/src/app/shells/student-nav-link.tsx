@@ -8,6 +8,7 @@ import { UnreadNoticeCount } from './unread-notice-count';
 const STUDENT_PAGES = [
   { to: '/teaching/student/mycourse', label: '我的课程' },
   { to: '/teaching/student/work', label: '我的作业' },
+  { to: '/my/examination', label: '我的考试' },
   { to: '/teaching/student/notice', label: '课程通知' },
   { to: '/teaching/student/courseWare', label: '课程课件' },
 ] as const;

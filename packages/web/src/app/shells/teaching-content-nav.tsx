@@ -1,5 +1,12 @@
 import { NavLink } from '@mantine/core';
-import { IconBell, IconBook2, IconClipboardList, IconFolder, IconSpeakerphone } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBook2,
+  IconClipboardList,
+  IconFileCertificate,
+  IconFolder,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/shared/session/session-context';
 import { UncommittedWorkCount } from './uncommitted-work-count';
@@ -44,6 +51,12 @@ export function TeachingContentNav() {
           label="我的作业"
           leftSection={<IconClipboardList size={18} aria-hidden />}
           rightSection={<UncommittedWorkCount />}
+        />
+        <NavLink
+          component={Link}
+          to="/my/examination"
+          label="我的考试"
+          leftSection={<IconFileCertificate size={18} aria-hidden />}
         />
         <NavLink
           component={Link}

@@ -191,6 +191,18 @@ describe('the exam answer queue', () => {
     expect(storage.data.size).toBe(1);
   });
 
+  it('sends again after being disposed and revived (a page mounted twice)', async () => {
+    const answers = queue();
+    answers.set('q1', ['A']);
+    answers.dispose();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(server.requests).toHaveLength(0);
+    answers.revive();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.stored.get('q1')).toEqual({ answer: ['A'], seq: 1 });
+    expect(answers.stateOf('q1')).toBe('saved');
+  });
+
   it('forgets the stored copy once the paper is submitted', async () => {
     const answers = queue();
     answers.set('q1', ['A']);

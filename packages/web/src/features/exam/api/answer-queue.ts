@@ -176,6 +176,17 @@ export class ExamAnswerQueue {
     this.emit();
   }
 
+  /**
+   * Undoes dispose when the page is shown again with the same queue (React's StrictMode mounts
+   * a component twice): listens for the network again and sends what waits.
+   */
+  revive(): void {
+    if (!this.disposed) return;
+    this.disposed = false;
+    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
+    if (this.connection.kind !== 'closed' && this.unsaved().length > 0) this.schedule(0);
+  }
+
   dispose(): void {
     this.disposed = true;
     this.clearTimer();
