@@ -7,7 +7,8 @@ import { seededRandom } from '../lib/seeded-random';
 import type { DemoHomeworkScene } from './demo-homework';
 import { at } from './seed-context';
 
-type QuestionInput = NonNullable<Input<'examCreate'>['questions']>[number];
+// a question as written here: the optional fields left out (tolerance: 0 by default)
+type QuestionInput = Omit<NonNullable<Input<'examCreate'>['questions']>[number], 'tolerance'>;
 
 const choice = (stem: string, options: string[], answers: string[], score: number, analysis: string) => ({
   type: (answers.length > 1 ? 2 : 1) as 1 | 2,
@@ -125,9 +126,25 @@ export async function seedDemoExams(scene: DemoHomeworkScene): Promise<void> {
   const { school, courseId, teacherId, studentIds, today, as } = scene;
   const random = seededRandom(7);
 
-  const create = async (days: number, input: Omit<Input<'examCreate'>, 'schoolId' | 'courseId'>) => {
+  const create = async (
+    days: number,
+    {
+      questions,
+      ...input
+    }: Omit<Input<'examCreate'>, 'schoolId' | 'courseId' | 'questions'> & {
+      questions: QuestionInput[];
+    },
+  ) => {
     const teacher = as(teacherId, at(today, days, '16:00'));
-    const exam = await examCreate({ ctx: teacher, input: { schoolId: school, courseId, ...input } });
+    const exam = await examCreate({
+      ctx: teacher,
+      input: {
+        schoolId: school,
+        courseId,
+        ...input,
+        questions: questions.map((question) => ({ tolerance: 0, ...question })),
+      },
+    });
     await examExaminersAdd({
       ctx: teacher,
       input: { examId: exam.examId, userIds: studentIds.map(String) },

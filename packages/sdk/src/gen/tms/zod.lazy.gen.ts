@@ -996,6 +996,7 @@ export const zExamQuestionInput = /* @__PURE__ */ memo(() => z.object({
     answers: z.array(z.string().check(z.minLength(1), z.maxLength(20000))).check(z.minLength(1), z.maxLength(20)),
     score: z.number().check(z.gte(0.5), z.lte(100)),
     partialScore: z.optional(z.number().check(z.gte(0), z.lte(100))),
+    tolerance: z._default(z.optional(z.number().check(z.gte(0), z.lte(1000000))), 0),
     analysis: z.optional(z.string().check(z.maxLength(5000))),
     codeLanguage: z.optional(z.enum([
         'python',

@@ -88,6 +88,8 @@ export const examQuestions = pgTable(
     answers: jsonb('answers').$type<string[]>().notNull(),
     score: doublePrecision('score').notNull(),
     partialScore: doublePrecision('partial_score').notNull().default(0),
+    /** A fill-in's numeric tolerance: above 0, a blank is right when its number is this close. */
+    tolerance: doublePrecision('tolerance').notNull().default(0),
     analysis: text('analysis').notNull().default(''),
     codeLanguage: text('code_language'),
   },

@@ -82,6 +82,33 @@ describe('an exam from an exercise paper', () => {
     expect(sheet.answers.map((answer) => answer.gotScore).slice(0, 4)).toEqual([10, 10, 0, 5]);
   });
 
+  it('keeps a fill-in’s numeric tolerance: a number close enough is right', async () => {
+    const tag = await b.tag('波动率');
+    const blank = await b.exercise(tag.tagId, 4, { answer: '0.4', tolerance: 0.01 });
+    const paper = await ok<ExercisePaper>(
+      b.paperAnswer({
+        paperName: '小测',
+        tagId: (await b.paperTag('小测')).tagId,
+        items: [{ exerciseId: blank.exerciseId, score: 10 }],
+      }),
+    );
+    const exam = await ex.ready({ questions: undefined, sourcePaperId: paper.paperId, passScore: 6 }, [
+      'student01',
+      'student02',
+      'student03',
+    ]);
+    expect(exam.questions[0]).toMatchObject({ answers: ['0.4'], tolerance: 0.01 });
+    await ex.sit('student01', exam, { 1: ['0.405'] });
+    await ex.sit('student02', exam, { 1: [' .40 '] });
+    await ex.sit('student03', exam, { 1: ['0.42'] });
+    const scores = await Promise.all(
+      ['student01', 'student02', 'student03'].map(
+        async (who) => (await ex.sheetOf(exam.examId, who)).examiner.objectiveScore,
+      ),
+    );
+    expect(scores).toEqual([10, 10, 0]);
+  });
+
   it('counts the exam in the paper’s usedCount, which fixes the paper’s questions until the exam is gone', async () => {
     const { paper, made } = await paperOf();
     const exam = await ex.create({ questions: undefined, sourcePaperId: paper.paperId });

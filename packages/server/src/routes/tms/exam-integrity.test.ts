@@ -6,7 +6,7 @@ import { students } from '../../db/schema/school';
 import { MINUTE_MS } from '../../lib/clock';
 import { submitOverdueAttempts } from '../../services/exam/attempt';
 import { call, createTestApp, type TestApp } from '../../testing/index';
-import { answersOf, EXAM_T, EXAM_U, type Examiner, exams, RIGHT } from './exam.fixtures';
+import { answersOf, EXAM_T, EXAM_U, type Examiner, exams, PAPER, RIGHT } from './exam.fixtures';
 import { ok, refusal } from './homework.fixtures';
 import { upload, xlsx } from './student.fixtures';
 import { type TeachingFixture, teachingFixture } from './teaching-content.fixtures';
@@ -352,5 +352,41 @@ describe('a class entering and saving at the same moment', () => {
       );
       expect(status.answeredCount).toBe(2);
     }
+  });
+});
+
+const PAPER_SINGLE = PAPER[0]!;
+
+describe('a fill-in with a numeric tolerance', () => {
+  const BLANK = {
+    type: 4,
+    stem: '<p>年化收益 10%、波动率 20%、无风险利率 2% 时，夏普比率为 ____。</p>',
+    options: [],
+    answers: ['0.4'],
+    tolerance: 0.01,
+    score: 10,
+  };
+
+  it('takes a number within the tolerance, any way it is written, and nothing else', async () => {
+    const exam = await ex.ready({ questions: [BLANK], passScore: 6 }, [
+      'student01',
+      'student02',
+      'student03',
+      'student04',
+    ]);
+    expect(exam.questions[0]).toMatchObject({ tolerance: 0.01 });
+    const answers = { student01: '0.41', student02: '4e-1', student03: '0.4 左右', student04: '0.411' };
+    for (const [who, answer] of Object.entries(answers)) await ex.sit(who, exam, { 1: [answer] });
+    const scores = await Promise.all(
+      Object.keys(answers).map(async (who) => (await ex.sheetOf(exam.examId, who)).examiner.objectiveScore),
+    );
+    expect(scores).toEqual([10, 10, 0, 0]);
+  });
+
+  it('refuses a tolerance on another type or with an answer that is not a number (2)', async () => {
+    const onChoice = await refusal(ex.createAnswer({ questions: [{ ...PAPER_SINGLE, tolerance: 0.5 }] }));
+    expect(onChoice).toMatchObject({ errCode: 2, errMsg: expect.stringContaining('不能设数值容差') });
+    const wordy = await refusal(ex.createAnswer({ questions: [{ ...BLANK, answers: ['夏普'] }] }));
+    expect(wordy).toMatchObject({ errCode: 2, errMsg: expect.stringContaining('第 1 空“夏普”') });
   });
 });

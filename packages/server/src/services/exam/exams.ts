@@ -194,6 +194,7 @@ export async function examDetail(db: Db, exam: ExamRow, now: number): Promise<Ex
       answers: question.answers,
       score: question.score,
       partialScore: question.partialScore,
+      tolerance: question.tolerance,
       analysis: question.analysis,
       ...(question.codeLanguage ? { codeLanguage: question.codeLanguage as 'python' | 'sql' | 'r' } : {}),
     })),
@@ -252,13 +253,24 @@ export async function examUpdate({
     const [current] = await tx.select().from(exams).where(eq(exams.id, exam.id)).for('update');
     if (!current) throw new NotFoundError('考试不存在');
     const stored = (await questionsOf(tx, exam.id)).map(
-      ({ type, stem, options, answers, score, partialScore, analysis, codeLanguage }): CleanQuestion => ({
+      ({
         type,
         stem,
         options,
         answers,
         score,
         partialScore,
+        tolerance,
+        analysis,
+        codeLanguage,
+      }): CleanQuestion => ({
+        type,
+        stem,
+        options,
+        answers,
+        score,
+        partialScore,
+        tolerance,
         analysis,
         codeLanguage,
       }),

@@ -32,6 +32,7 @@ export interface QuestionInput {
   answers: readonly string[];
   score: number;
   partialScore?: number;
+  tolerance?: number;
   analysis?: string;
   codeLanguage?: string;
 }
@@ -43,11 +44,22 @@ export interface CleanQuestion {
   answers: string[];
   score: number;
   partialScore: number;
+  tolerance: number;
   analysis: string;
   codeLanguage: string | null;
 }
 
 const LETTERS = 'ABCDEFGH';
+
+/** A decimal number as a student or teacher writes it (no thousands separators). */
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A blank right within a numeric tolerance (a hair more, for binary fractions such as 0.1). */
+function withinTolerance(given: string, key: string, tolerance: number): boolean {
+  const text = given.trim();
+  if (!NUMBER.test(text)) return false;
+  return Math.abs(Number(text) - Number(key)) <= tolerance * (1 + 1e-9) + 1e-12;
+}
 
 /**
  * A question as it is stored, or errCode 2 naming the question (第 n 题, or the place given, such
@@ -108,6 +120,12 @@ export function cleanQuestion(input: QuestionInput, orderNo: number | string): C
   const partialScore = input.partialScore ?? 0;
   if (partialScore > 0 && input.type !== 2) fail('只有多选题可以设少选得分');
   if (partialScore > input.score) fail('的少选得分不能超过本题分值');
+  const tolerance = input.tolerance ?? 0;
+  if (tolerance > 0) {
+    if (input.type !== 4) fail('不能设数值容差：只有填空题可以设');
+    const blank = answers.findIndex((answer) => !NUMBER.test(answer));
+    if (blank >= 0) fail(`设了数值容差，每空答案须为数字，第 ${blank + 1} 空“${answers[blank]}”不是数字`);
+  }
   if (input.type === 6 && !input.codeLanguage) fail('需要指定代码语言');
   if (input.type !== 6 && input.codeLanguage) fail('不是代码题，不需要代码语言');
   return {
@@ -117,6 +135,7 @@ export function cleanQuestion(input: QuestionInput, orderNo: number | string): C
     answers,
     score: input.score,
     partialScore,
+    tolerance,
     analysis: input.analysis ? sanitizeNoticeHtml(input.analysis) : '',
     codeLanguage: input.type === 6 ? (input.codeLanguage ?? null) : null,
   };
@@ -126,7 +145,7 @@ export function cleanQuestion(input: QuestionInput, orderNo: number | string): C
 export type AnswerShape = Pick<ExamQuestionRow, 'type' | 'options' | 'stem'>;
 
 /** What grading needs of a question: its key, its points, a multiple choice's partial score. */
-export type GradedShape = Pick<ExamQuestionRow, 'type' | 'answers' | 'score' | 'partialScore'>;
+export type GradedShape = Pick<ExamQuestionRow, 'type' | 'answers' | 'score' | 'partialScore' | 'tolerance'>;
 
 /**
  * A student's answer to a question, as it is stored (choice letters sorted, text as written), or
@@ -194,7 +213,11 @@ export function gradeObjective(question: GradedShape, answer: readonly string[])
       key.forEach((accepted, index) => {
         const given = answer[index];
         if (given === undefined || normalize(given) === '') return;
-        if (accepted.split('|').some((alternative) => normalize(alternative) === normalize(given)))
+        if (
+          question.tolerance > 0
+            ? withinTolerance(given, accepted, question.tolerance)
+            : accepted.split('|').some((alternative) => normalize(alternative) === normalize(given))
+        )
           right += 1;
       });
       const correct = right === key.length;

@@ -62,7 +62,6 @@ export function assertScoreStep(score: number, field: string): void {
   if ((score * 2) % 1 !== 0) throw new InvalidInputError(`${field}应为 0.5 的整数倍，${score} 不是`);
 }
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** An exercise as stored, or errCode 2 naming its type and what is wrong. */
 export function cleanExercise(draft: ExerciseDraft): CleanExercise {
@@ -75,19 +74,12 @@ export function cleanExercise(draft: ExerciseDraft): CleanExercise {
       options: draft.options,
       answers: answersOf(draft.type, draft.answer),
       score: draft.score,
+      tolerance: draft.tolerance,
       analysis: draft.analysis,
       ...(code ? { codeLanguage: code } : {}),
     },
     '习题',
   );
-  if (draft.tolerance > 0) {
-    if (draft.type !== 4) throw new InvalidInputError('只有填空题可以设数值容差（tolerance）');
-    const blank = clean.answers.findIndex((answer) => !NUMBER.test(answer));
-    if (blank >= 0)
-      throw new InvalidInputError(
-        `设了数值容差的填空题每空答案须为数字，第 ${blank + 1} 空“${clean.answers[blank]}”不是数字`,
-      );
-  }
   return {
     type: clean.type,
     content: clean.stem,
@@ -96,7 +88,7 @@ export function cleanExercise(draft: ExerciseDraft): CleanExercise {
     analysis: clean.analysis,
     difficulty: draft.difficulty,
     score: draft.score,
-    tolerance: draft.type === 4 ? draft.tolerance : 0,
+    tolerance: clean.tolerance,
     codeLanguage: clean.codeLanguage,
     codeTemplate: clean.type === 6 ? draft.codeTemplate : '',
   };

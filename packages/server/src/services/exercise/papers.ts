@@ -401,6 +401,7 @@ export async function paperQuestionsForExam(
       options: exercise.options,
       answers: answersOf(exercise.type, exercise.answer),
       score,
+      tolerance: exercise.tolerance,
       analysis: exercise.analysis,
       ...(exercise.codeLanguage ? { codeLanguage: exercise.codeLanguage } : {}),
     })),

@@ -105,7 +105,7 @@ export function cleanQuizAnswer(question: QuizQuestionRow, answer: readonly stri
 /** A question's points for a stored answer: the exam's grading, without partial credit for multiple choice. */
 export function gradeQuizAnswer(question: QuizQuestionRow, answer: readonly string[]): Grade {
   return gradeObjective(
-    { type: question.type, answers: question.answer, score: question.score, partialScore: 0 },
+    { type: question.type, answers: question.answer, score: question.score, partialScore: 0, tolerance: 0 },
     answer,
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "exam_questions" ADD COLUMN "tolerance" double precision DEFAULT 0 NOT NULL;
