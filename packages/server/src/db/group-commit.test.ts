@@ -55,18 +55,21 @@ async function stored(): Promise<string[]> {
 }
 
 describe('groupCommit', () => {
-  it('sends the first request alone, then those that queued meanwhile together, at most maxBatch', async () => {
+  it('sends the requests that arrived by the next turn of the event loop together, at most maxBatch', async () => {
     const { write, batches } = committer();
     const answers = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((who) => write(db, { who })));
     expect(answers).toEqual(['a 已保存', 'b 已保存', 'c 已保存', 'd 已保存', 'e 已保存', 'f 已保存']);
-    expect(batches).toEqual([['a'], ['b', 'c', 'd'], ['e', 'f']]);
+    expect(batches).toEqual([
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+    ]);
     expect(await stored()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
   });
 
   it('never puts two requests with one key in one transaction, and keeps their order', async () => {
     const { write, batches } = committer();
     await Promise.all(['a', 'b', 'b', 'c', 'b'].map((who) => write(db, { who })));
-    expect(batches).toEqual([['a'], ['b', 'c'], ['b'], ['b']]);
+    expect(batches).toEqual([['a', 'b', 'c'], ['b'], ['b']]);
     expect(await stored()).toEqual(['a', 'b', 'c', 'b', 'b']);
   });
 
@@ -102,7 +105,7 @@ describe('groupCommit', () => {
       'rejected',
       'fulfilled',
     ]);
-    expect(batches).toEqual([['a'], ['b', 'x', 'd'], ['b'], ['x'], ['d']]);
+    expect(batches).toEqual([['a', 'b', 'x'], ['a'], ['b'], ['x'], ['d']]);
     // nothing of the rolled back transaction stays: each saved once
     expect(await stored()).toEqual(['a', 'b', 'd']);
   });

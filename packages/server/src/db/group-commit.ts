@@ -9,9 +9,10 @@ import { transactionWithRetry } from './retry';
  * Why: on the embedded database a transaction's fixed cost (BEGIN, COMMIT and the write to disk
  * it waits for) is most of what a small write costs, and everything runs on the one thread that
  * also serves HTTP: a thousand students saving an answer every two seconds were a thousand
- * commits a second, more than the thread has. The first request of a quiet moment goes alone at
- * once (no waiting for company); only a queue gathers. Every request is still answered only after
- * the commit that holds its change, so an acknowledged write is as durable as before.
+ * commits a second, more than the thread has. A transaction starts after one turn of the event
+ * loop (what arrived in the meantime joins it); no timer waits for company. Every request is still
+ * answered only after the commit that holds its change, so an acknowledged write is as durable as
+ * before.
  */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -77,6 +78,10 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
     queue.running = true;
     try {
       while (queue.waiting.length > 0) {
+        // let the requests that arrived meanwhile reach the queue: on the embedded database a
+        // transaction runs without giving the event loop a turn (its statements and the write to
+        // disk are synchronous), so without this pause no request would ever find company
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = nextBatch(queue.waiting);
         if (batch.length === 1) {
           await runAlone(db, batch[0]!);

@@ -1,7 +1,7 @@
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { parseId } from '../../lib/ids';
 import type { AuthedContext } from '../context';
-import { currentSchoolRole, NO_SUCH_ROLE_MESSAGE, NO_SUCH_SCHOOL_MESSAGE } from './client-user';
+import { callersSchoolRole, NO_SUCH_ROLE_MESSAGE, NO_SUCH_SCHOOL_MESSAGE } from './client-user';
 
 /**
  * The school a request is about: the one it names, or with "0" the caller's current
@@ -10,7 +10,7 @@ import { currentSchoolRole, NO_SUCH_ROLE_MESSAGE, NO_SUCH_SCHOOL_MESSAGE } from 
  */
 export async function resolveSchoolId(ctx: AuthedContext, raw: string): Promise<number> {
   if (raw === '0') {
-    const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
+    const current = await callersSchoolRole(ctx);
     const id = current ? parseId(current.school.schoolId) : null;
     if (id === null) throw new ForbiddenError(NO_SUCH_ROLE_MESSAGE);
     return id;

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type SchoolRole, schoolMembers } from '../../db/schema/school';
 import type { AuthedCall } from '../context';
-import { currentSchoolRole } from './client-user';
+import { callersSchoolRole } from './client-user';
 import { parseId } from '../../lib/ids';
 
 /**
@@ -18,7 +18,7 @@ export async function holdsSchoolRole({
   if (named !== null) {
     schoolId = parseId(named);
   } else {
-    const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
+    const current = await callersSchoolRole(ctx);
     schoolId = current ? parseId(current.school.schoolId) : null;
   }
   if (schoolId === null || input.roles.length === 0) return false;
