@@ -19,6 +19,8 @@ import { Route as MainCourseRouteImport } from './routes/_main/course'
 import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index'
 import { Route as MainAdminSchoolsRouteImport } from './routes/_main/admin/schools'
 import { Route as MainAdminUsersRouteImport } from './routes/_main/admin/users'
+import { Route as MainExaminationManagementRouteImport } from './routes/_main/examination/management'
+import { Route as MainExaminerExamIdRouteImport } from './routes/_main/examiner/$examId'
 import { Route as MainTeachingIndexRouteImport } from './routes/_main/teaching/index'
 import { Route as MainTeachingStudentRouteRouteImport } from './routes/_main/teaching/student/route'
 import { Route as MainTeachingTeacherRouteRouteImport } from './routes/_main/teaching/teacher/route'
@@ -27,6 +29,9 @@ import { Route as TeachingManageTeachingManageStudentRouteRouteImport } from './
 import { Route as TeachingManageTeachingManageTeacherRouteRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/route'
 import { Route as MainAdminUserGroupsIndexRouteImport } from './routes/_main/admin/user-groups/index'
 import { Route as MainAdminUserGroupsGroupIdRouteImport } from './routes/_main/admin/user-groups/$groupId'
+import { Route as MainCommentpageExamIdUserIdRouteImport } from './routes/_main/commentpage/$examId/$userId'
+import { Route as MainEditExaminationIndexRouteImport } from './routes/_main/edit/examination/index'
+import { Route as MainEditExaminationExamIdRouteImport } from './routes/_main/edit/examination/$examId'
 import { Route as MainTeachingStudentIndexRouteImport } from './routes/_main/teaching/student/index'
 import { Route as MainTeachingStudentCourseWareRouteImport } from './routes/_main/teaching/student/courseWare'
 import { Route as MainTeachingStudentMycourseRouteImport } from './routes/_main/teaching/student/mycourse'
@@ -58,6 +63,7 @@ import { Route as TeachingManageTeachingManageStudentWorkDetailRouteImport } fro
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
 import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/courseware'
 import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
+import { Route as TeachingManageTeachingManageTeacherExamManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/exam/manage'
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
 import { Route as MainTeachingTeacherHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/home/work/index'
@@ -134,6 +140,17 @@ const MainAdminUsersRoute = MainAdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => MainAdminRouteRoute,
 } as any)
+const MainExaminationManagementRoute =
+  MainExaminationManagementRouteImport.update({
+    id: '/examination/management',
+    path: '/examination/management',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainExaminerExamIdRoute = MainExaminerExamIdRouteImport.update({
+  id: '/examiner/$examId',
+  path: '/examiner/$examId',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainTeachingIndexRoute = MainTeachingIndexRouteImport.update({
   id: '/teaching/',
   path: '/teaching/',
@@ -180,6 +197,24 @@ const MainAdminUserGroupsGroupIdRoute =
     id: '/user-groups/$groupId',
     path: '/user-groups/$groupId',
     getParentRoute: () => MainAdminRouteRoute,
+  } as any)
+const MainCommentpageExamIdUserIdRoute =
+  MainCommentpageExamIdUserIdRouteImport.update({
+    id: '/commentpage/$examId/$userId',
+    path: '/commentpage/$examId/$userId',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainEditExaminationIndexRoute =
+  MainEditExaminationIndexRouteImport.update({
+    id: '/edit/examination/',
+    path: '/edit/examination/',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainEditExaminationExamIdRoute =
+  MainEditExaminationExamIdRouteImport.update({
+    id: '/edit/examination/$examId',
+    path: '/edit/examination/$examId',
+    getParentRoute: () => MainRoute,
   } as any)
 const MainTeachingStudentIndexRoute =
   MainTeachingStudentIndexRouteImport.update({
@@ -363,6 +398,12 @@ const TeachingManageTeachingManageTeacherCoursewareListRoute =
   TeachingManageTeachingManageTeacherCoursewareListRouteImport.update({
     id: '/courseware/list',
     path: '/courseware/list',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherExamManageRoute =
+  TeachingManageTeachingManageTeacherExamManageRouteImport.update({
+    id: '/exam/manage',
+    path: '/exam/manage',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
 const TeachingManageTeachingManageTeacherNoticeListRoute =
@@ -550,10 +591,14 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
   '/admin/schools': typeof MainAdminSchoolsRoute
   '/admin/users': typeof MainAdminUsersRoute
+  '/examination/management': typeof MainExaminationManagementRoute
+  '/examiner/$examId': typeof MainExaminerExamIdRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/admin/': typeof MainAdminIndexRoute
   '/teaching/': typeof MainTeachingIndexRoute
   '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
+  '/commentpage/$examId/$userId': typeof MainCommentpageExamIdUserIdRoute
+  '/edit/examination/$examId': typeof MainEditExaminationExamIdRoute
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
@@ -565,6 +610,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
   '/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
+  '/edit/examination/': typeof MainEditExaminationIndexRoute
   '/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
@@ -582,6 +628,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
@@ -619,10 +666,14 @@ export interface FileRoutesByTo {
   '/course': typeof MainCourseRoute
   '/admin/schools': typeof MainAdminSchoolsRoute
   '/admin/users': typeof MainAdminUsersRoute
+  '/examination/management': typeof MainExaminationManagementRoute
+  '/examiner/$examId': typeof MainExaminerExamIdRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/admin': typeof MainAdminIndexRoute
   '/teaching': typeof MainTeachingIndexRoute
   '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
+  '/commentpage/$examId/$userId': typeof MainCommentpageExamIdUserIdRoute
+  '/edit/examination/$examId': typeof MainEditExaminationExamIdRoute
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
@@ -636,6 +687,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
   '/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/admin/user-groups': typeof MainAdminUserGroupsIndexRoute
+  '/edit/examination': typeof MainEditExaminationIndexRoute
   '/teaching/student': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher': typeof MainTeachingTeacherIndexRoute
   '/teaching/student/work/detail': typeof MainTeachingStudentWorkDetailRoute
@@ -651,6 +703,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/student/work': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
@@ -696,10 +749,14 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
   '/_main/admin/schools': typeof MainAdminSchoolsRoute
   '/_main/admin/users': typeof MainAdminUsersRoute
+  '/_main/examination/management': typeof MainExaminationManagementRoute
+  '/_main/examiner/$examId': typeof MainExaminerExamIdRoute
   '/_teaching-manage/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/_main/admin/': typeof MainAdminIndexRoute
   '/_main/teaching/': typeof MainTeachingIndexRoute
   '/_main/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
+  '/_main/commentpage/$examId/$userId': typeof MainCommentpageExamIdUserIdRoute
+  '/_main/edit/examination/$examId': typeof MainEditExaminationExamIdRoute
   '/_main/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/_main/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/_main/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
@@ -713,6 +770,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
   '/_teaching-manage/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/_main/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
+  '/_main/edit/examination/': typeof MainEditExaminationIndexRoute
   '/_main/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/_main/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/_teaching-manage/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
@@ -730,6 +788,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/_teaching-manage/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/_teaching-manage/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/_teaching-manage/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/_main/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
@@ -774,10 +833,14 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher'
     | '/admin/schools'
     | '/admin/users'
+    | '/examination/management'
+    | '/examiner/$examId'
     | '/teaching-manage/$'
     | '/admin/'
     | '/teaching/'
     | '/admin/user-groups/$groupId'
+    | '/commentpage/$examId/$userId'
+    | '/edit/examination/$examId'
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
@@ -789,6 +852,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/class-detail'
     | '/teaching-manage/teacher/overview'
     | '/admin/user-groups/'
+    | '/edit/examination/'
     | '/teaching/student/'
     | '/teaching/teacher/'
     | '/teaching-manage/student/'
@@ -806,6 +870,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
+    | '/teaching-manage/teacher/exam/manage'
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/student/work/'
     | '/teaching/teacher/teachingclass/'
@@ -843,10 +908,14 @@ export interface FileRouteTypes {
     | '/course'
     | '/admin/schools'
     | '/admin/users'
+    | '/examination/management'
+    | '/examiner/$examId'
     | '/teaching-manage/$'
     | '/admin'
     | '/teaching'
     | '/admin/user-groups/$groupId'
+    | '/commentpage/$examId/$userId'
+    | '/edit/examination/$examId'
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
@@ -860,6 +929,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/class-detail'
     | '/teaching-manage/teacher/overview'
     | '/admin/user-groups'
+    | '/edit/examination'
     | '/teaching/student'
     | '/teaching/teacher'
     | '/teaching/student/work/detail'
@@ -875,6 +945,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
+    | '/teaching-manage/teacher/exam/manage'
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/student/work'
     | '/teaching/teacher/teachingclass'
@@ -919,10 +990,14 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher'
     | '/_main/admin/schools'
     | '/_main/admin/users'
+    | '/_main/examination/management'
+    | '/_main/examiner/$examId'
     | '/_teaching-manage/teaching-manage/$'
     | '/_main/admin/'
     | '/_main/teaching/'
     | '/_main/admin/user-groups/$groupId'
+    | '/_main/commentpage/$examId/$userId'
+    | '/_main/edit/examination/$examId'
     | '/_main/teaching/student/courseWare'
     | '/_main/teaching/student/mycourse'
     | '/_main/teaching/student/notice'
@@ -936,6 +1011,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/class-detail'
     | '/_teaching-manage/teaching-manage/teacher/overview'
     | '/_main/admin/user-groups/'
+    | '/_main/edit/examination/'
     | '/_main/teaching/student/'
     | '/_main/teaching/teacher/'
     | '/_teaching-manage/teaching-manage/student/'
@@ -953,6 +1029,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
     | '/_teaching-manage/teaching-manage/teacher/add/courseware'
     | '/_teaching-manage/teaching-manage/teacher/courseware/list'
+    | '/_teaching-manage/teaching-manage/teacher/exam/manage'
     | '/_teaching-manage/teaching-manage/teacher/notice/list'
     | '/_main/teaching/student/work/'
     | '/_main/teaching/teacher/teachingclass/'
@@ -1062,6 +1139,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminUsersRouteImport
       parentRoute: typeof MainAdminRouteRoute
     }
+    '/_main/examination/management': {
+      id: '/_main/examination/management'
+      path: '/examination/management'
+      fullPath: '/examination/management'
+      preLoaderRoute: typeof MainExaminationManagementRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/examiner/$examId': {
+      id: '/_main/examiner/$examId'
+      path: '/examiner/$examId'
+      fullPath: '/examiner/$examId'
+      preLoaderRoute: typeof MainExaminerExamIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/teaching/': {
       id: '/_main/teaching/'
       path: '/teaching'
@@ -1117,6 +1208,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/user-groups/$groupId'
       preLoaderRoute: typeof MainAdminUserGroupsGroupIdRouteImport
       parentRoute: typeof MainAdminRouteRoute
+    }
+    '/_main/commentpage/$examId/$userId': {
+      id: '/_main/commentpage/$examId/$userId'
+      path: '/commentpage/$examId/$userId'
+      fullPath: '/commentpage/$examId/$userId'
+      preLoaderRoute: typeof MainCommentpageExamIdUserIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/edit/examination/': {
+      id: '/_main/edit/examination/'
+      path: '/edit/examination'
+      fullPath: '/edit/examination/'
+      preLoaderRoute: typeof MainEditExaminationIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/edit/examination/$examId': {
+      id: '/_main/edit/examination/$examId'
+      path: '/edit/examination/$examId'
+      fullPath: '/edit/examination/$examId'
+      preLoaderRoute: typeof MainEditExaminationExamIdRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/teaching/student/': {
       id: '/_main/teaching/student/'
@@ -1333,6 +1445,13 @@ declare module '@tanstack/react-router' {
       path: '/courseware/list'
       fullPath: '/teaching-manage/teacher/courseware/list'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/exam/manage': {
+      id: '/_teaching-manage/teaching-manage/teacher/exam/manage'
+      path: '/exam/manage'
+      fullPath: '/teaching-manage/teacher/exam/manage'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherExamManageRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
     '/_teaching-manage/teaching-manage/teacher/notice/list': {
@@ -1643,7 +1762,12 @@ interface MainRouteChildren {
   MainIndexRoute: typeof MainIndexRoute
   MainTeachingStudentRouteRoute: typeof MainTeachingStudentRouteRouteWithChildren
   MainTeachingTeacherRouteRoute: typeof MainTeachingTeacherRouteRouteWithChildren
+  MainExaminationManagementRoute: typeof MainExaminationManagementRoute
+  MainExaminerExamIdRoute: typeof MainExaminerExamIdRoute
   MainTeachingIndexRoute: typeof MainTeachingIndexRoute
+  MainCommentpageExamIdUserIdRoute: typeof MainCommentpageExamIdUserIdRoute
+  MainEditExaminationExamIdRoute: typeof MainEditExaminationExamIdRoute
+  MainEditExaminationIndexRoute: typeof MainEditExaminationIndexRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -1653,7 +1777,12 @@ const MainRouteChildren: MainRouteChildren = {
   MainIndexRoute: MainIndexRoute,
   MainTeachingStudentRouteRoute: MainTeachingStudentRouteRouteWithChildren,
   MainTeachingTeacherRouteRoute: MainTeachingTeacherRouteRouteWithChildren,
+  MainExaminationManagementRoute: MainExaminationManagementRoute,
+  MainExaminerExamIdRoute: MainExaminerExamIdRoute,
   MainTeachingIndexRoute: MainTeachingIndexRoute,
+  MainCommentpageExamIdUserIdRoute: MainCommentpageExamIdUserIdRoute,
+  MainEditExaminationExamIdRoute: MainEditExaminationExamIdRoute,
+  MainEditExaminationIndexRoute: MainEditExaminationIndexRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
@@ -1747,6 +1876,7 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherIndexRoute: typeof TeachingManageTeachingManageTeacherIndexRoute
   TeachingManageTeachingManageTeacherAddCoursewareRoute: typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   TeachingManageTeachingManageTeacherCoursewareListRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  TeachingManageTeachingManageTeacherExamManageRoute: typeof TeachingManageTeachingManageTeacherExamManageRoute
   TeachingManageTeachingManageTeacherNoticeListRoute: typeof TeachingManageTeachingManageTeacherNoticeListRoute
   TeachingManageTeachingManageTeacherTeachingClassIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
@@ -1776,6 +1906,8 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherAddCoursewareRoute,
     TeachingManageTeachingManageTeacherCoursewareListRoute:
       TeachingManageTeachingManageTeacherCoursewareListRoute,
+    TeachingManageTeachingManageTeacherExamManageRoute:
+      TeachingManageTeachingManageTeacherExamManageRoute,
     TeachingManageTeachingManageTeacherNoticeListRoute:
       TeachingManageTeachingManageTeacherNoticeListRoute,
     TeachingManageTeachingManageTeacherTeachingClassIndexRoute:

@@ -4,6 +4,12 @@ import type {
   CourseWorkGroupMode,
   CourseWorkPublishStatus,
   CourseWorkScoreStatus,
+  ExamAttendStatus,
+  ExamMarkStatus,
+  ExamPhase,
+  ExamQuestionType,
+  ExamResultPolicy,
+  ExamUpDownStatus,
   SchoolRole,
   StudentGender,
   StudentStatus,
@@ -73,4 +79,38 @@ export const STUDENT_WORK_STATUS_LABELS: Record<StudentWorkStatus, string> = {
   1: '已提交',
   2: '已批改',
   3: '已退回',
+};
+
+/** specs/tms/exam-teacher.yaml ExamUpDownStatus. */
+export const EXAM_UP_DOWN_STATUS_LABELS: Record<ExamUpDownStatus, string> = { 0: '下架', 1: '上架' };
+
+/** specs/tms/exam-teacher.yaml ExamPhase. */
+export const EXAM_PHASE_LABELS: Record<ExamPhase, string> = { 0: '未开始', 1: '进行中', 2: '已结束' };
+
+/** specs/tms/exam-teacher.yaml ExamAttendStatus. */
+export const EXAM_ATTEND_STATUS_LABELS: Record<ExamAttendStatus, string> = {
+  0: '未参加',
+  1: '作答中',
+  2: '已交卷',
+  3: '缺考',
+};
+
+/** specs/tms/exam-teacher.yaml ExamMarkStatus. */
+export const EXAM_MARK_STATUS_LABELS: Record<ExamMarkStatus, string> = { 0: '待批阅', 1: '已出分' };
+
+/** specs/tms/exam-teacher.yaml ExamResultPolicy. */
+export const EXAM_RESULT_POLICY_LABELS: Record<ExamResultPolicy, string> = {
+  0: '不公开',
+  1: '交卷后公开得分',
+  2: '考试结束后公开得分、正确答案与解析',
+};
+
+/** specs/tms/exam-teacher.yaml ExamQuestionType. */
+export const EXAM_QUESTION_TYPE_LABELS: Record<ExamQuestionType, string> = {
+  1: '单选题',
+  2: '多选题',
+  3: '判断题',
+  4: '填空题',
+  5: '简答题',
+  6: '代码题',
 };

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
+import { allExaminersQuery, examUserResultQuery } from '@/features/exam/api/teacher-exam-queries';
+import { TeacherGradingPage } from '@/features/exam/pages/teacher-grading-page';
+import { TeacherGradingSkeleton } from '@/features/exam/pages/teacher-exam-skeletons';
+
+/** 阅卷: one student's paper of an exam (product spec /commentpage/{examId}/{id}). */
+export const Route = createFileRoute('/_main/commentpage/$examId/$userId')({
+  beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
+  // The loader travels with the page: its SDK calls stay out of the first bundle.
+  loader: async ({ context: { queryClient }, params }) => {
+    await Promise.all([
+      queryClient.ensureQueryData(examUserResultQuery(params.examId, params.userId)),
+      queryClient.ensureQueryData(allExaminersQuery(params.examId)),
+    ]);
+  },
+  pendingComponent: TeacherGradingSkeleton,
+  component: GradingRoute,
+});
+
+function GradingRoute() {
+  const { examId, userId } = Route.useParams();
+  return <TeacherGradingPage examId={examId} userId={userId} />;
+}
