@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
 import { actAs, setupNodeFormData } from '@/test/course-helpers';
 import { renderApp } from '@/test/render-app';
+import { createCourseFixture } from '@/test/teaching-fixture';
 import {
   createExam,
   ESSAY,
@@ -54,6 +55,42 @@ describe('an exam’s examiners', () => {
       expect(await within(list).findByText(s(name).realName)).toBeVisible();
     }
     expect(within(list).queryByText(s('student03').realName)).not.toBeInTheDocument();
+  }, 60_000);
+
+  it('adds a student found by number, gives them extra time and removes them again', async () => {
+    // teacher1's classes hold the students a teacher may find
+    await createCourseFixture();
+    const exam = await createExam();
+    const student = demoAccount('student02');
+    storeUser(await loginAs('teacher1'));
+    const { user } = renderApp({ path: `/examiner/${exam.examId}` });
+
+    const list = await screen.findByRole('table', { name: '考生名单' });
+    expect(await screen.findByText('名单里还没有考生')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: '添加考生' }));
+    const dialog = await screen.findByRole('dialog', { name: '添加考生' });
+    await user.type(within(dialog).getByRole('textbox', { name: '查找学生' }), student.studentNumber!);
+    await user.click(await within(dialog).findByRole('checkbox', { name: new RegExp(student.realName) }));
+    await user.click(within(dialog).getByRole('button', { name: '加入名单（1）' }));
+    expect(await screen.findByText('已加入 1 名考生')).toBeVisible();
+    const row = within((await within(list).findByText(student.realName)).closest('tr')!);
+    expect(row.getByText('未参加')).toBeVisible();
+
+    await user.click(row.getByRole('button', { name: `为 ${student.realName} 延长时间` }));
+    const extra = await screen.findByRole('dialog', { name: '延长作答时间' });
+    const minutes = within(extra).getByRole('textbox', { name: '延长分钟数' });
+    await user.clear(minutes);
+    await user.type(minutes, '15');
+    await user.click(within(extra).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText(`已为 ${student.realName} 延长 15 分钟`)).toBeVisible();
+    expect(await row.findByText('15 分钟')).toBeVisible();
+
+    await user.click(row.getByRole('button', { name: `移除 ${student.realName}` }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '移除考生' })).getByRole('button', { name: '移除' }),
+    );
+    expect(await screen.findByText(`已移除 ${student.realName}`)).toBeVisible();
+    expect(await screen.findByText('名单里还没有考生')).toBeVisible();
   }, 60_000);
 
   it('grades a short answer with a comment, saves it and moves to the next student', async () => {

@@ -85,7 +85,13 @@ export function TeacherExamListPage() {
   // A new filter starts at its first page.
   const pageIndex = page.filter === filter ? page.index : 1;
   const list = useQuery(
-    examListQuery({ schoolId, courseId, keyword, pageIndex, ...STATUS_FILTERS[status].filter }),
+    examListQuery({
+      schoolId,
+      courseId,
+      keyword: keyword || undefined,
+      pageIndex,
+      ...STATUS_FILTERS[status].filter,
+    }),
   );
   const amount = useQuery(examAmountQuery(schoolId, courseId));
   const { mutate: upDown } = useMutation(upDownExamMutation());

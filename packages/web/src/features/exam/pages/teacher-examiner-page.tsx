@@ -164,7 +164,7 @@ function ExaminerList({
   const list = useQuery(
     examinersQuery({
       examId,
-      keyword,
+      keyword: keyword || undefined,
       attendStatus: attend === 'all' ? undefined : (Number(attend) as 0 | 1 | 2 | 3),
       markStatus: mark === 'all' ? undefined : (Number(mark) as 0 | 1),
       pageIndex,

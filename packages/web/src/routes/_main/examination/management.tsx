@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { RoleGate } from '@/app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { examAmountQuery, examCoursesQuery, examListQuery } from '@/features/exam/api/teacher-exam-queries';
@@ -19,5 +20,14 @@ export const Route = createFileRoute('/_main/examination/management')({
     ]);
   },
   pendingComponent: TeacherExamTableSkeleton,
-  component: TeacherExamListPage,
+  component: ExamListRoute,
 });
+
+/** A role switched on the page (to 学生) meets 无权访问 instead of refused calls. */
+function ExamListRoute() {
+  return (
+    <RoleGate allowed={TEACHER_ONLY}>
+      <TeacherExamListPage />
+    </RoleGate>
+  );
+}

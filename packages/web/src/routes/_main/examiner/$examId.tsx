@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { RoleGate } from '@/app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { examDetailQuery, examinersQuery } from '@/features/exam/api/teacher-exam-queries';
 import { TeacherExaminerPage } from '@/features/exam/pages/teacher-examiner-page';
@@ -23,5 +24,10 @@ export const Route = createFileRoute('/_main/examiner/$examId')({
 function ExaminerRoute() {
   const { examId } = Route.useParams();
   const { tab } = Route.useSearch();
-  return <TeacherExaminerPage examId={examId} tab={tab ?? 'list'} />;
+  // a role switched on the page (to 学生) meets 无权访问 instead of refused calls
+  return (
+    <RoleGate allowed={TEACHER_ONLY}>
+      <TeacherExaminerPage examId={examId} tab={tab ?? 'list'} />
+    </RoleGate>
+  );
 }

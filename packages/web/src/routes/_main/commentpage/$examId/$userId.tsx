@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { RoleGate } from '@/app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { allExaminersQuery, examUserResultQuery } from '@/features/exam/api/teacher-exam-queries';
 import { TeacherGradingPage } from '@/features/exam/pages/teacher-grading-page';
@@ -20,5 +21,10 @@ export const Route = createFileRoute('/_main/commentpage/$examId/$userId')({
 
 function GradingRoute() {
   const { examId, userId } = Route.useParams();
-  return <TeacherGradingPage examId={examId} userId={userId} />;
+  // a role switched on the page (to 学生) meets 无权访问 instead of refused calls
+  return (
+    <RoleGate allowed={TEACHER_ONLY}>
+      <TeacherGradingPage examId={examId} userId={userId} />
+    </RoleGate>
+  );
 }

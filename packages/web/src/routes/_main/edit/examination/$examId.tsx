@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { RoleGate } from '@/app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { examCoursesQuery, examDetailQuery } from '@/features/exam/api/teacher-exam-queries';
@@ -22,5 +23,10 @@ export const Route = createFileRoute('/_main/edit/examination/$examId')({
 
 function EditExamRoute() {
   const { examId } = Route.useParams();
-  return <TeacherExamEditPage examId={examId} />;
+  // a role switched on the page (to 学生) meets 无权访问 instead of refused calls
+  return (
+    <RoleGate allowed={TEACHER_ONLY}>
+      <TeacherExamEditPage examId={examId} />
+    </RoleGate>
+  );
 }
