@@ -4,6 +4,7 @@ import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { allExaminersQuery, examUserResultQuery } from '@/features/exam/api/teacher-exam-queries';
 import { TeacherGradingPage } from '@/features/exam/pages/teacher-grading-page';
 import { TeacherGradingSkeleton } from '@/features/exam/pages/teacher-exam-skeletons';
+import { preloadRichTextView } from '@/components/rich-text/rich-text-view';
 
 /** 阅卷: one student's paper of an exam (product spec /commentpage/{examId}/{id}). */
 export const Route = createFileRoute('/_main/commentpage/$examId/$userId')({
@@ -13,6 +14,8 @@ export const Route = createFileRoute('/_main/commentpage/$examId/$userId')({
     await Promise.all([
       queryClient.ensureQueryData(examUserResultQuery(params.examId, params.userId)),
       queryClient.ensureQueryData(allExaminersQuery(params.examId)),
+      // the stems are rich text: drawn at once instead of placeholders the text then pushes down
+      preloadRichTextView(),
     ]);
   },
   pendingComponent: TeacherGradingSkeleton,
