@@ -369,11 +369,14 @@ export function TeacherExamListPage() {
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={220}
           />
-          <div>
+          <div style={{ maxWidth: '100%' }}>
             <Text size="sm" fw={500} mb={4} aria-hidden>
               状态
             </Text>
-            <SegmentedChoice label="按状态筛选" data={statusChoices} value={status} onChange={setStatus} />
+            {/* six filters with their counts do not fit a phone's width: the row scrolls sideways */}
+            <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+              <SegmentedChoice label="按状态筛选" data={statusChoices} value={status} onChange={setStatus} />
+            </div>
           </div>
         </Group>
 
