@@ -109,6 +109,7 @@ describe('an exam’s examiners', () => {
     const two = demoAccount('student02').realName;
     expect(await screen.findByRole('heading', { level: 1, name: `阅卷：${one}` })).toBeVisible();
     expect(screen.getByText('待批阅')).toBeVisible();
+    expect(screen.getByText(/交卷 .*（考生交卷） · 作答 3 \/ 3 题/)).toBeVisible();
     const objective = within(screen.getByRole('region', { name: '第 1 题' }));
     expect(objective.getByText('自动评分：10 / 10（正确）')).toBeVisible();
     const essay = within(screen.getByRole('region', { name: '第 3 题' }));

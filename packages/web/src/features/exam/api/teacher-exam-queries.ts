@@ -6,6 +6,7 @@ import {
   examGetAmount,
   examList,
   examStatic,
+  examUserAttend,
   examUserGet,
   getCourseList,
   getStudentList,
@@ -147,4 +148,11 @@ export const examStudentSearchQuery = (schoolId: string, keyword: string) =>
         })
       ).list,
     placeholderData: keepPreviousData,
+  });
+
+/** When a student entered and handed in, how, and how much was saved (checking an appeal). */
+export const examUserAttendQuery = (examId: string, userId: string) =>
+  queryOptions({
+    queryKey: [...EXAM_TEACHER_KEY, 'examiners', examId, 'attend', userId] as const,
+    queryFn: ({ signal }) => examUserAttend({ path: { examId, userId }, signal }),
   });

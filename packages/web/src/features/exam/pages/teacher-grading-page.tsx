@@ -23,11 +23,15 @@ import {
   IconChevronRight,
   IconInfoCircle,
 } from '@tabler/icons-react';
-import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { saveScoresMutation } from '@/features/exam/api/teacher-exam-mutations';
-import { allExaminersQuery, examUserResultQuery } from '@/features/exam/api/teacher-exam-queries';
+import {
+  allExaminersQuery,
+  examUserAttendQuery,
+  examUserResultQuery,
+} from '@/features/exam/api/teacher-exam-queries';
 import { AnswerView } from '@/features/exam/components/grading/answer-view';
 import { EXAM_TEACHER_PATHS } from '@/features/exam/teacher-search';
 import { errorMessage } from '@/shared/error-notifications';
@@ -49,6 +53,9 @@ interface Mark {
   score: number | string;
   comment: string;
 }
+
+/** ExamAttendInfo submitType in words, after the submission time. */
+const SUBMIT_TYPES: Record<string, string> = { '0': '（考生交卷）', '1': '（到时自动交卷）' };
 
 const isSubjective = (type: number) => type >= 5;
 const halfPoints = (value: number) => Number.isInteger(value * 2);
@@ -93,6 +100,13 @@ function GradingForm({ examId, userId, paper }: { examId: string; userId: string
   const at = list.findIndex((examiner) => examiner.userId === userId);
   const previous = at > 0 ? list[at - 1] : undefined;
   const next = at >= 0 ? list[at + 1] : undefined;
+  const queryClient = useQueryClient();
+  const nextId = next?.userId;
+  // the next paper is read while this one is graded, so 下一位 opens at once
+  useEffect(() => {
+    if (nextId) void queryClient.prefetchQuery(examUserResultQuery(examId, nextId));
+  }, [queryClient, examId, nextId]);
+  const attend = useQuery({ ...examUserAttendQuery(examId, userId), meta: { silentError: true } });
   const goTo = (target: string) =>
     navigate({ to: EXAM_TEACHER_PATHS.grading, params: { examId, userId: target } });
 
@@ -152,6 +166,14 @@ function GradingForm({ examId, userId, paper }: { examId: string; userId: string
             {formatScore(examiner.objectiveScore)}，主观题 {formatScore(examiner.subjectiveScore)}）
           </Text>
         </div>
+
+        <Text size="sm" c="dimmed" mih={20}>
+          {attend.data
+            ? `进入 ${formatInstant(attend.data.enterTime)} · 截止 ${formatInstant(attend.data.deadline)} · 交卷 ${formatInstant(attend.data.submitTime)}${SUBMIT_TYPES[String(attend.data.submitType)] ?? ''} · 作答 ${attend.data.answeredCount} / ${attend.data.questionCount} 题 · 最近保存 ${formatInstant(attend.data.lastSavedAt)}`
+            : attend.isError
+              ? '参考记录读取失败'
+              : ''}
+        </Text>
 
         <nav aria-label="考生切换">
           <Group justify="space-between">

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RoleGate } from '@/app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
-import { allExaminersQuery, examUserResultQuery } from '@/features/exam/api/teacher-exam-queries';
+import {
+  allExaminersQuery,
+  examUserAttendQuery,
+  examUserResultQuery,
+} from '@/features/exam/api/teacher-exam-queries';
 import { TeacherGradingPage } from '@/features/exam/pages/teacher-grading-page';
 import { TeacherGradingSkeleton } from '@/features/exam/pages/teacher-exam-skeletons';
 import { preloadRichTextView } from '@/components/rich-text/rich-text-view';
@@ -16,6 +20,8 @@ export const Route = createFileRoute('/_main/commentpage/$examId/$userId')({
       queryClient.ensureQueryData(allExaminersQuery(params.examId)),
       // the stems are rich text: drawn at once instead of placeholders the text then pushes down
       preloadRichTextView(),
+      // the attendance line is secondary: the page opens without it when it cannot be read
+      queryClient.prefetchQuery(examUserAttendQuery(params.examId, params.userId)),
     ]);
   },
   pendingComponent: TeacherGradingSkeleton,
