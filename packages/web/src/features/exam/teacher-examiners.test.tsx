@@ -102,6 +102,8 @@ describe('an exam’s examiners', () => {
     await sitExam(exam, 'student01', { 1: ['B'], 2: ['T'], 3: ['动量就是追涨杀跌。'] });
     await sitExam(exam, 'student02', { 1: ['A'], 2: ['T'], 3: ['买入赢家，卖出输家。'] });
     const first = await userIdOf('student01');
+    // logging in through the SDK points it away from the app's session: every id before rendering
+    const second = await userIdOf('student02');
     storeUser(await loginAs('teacher1'));
     const { user, router } = renderApp({ path: `/commentpage/${exam.examId}/${first}` });
 
@@ -128,12 +130,21 @@ describe('an exam’s examiners', () => {
     await user.click(screen.getByRole('button', { name: `保存并下一位` }));
     expect(await screen.findByText(`已保存 ${one} 的评分，总分 27.5（已出分）`)).toBeVisible();
     expect(await screen.findByRole('heading', { level: 1, name: `阅卷：${two}` })).toBeVisible();
-    expect(router.state.location.pathname).toBe(`/commentpage/${exam.examId}/${await userIdOf('student02')}`);
+    expect(router.state.location.pathname).toBe(`/commentpage/${exam.examId}/${second}`);
     // the next paper starts with its own, empty marks
     expect(
       within(screen.getByRole('region', { name: '第 3 题' })).getByRole('textbox', { name: '第 3 题得分' }),
     ).toHaveValue('');
     expect(screen.getByRole('button', { name: `上一位：${one}` })).toBeEnabled();
+
+    // an automatic score can be corrected; the paper waits for its short answer still
+    const wrong = within(screen.getByRole('region', { name: '第 1 题' }));
+    expect(wrong.getByText('自动评分：0 / 10（错误）')).toBeVisible();
+    const corrected = wrong.getByRole('textbox', { name: '第 1 题得分' });
+    await user.clear(corrected);
+    await user.type(corrected, '5');
+    await user.click(screen.getByRole('button', { name: '保存评分' }));
+    expect(await screen.findByText(`已保存 ${two} 的评分，总分 10（待批阅）`)).toBeVisible();
 
     actAs(await loginAs('teacher1'));
     const stored = await examUserGet({ path: { examId: exam.examId, userId: first } });

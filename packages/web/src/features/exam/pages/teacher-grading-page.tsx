@@ -42,7 +42,7 @@ import {
   EXAM_QUESTION_TYPE_LABELS,
 } from '@/shared/labels';
 
-/** 阅卷: one student's paper, the subjective answers scored and commented, then the next student. */
+/** 阅卷: one student's paper, the subjective answers scored and commented (an automatic score corrected), then the next student. */
 export function TeacherGradingPage({ examId, userId }: { examId: string; userId: string }) {
   const { data: paper } = useSuspenseQuery(examUserResultQuery(examId, userId));
   // a new student starts with their own scores and comments
@@ -72,10 +72,10 @@ function GradingForm({ examId, userId, paper }: { examId: string; userId: string
   const navigate = useNavigate();
   const examiners = useQuery(allExaminersQuery(examId));
   const save = useMutation(saveScoresMutation());
-  const subjective = paper.answers.filter((item) => isSubjective(item.type));
+  // every answer has its mark: a short answer's or code's to give, an objective one's to correct
   const startMarks = () =>
     Object.fromEntries(
-      subjective.map((item) => [item.questionId, { score: item.gotScore ?? '', comment: item.comment }]),
+      paper.answers.map((item) => [item.questionId, { score: item.gotScore ?? '', comment: item.comment }]),
     ) as Record<string, Mark>;
   const [marks, setMarks] = useState<Record<string, Mark>>(startMarks);
   const [savedMarks, setSavedMarks] = useState<Record<string, Mark>>(startMarks);
@@ -83,15 +83,17 @@ function GradingForm({ examId, userId, paper }: { examId: string; userId: string
   const [savedAt, setSavedAt] = useState<number | null>(null);
 
   const submitted = paper.examiner.attendStatus === 2;
-  const changed = subjective.some(
-    (item) =>
-      marks[item.questionId]?.score !== savedMarks[item.questionId]?.score ||
-      marks[item.questionId]?.comment !== savedMarks[item.questionId]?.comment,
-  );
-  const invalid = subjective.some((item) => markError(marks[item.questionId]!, item.score) !== undefined);
-  const items = subjective.flatMap((item) => {
+  const edited = (questionId: string) =>
+    marks[questionId]?.score !== savedMarks[questionId]?.score ||
+    marks[questionId]?.comment !== savedMarks[questionId]?.comment;
+  const changed = paper.answers.some((item) => edited(item.questionId));
+  const invalid = paper.answers.some((item) => markError(marks[item.questionId]!, item.score) !== undefined);
+  // the subjective marks go together (the paper is 已出分 once all have one); an automatic score
+  // is sent only when the teacher changed it
+  const items = paper.answers.flatMap((item) => {
     const mark = marks[item.questionId]!;
-    return typeof mark.score === 'number'
+    const send = isSubjective(item.type) || edited(item.questionId);
+    return send && typeof mark.score === 'number'
       ? [{ questionId: item.questionId, score: mark.score, comment: mark.comment.trim() }]
       : [];
   });
@@ -240,7 +242,11 @@ function GradingForm({ examId, userId, paper }: { examId: string; userId: string
                   <Stack gap="xs">
                     <NumberInput
                       label={`第 ${item.orderNo} 题得分`}
-                      description={`0 到 ${item.score} 分，最小单位 0.5`}
+                      description={
+                        isSubjective(item.type)
+                          ? `0 到 ${item.score} 分，最小单位 0.5`
+                          : `可修改自动评分（0 到 ${item.score} 分）；修改答案后的重新计分会按答案重算`
+                      }
                       min={0}
                       max={item.score}
                       step={0.5}
@@ -267,8 +273,6 @@ function GradingForm({ examId, userId, paper }: { examId: string; userId: string
                       }}
                     />
                   </Stack>
-                ) : item.comment ? (
-                  <Text size="sm">评语：{item.comment}</Text>
                 ) : null}
               </Stack>
             </Paper>
@@ -287,7 +291,7 @@ function GradingForm({ examId, userId, paper }: { examId: string; userId: string
           </Alert>
         ) : null}
 
-        {subjective.length > 0 ? (
+        {submitted ? (
           <Group justify="space-between" gap="sm">
             <Text size="sm" c={changed ? 'orange' : 'dimmed'} aria-live="polite">
               {changed
@@ -316,11 +320,7 @@ function GradingForm({ examId, userId, paper }: { examId: string; userId: string
               </Button>
             </Group>
           </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            这份试卷只有客观题，交卷时已自动评分。
-          </Text>
-        )}
+        ) : null}
       </Stack>
     </Container>
   );
