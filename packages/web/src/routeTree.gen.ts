@@ -21,6 +21,8 @@ import { Route as MainStudentExamAttentionRouteImport } from './routes/_main/_st
 import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index'
 import { Route as MainAdminSchoolsRouteImport } from './routes/_main/admin/schools'
 import { Route as MainAdminUsersRouteImport } from './routes/_main/admin/users'
+import { Route as MainExaminationManagementRouteImport } from './routes/_main/examination/management'
+import { Route as MainExaminerExamIdRouteImport } from './routes/_main/examiner/$examId'
 import { Route as MainTeachingIndexRouteImport } from './routes/_main/teaching/index'
 import { Route as MainTeachingStudentRouteRouteImport } from './routes/_main/teaching/student/route'
 import { Route as MainTeachingTeacherRouteRouteImport } from './routes/_main/teaching/teacher/route'
@@ -31,6 +33,9 @@ import { Route as MainStudentExamExaminationIdRouteImport } from './routes/_main
 import { Route as MainStudentExamMyExaminationRouteImport } from './routes/_main/_student-exam/my/examination'
 import { Route as MainAdminUserGroupsIndexRouteImport } from './routes/_main/admin/user-groups/index'
 import { Route as MainAdminUserGroupsGroupIdRouteImport } from './routes/_main/admin/user-groups/$groupId'
+import { Route as MainCommentpageExamIdUserIdRouteImport } from './routes/_main/commentpage/$examId/$userId'
+import { Route as MainEditExaminationIndexRouteImport } from './routes/_main/edit/examination/index'
+import { Route as MainEditExaminationExamIdRouteImport } from './routes/_main/edit/examination/$examId'
 import { Route as MainTeachingStudentIndexRouteImport } from './routes/_main/teaching/student/index'
 import { Route as MainTeachingStudentCourseWareRouteImport } from './routes/_main/teaching/student/courseWare'
 import { Route as MainTeachingStudentMycourseRouteImport } from './routes/_main/teaching/student/mycourse'
@@ -62,6 +67,7 @@ import { Route as TeachingManageTeachingManageStudentWorkDetailRouteImport } fro
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
 import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/courseware'
 import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
+import { Route as TeachingManageTeachingManageTeacherExamManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/exam/manage'
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
 import { Route as MainTeachingTeacherHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/home/work/index'
@@ -148,6 +154,17 @@ const MainAdminUsersRoute = MainAdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => MainAdminRouteRoute,
 } as any)
+const MainExaminationManagementRoute =
+  MainExaminationManagementRouteImport.update({
+    id: '/examination/management',
+    path: '/examination/management',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainExaminerExamIdRoute = MainExaminerExamIdRouteImport.update({
+  id: '/examiner/$examId',
+  path: '/examiner/$examId',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainTeachingIndexRoute = MainTeachingIndexRouteImport.update({
   id: '/teaching/',
   path: '/teaching/',
@@ -206,6 +223,24 @@ const MainAdminUserGroupsGroupIdRoute =
     id: '/user-groups/$groupId',
     path: '/user-groups/$groupId',
     getParentRoute: () => MainAdminRouteRoute,
+  } as any)
+const MainCommentpageExamIdUserIdRoute =
+  MainCommentpageExamIdUserIdRouteImport.update({
+    id: '/commentpage/$examId/$userId',
+    path: '/commentpage/$examId/$userId',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainEditExaminationIndexRoute =
+  MainEditExaminationIndexRouteImport.update({
+    id: '/edit/examination/',
+    path: '/edit/examination/',
+    getParentRoute: () => MainRoute,
+  } as any)
+const MainEditExaminationExamIdRoute =
+  MainEditExaminationExamIdRouteImport.update({
+    id: '/edit/examination/$examId',
+    path: '/edit/examination/$examId',
+    getParentRoute: () => MainRoute,
   } as any)
 const MainTeachingStudentIndexRoute =
   MainTeachingStudentIndexRouteImport.update({
@@ -389,6 +424,12 @@ const TeachingManageTeachingManageTeacherCoursewareListRoute =
   TeachingManageTeachingManageTeacherCoursewareListRouteImport.update({
     id: '/courseware/list',
     path: '/courseware/list',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherExamManageRoute =
+  TeachingManageTeachingManageTeacherExamManageRouteImport.update({
+    id: '/exam/manage',
+    path: '/exam/manage',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
 const TeachingManageTeachingManageTeacherNoticeListRoute =
@@ -577,12 +618,16 @@ export interface FileRoutesByFullPath {
   '/attention': typeof MainStudentExamAttentionRoute
   '/admin/schools': typeof MainAdminSchoolsRoute
   '/admin/users': typeof MainAdminUsersRoute
+  '/examination/management': typeof MainExaminationManagementRoute
+  '/examiner/$examId': typeof MainExaminerExamIdRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/admin/': typeof MainAdminIndexRoute
   '/teaching/': typeof MainTeachingIndexRoute
   '/examination/$id': typeof MainStudentExamExaminationIdRoute
   '/my/examination': typeof MainStudentExamMyExaminationRoute
   '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
+  '/commentpage/$examId/$userId': typeof MainCommentpageExamIdUserIdRoute
+  '/edit/examination/$examId': typeof MainEditExaminationExamIdRoute
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
@@ -594,6 +639,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
   '/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
+  '/edit/examination/': typeof MainEditExaminationIndexRoute
   '/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
@@ -611,6 +657,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
@@ -649,12 +696,16 @@ export interface FileRoutesByTo {
   '/attention': typeof MainStudentExamAttentionRoute
   '/admin/schools': typeof MainAdminSchoolsRoute
   '/admin/users': typeof MainAdminUsersRoute
+  '/examination/management': typeof MainExaminationManagementRoute
+  '/examiner/$examId': typeof MainExaminerExamIdRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/admin': typeof MainAdminIndexRoute
   '/teaching': typeof MainTeachingIndexRoute
   '/examination/$id': typeof MainStudentExamExaminationIdRoute
   '/my/examination': typeof MainStudentExamMyExaminationRoute
   '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
+  '/commentpage/$examId/$userId': typeof MainCommentpageExamIdUserIdRoute
+  '/edit/examination/$examId': typeof MainEditExaminationExamIdRoute
   '/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
@@ -668,6 +719,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
   '/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/admin/user-groups': typeof MainAdminUserGroupsIndexRoute
+  '/edit/examination': typeof MainEditExaminationIndexRoute
   '/teaching/student': typeof MainTeachingStudentIndexRoute
   '/teaching/teacher': typeof MainTeachingTeacherIndexRoute
   '/teaching/student/work/detail': typeof MainTeachingStudentWorkDetailRoute
@@ -683,6 +735,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/student/work': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
@@ -730,12 +783,16 @@ export interface FileRoutesById {
   '/_main/_student-exam/attention': typeof MainStudentExamAttentionRoute
   '/_main/admin/schools': typeof MainAdminSchoolsRoute
   '/_main/admin/users': typeof MainAdminUsersRoute
+  '/_main/examination/management': typeof MainExaminationManagementRoute
+  '/_main/examiner/$examId': typeof MainExaminerExamIdRoute
   '/_teaching-manage/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
   '/_main/admin/': typeof MainAdminIndexRoute
   '/_main/teaching/': typeof MainTeachingIndexRoute
   '/_main/_student-exam/examination/$id': typeof MainStudentExamExaminationIdRoute
   '/_main/_student-exam/my/examination': typeof MainStudentExamMyExaminationRoute
   '/_main/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
+  '/_main/commentpage/$examId/$userId': typeof MainCommentpageExamIdUserIdRoute
+  '/_main/edit/examination/$examId': typeof MainEditExaminationExamIdRoute
   '/_main/teaching/student/courseWare': typeof MainTeachingStudentCourseWareRoute
   '/_main/teaching/student/mycourse': typeof MainTeachingStudentMycourseRoute
   '/_main/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
@@ -749,6 +806,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/class-detail': typeof TeachingManageTeachingManageTeacherClassDetailRoute
   '/_teaching-manage/teaching-manage/teacher/overview': typeof TeachingManageTeachingManageTeacherOverviewRoute
   '/_main/admin/user-groups/': typeof MainAdminUserGroupsIndexRoute
+  '/_main/edit/examination/': typeof MainEditExaminationIndexRoute
   '/_main/teaching/student/': typeof MainTeachingStudentIndexRoute
   '/_main/teaching/teacher/': typeof MainTeachingTeacherIndexRoute
   '/_teaching-manage/teaching-manage/student/': typeof TeachingManageTeachingManageStudentIndexRoute
@@ -766,6 +824,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/_teaching-manage/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/_teaching-manage/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/_teaching-manage/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/_main/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
@@ -811,12 +870,16 @@ export interface FileRouteTypes {
     | '/attention'
     | '/admin/schools'
     | '/admin/users'
+    | '/examination/management'
+    | '/examiner/$examId'
     | '/teaching-manage/$'
     | '/admin/'
     | '/teaching/'
     | '/examination/$id'
     | '/my/examination'
     | '/admin/user-groups/$groupId'
+    | '/commentpage/$examId/$userId'
+    | '/edit/examination/$examId'
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
@@ -828,6 +891,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/class-detail'
     | '/teaching-manage/teacher/overview'
     | '/admin/user-groups/'
+    | '/edit/examination/'
     | '/teaching/student/'
     | '/teaching/teacher/'
     | '/teaching-manage/student/'
@@ -845,6 +909,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
+    | '/teaching-manage/teacher/exam/manage'
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/student/work/'
     | '/teaching/teacher/teachingclass/'
@@ -883,12 +948,16 @@ export interface FileRouteTypes {
     | '/attention'
     | '/admin/schools'
     | '/admin/users'
+    | '/examination/management'
+    | '/examiner/$examId'
     | '/teaching-manage/$'
     | '/admin'
     | '/teaching'
     | '/examination/$id'
     | '/my/examination'
     | '/admin/user-groups/$groupId'
+    | '/commentpage/$examId/$userId'
+    | '/edit/examination/$examId'
     | '/teaching/student/courseWare'
     | '/teaching/student/mycourse'
     | '/teaching/student/notice'
@@ -902,6 +971,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/class-detail'
     | '/teaching-manage/teacher/overview'
     | '/admin/user-groups'
+    | '/edit/examination'
     | '/teaching/student'
     | '/teaching/teacher'
     | '/teaching/student/work/detail'
@@ -917,6 +987,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
+    | '/teaching-manage/teacher/exam/manage'
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/student/work'
     | '/teaching/teacher/teachingclass'
@@ -963,12 +1034,16 @@ export interface FileRouteTypes {
     | '/_main/_student-exam/attention'
     | '/_main/admin/schools'
     | '/_main/admin/users'
+    | '/_main/examination/management'
+    | '/_main/examiner/$examId'
     | '/_teaching-manage/teaching-manage/$'
     | '/_main/admin/'
     | '/_main/teaching/'
     | '/_main/_student-exam/examination/$id'
     | '/_main/_student-exam/my/examination'
     | '/_main/admin/user-groups/$groupId'
+    | '/_main/commentpage/$examId/$userId'
+    | '/_main/edit/examination/$examId'
     | '/_main/teaching/student/courseWare'
     | '/_main/teaching/student/mycourse'
     | '/_main/teaching/student/notice'
@@ -982,6 +1057,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/class-detail'
     | '/_teaching-manage/teaching-manage/teacher/overview'
     | '/_main/admin/user-groups/'
+    | '/_main/edit/examination/'
     | '/_main/teaching/student/'
     | '/_main/teaching/teacher/'
     | '/_teaching-manage/teaching-manage/student/'
@@ -999,6 +1075,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
     | '/_teaching-manage/teaching-manage/teacher/add/courseware'
     | '/_teaching-manage/teaching-manage/teacher/courseware/list'
+    | '/_teaching-manage/teaching-manage/teacher/exam/manage'
     | '/_teaching-manage/teaching-manage/teacher/notice/list'
     | '/_main/teaching/student/work/'
     | '/_main/teaching/teacher/teachingclass/'
@@ -1122,6 +1199,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminUsersRouteImport
       parentRoute: typeof MainAdminRouteRoute
     }
+    '/_main/examination/management': {
+      id: '/_main/examination/management'
+      path: '/examination/management'
+      fullPath: '/examination/management'
+      preLoaderRoute: typeof MainExaminationManagementRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/examiner/$examId': {
+      id: '/_main/examiner/$examId'
+      path: '/examiner/$examId'
+      fullPath: '/examiner/$examId'
+      preLoaderRoute: typeof MainExaminerExamIdRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/teaching/': {
       id: '/_main/teaching/'
       path: '/teaching'
@@ -1191,6 +1282,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/user-groups/$groupId'
       preLoaderRoute: typeof MainAdminUserGroupsGroupIdRouteImport
       parentRoute: typeof MainAdminRouteRoute
+    }
+    '/_main/commentpage/$examId/$userId': {
+      id: '/_main/commentpage/$examId/$userId'
+      path: '/commentpage/$examId/$userId'
+      fullPath: '/commentpage/$examId/$userId'
+      preLoaderRoute: typeof MainCommentpageExamIdUserIdRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/edit/examination/': {
+      id: '/_main/edit/examination/'
+      path: '/edit/examination'
+      fullPath: '/edit/examination/'
+      preLoaderRoute: typeof MainEditExaminationIndexRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/edit/examination/$examId': {
+      id: '/_main/edit/examination/$examId'
+      path: '/edit/examination/$examId'
+      fullPath: '/edit/examination/$examId'
+      preLoaderRoute: typeof MainEditExaminationExamIdRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/teaching/student/': {
       id: '/_main/teaching/student/'
@@ -1407,6 +1519,13 @@ declare module '@tanstack/react-router' {
       path: '/courseware/list'
       fullPath: '/teaching-manage/teacher/courseware/list'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/exam/manage': {
+      id: '/_teaching-manage/teaching-manage/teacher/exam/manage'
+      path: '/exam/manage'
+      fullPath: '/teaching-manage/teacher/exam/manage'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherExamManageRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
     '/_teaching-manage/teaching-manage/teacher/notice/list': {
@@ -1734,7 +1853,12 @@ interface MainRouteChildren {
   MainIndexRoute: typeof MainIndexRoute
   MainTeachingStudentRouteRoute: typeof MainTeachingStudentRouteRouteWithChildren
   MainTeachingTeacherRouteRoute: typeof MainTeachingTeacherRouteRouteWithChildren
+  MainExaminationManagementRoute: typeof MainExaminationManagementRoute
+  MainExaminerExamIdRoute: typeof MainExaminerExamIdRoute
   MainTeachingIndexRoute: typeof MainTeachingIndexRoute
+  MainCommentpageExamIdUserIdRoute: typeof MainCommentpageExamIdUserIdRoute
+  MainEditExaminationExamIdRoute: typeof MainEditExaminationExamIdRoute
+  MainEditExaminationIndexRoute: typeof MainEditExaminationIndexRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -1745,7 +1869,12 @@ const MainRouteChildren: MainRouteChildren = {
   MainIndexRoute: MainIndexRoute,
   MainTeachingStudentRouteRoute: MainTeachingStudentRouteRouteWithChildren,
   MainTeachingTeacherRouteRoute: MainTeachingTeacherRouteRouteWithChildren,
+  MainExaminationManagementRoute: MainExaminationManagementRoute,
+  MainExaminerExamIdRoute: MainExaminerExamIdRoute,
   MainTeachingIndexRoute: MainTeachingIndexRoute,
+  MainCommentpageExamIdUserIdRoute: MainCommentpageExamIdUserIdRoute,
+  MainEditExaminationExamIdRoute: MainEditExaminationExamIdRoute,
+  MainEditExaminationIndexRoute: MainEditExaminationIndexRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
@@ -1839,6 +1968,7 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherIndexRoute: typeof TeachingManageTeachingManageTeacherIndexRoute
   TeachingManageTeachingManageTeacherAddCoursewareRoute: typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   TeachingManageTeachingManageTeacherCoursewareListRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  TeachingManageTeachingManageTeacherExamManageRoute: typeof TeachingManageTeachingManageTeacherExamManageRoute
   TeachingManageTeachingManageTeacherNoticeListRoute: typeof TeachingManageTeachingManageTeacherNoticeListRoute
   TeachingManageTeachingManageTeacherTeachingClassIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
@@ -1868,6 +1998,8 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherAddCoursewareRoute,
     TeachingManageTeachingManageTeacherCoursewareListRoute:
       TeachingManageTeachingManageTeacherCoursewareListRoute,
+    TeachingManageTeachingManageTeacherExamManageRoute:
+      TeachingManageTeachingManageTeacherExamManageRoute,
     TeachingManageTeachingManageTeacherNoticeListRoute:
       TeachingManageTeachingManageTeacherNoticeListRoute,
     TeachingManageTeachingManageTeacherTeachingClassIndexRoute:

@@ -22,3 +22,22 @@ export function formatFileSize(bytes: number): string {
   }
   return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
 }
+
+const EMPTY = '—';
+
+/** 0.667 → 66.7%, 0.75 → 75%; no figure yet (null) → —. */
+export function formatRate(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined) return EMPTY;
+  return `${percentOf(rate)}%`;
+}
+
+/** A rate as a percentage with at most one decimal, for charts. */
+export function percentOf(rate: number): number {
+  return Math.round(rate * 1000) / 10;
+}
+
+/** A score as the server gives it (one decimal at most); none → —. */
+export function formatScore(score: number | null | undefined): string {
+  if (score === null || score === undefined) return EMPTY;
+  return String(score);
+}

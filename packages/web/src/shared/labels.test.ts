@@ -12,6 +12,7 @@ import {
   EXAM_PHASE_LABELS,
   EXAM_QUESTION_TYPE_LABELS,
   EXAM_RESULT_POLICY_LABELS,
+  EXAM_UP_DOWN_STATUS_LABELS,
   ROLE_LABELS,
   STUDENT_GENDER_LABELS,
   STUDENT_STATUS_LABELS,
@@ -48,11 +49,12 @@ describe('labels of the spec enums', () => {
     ['CourseWorkGroupMode', COURSE_WORK_GROUP_MODE_LABELS],
     ['WorkGroupType', WORK_GROUP_TYPE_LABELS],
     ['StudentWorkStatus', STUDENT_WORK_STATUS_LABELS],
+    ['ExamUpDownStatus', EXAM_UP_DOWN_STATUS_LABELS],
     ['ExamPhase', EXAM_PHASE_LABELS],
     ['ExamAttendStatus', EXAM_ATTEND_STATUS_LABELS],
-    ['ExamQuestionType', EXAM_QUESTION_TYPE_LABELS],
     ['ExamMarkStatus', EXAM_MARK_STATUS_LABELS],
     ['ExamResultPolicy', EXAM_RESULT_POLICY_LABELS],
+    ['ExamQuestionType', EXAM_QUESTION_TYPE_LABELS],
   ] as const)('names every %s value as the spec describes it', (typeName, labels) => {
     const description = specDescription(typeName);
     expect(Object.keys(labels).sort()).toEqual(specValues(typeName).sort());

@@ -9,6 +9,7 @@ import type {
   ExamPhase,
   ExamQuestionType,
   ExamResultPolicy,
+  ExamUpDownStatus,
   SchoolRole,
   StudentGender,
   StudentStatus,
@@ -79,6 +80,9 @@ export const STUDENT_WORK_STATUS_LABELS: Record<StudentWorkStatus, string> = {
   2: '已批改',
   3: '已退回',
 };
+
+/** specs/tms/exam-teacher.yaml ExamUpDownStatus. */
+export const EXAM_UP_DOWN_STATUS_LABELS: Record<ExamUpDownStatus, string> = { 0: '下架', 1: '上架' };
 
 /** specs/tms/exam-teacher.yaml ExamPhase. */
 export const EXAM_PHASE_LABELS: Record<ExamPhase, string> = { 0: '未开始', 1: '进行中', 2: '已结束' };

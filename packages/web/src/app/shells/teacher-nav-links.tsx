@@ -29,6 +29,9 @@ export function TeacherNavLinks() {
         >
           作业管理
         </Link>
+        <Link to="/examination/management" className={classes.navLink} activeProps={{ 'data-active': true }}>
+          考试管理
+        </Link>
         <Link to="/teaching-manage/teacher" className={classes.navLink} activeProps={{ 'data-active': true }}>
           教学管理
         </Link>

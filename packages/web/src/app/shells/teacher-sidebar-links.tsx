@@ -1,5 +1,5 @@
 import { NavLink } from '@mantine/core';
-import { IconClipboardList, IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
+import { IconClipboardList, IconFileCertificate, IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/shared/session/session-context';
 
@@ -33,6 +33,12 @@ export function TeacherSidebarLinks() {
           to="/teaching-manage/teacher/home/work"
           label="作业管理"
           leftSection={<IconClipboardList size={18} aria-hidden />}
+        />
+        <NavLink
+          component={Link}
+          to="/teaching-manage/teacher/exam/manage"
+          label="考试管理"
+          leftSection={<IconFileCertificate size={18} aria-hidden />}
         />
       </>
     );

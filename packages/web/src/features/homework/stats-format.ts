@@ -22,24 +22,8 @@ export const FIGURE_LABELS = {
 export const FIGURES_NOTE =
   '已提交含待批改和已批改；分数均为扣除迟交扣分后的最终得分；得分率 = 最终得分 ÷ 满分；及格为最终得分不低于满分的 60%。';
 
-const EMPTY = '—';
-
-/** 0.667 → 66.7%, 0.75 → 75%; no figure yet (null) → —. */
-export function formatRate(rate: number | null | undefined): string {
-  if (rate === null || rate === undefined) return EMPTY;
-  return `${percentOf(rate)}%`;
-}
-
-/** A rate as a percentage with at most one decimal, for charts. */
-export function percentOf(rate: number): number {
-  return Math.round(rate * 1000) / 10;
-}
-
-/** A score as the server gives it (one decimal at most); none → —. */
-export function formatScore(score: number | null | undefined): string {
-  if (score === null || score === undefined) return EMPTY;
-  return String(score);
-}
+// The rate and score formats are every statistics page's (shared/format.ts).
+export { formatRate, formatScore, percentOf } from '@/shared/format';
 
 /** 45 → 45 分钟, 125 → 2 小时 5 分钟. */
 export function formatMinutes(minutes: number): string {

@@ -1,6 +1,6 @@
 import type { TmsStatisticsCourseResponse } from '@dfrm/sdk/tms';
 import { FIGURE_LABELS, formatRate, percentOf } from '@/features/homework/stats-format';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '@/components/chart/chart-figure';
 import { type Figure, FigureList } from './figure-list';
 
 type CourseStatistics = TmsStatisticsCourseResponse;

@@ -2,8 +2,8 @@ import type { TeacherWorkPassRateV2, TmsStatisticsCourseResponse } from '@dfrm/s
 import { Text } from '@mantine/core';
 import { formatInstant } from '@/shared/format';
 import { FIGURE_LABELS, formatRate, formatScore, percentOf } from '@/features/homework/stats-format';
-import { ChartFigure } from './chart-figure';
-import type { ChartSeriesSpec } from './chart-spec';
+import { ChartFigure } from '@/components/chart/chart-figure';
+import type { ChartSeriesSpec } from '@/components/chart/chart-spec';
 
 type CourseWork = TmsStatisticsCourseResponse['works'][number];
 

@@ -9,7 +9,7 @@ import { studentCourseDataQuery } from '@/features/homework/api/stats-queries';
 import { FIGURE_LABELS, formatMinutes, formatRate } from '@/features/homework/stats-format';
 import { formatInstant } from '@/shared/format';
 import { FigureList } from './figure-list';
-import { ScrollBox } from './scroll-box';
+import { ScrollBox } from '@/components/chart/scroll-box';
 
 export interface StudentFiguresTarget {
   student: StatisticsStudentDataItem;

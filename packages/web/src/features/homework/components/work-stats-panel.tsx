@@ -10,10 +10,10 @@ import { LoadError } from '@/components/feedback/load-error';
 import { workDistributionQuery, workStatisticsQuery } from '@/features/homework/api/stats-queries';
 import { FIGURE_LABELS, formatRate, formatScore } from '@/features/homework/stats-format';
 import { formatInstant } from '@/shared/format';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '@/components/chart/chart-figure';
 import { FigureList } from './figure-list';
 import { StatsSection } from './stats-section';
-import { ScrollBox } from './scroll-box';
+import { ScrollBox } from '@/components/chart/scroll-box';
 
 type CourseWork = TmsStatisticsCourseResponse['works'][number];
 

@@ -5,7 +5,7 @@ import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/components/feedback/load-error';
 import { myCourseFiguresQuery, myCourseWorksQuery } from '@/features/homework/api/stats-queries';
-import { ChartFigure } from '@/features/homework/components/chart-figure';
+import { ChartFigure } from '@/components/chart/chart-figure';
 import { FigureList } from '@/features/homework/components/figure-list';
 import { StatsSection } from '@/features/homework/components/stats-section';
 import { StudentHomeFigures } from '@/features/homework/components/student-home-figures';
@@ -14,7 +14,7 @@ import { StudentLearningSkeleton } from '@/features/homework/pages/stats-page-sk
 import { FIGURE_LABELS, formatRate, formatScore, percentOf } from '@/features/homework/stats-format';
 import { formatInstant } from '@/shared/format';
 import { useSchoolId } from '@/shared/session/current-school-id';
-import { ScrollBox } from '@/features/homework/components/scroll-box';
+import { ScrollBox } from '@/components/chart/scroll-box';
 
 const handedIn = (work: MyWorkItem) => work.status === 1 || work.status === 2;
 

@@ -15,7 +15,7 @@ import {
   statsCoursesQuery,
   teachingOverviewQuery,
 } from '@/features/homework/api/stats-queries';
-import { ChartFigure } from '@/features/homework/components/chart-figure';
+import { ChartFigure } from '@/components/chart/chart-figure';
 import { CourseStatsPanel } from '@/features/homework/components/course-stats-panel';
 import { type Figure, FigureList } from '@/features/homework/components/figure-list';
 import { ReceivedWorkPanel } from '@/features/homework/components/received-work-panel';

@@ -44,7 +44,10 @@ interface Palette {
  */
 function subscribeScheme(onChange: () => void) {
   const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-mantine-color-scheme'] });
+  observer.observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['data-mantine-color-scheme'],
+  });
   return () => observer.disconnect();
 }
 const readScheme = () =>
@@ -95,7 +98,9 @@ function tickLines(label: string): string | string[] {
 
 function chartConfig(spec: ChartSpec, theme: MantineTheme, palette: Palette): ChartConfiguration {
   const percent = spec.unit === '%';
-  const format = (value: number | string) => (percent ? `${value}%` : String(value));
+  const index = spec.unit === 'index';
+  const format = (value: number | string) =>
+    percent ? `${value}%` : index ? Number(value).toFixed(2) : String(value);
   const labels = spec.data.map((row) => String(row[spec.dataKey] ?? ''));
   const datasets = spec.series.map((series) => {
     const color = colorOf(series.color, theme);
@@ -152,10 +157,14 @@ function chartConfig(spec: ChartSpec, theme: MantineTheme, palette: Palette): Ch
         },
         y: {
           beginAtZero: true,
-          ...(percent ? { min: 0, max: 100 } : {}),
+          ...(percent ? { min: 0, max: 100 } : index ? { min: -1, max: 1 } : {}),
           border: { display: false },
           grid: { color: palette.grid },
-          ticks: { color: palette.text, precision: 0, callback: (value) => format(value) },
+          ticks: {
+            color: palette.text,
+            ...(index ? { stepSize: 0.2 } : { precision: 0 }),
+            callback: (value) => format(value),
+          },
         },
       },
       plugins: {
@@ -166,7 +175,8 @@ function chartConfig(spec: ChartSpec, theme: MantineTheme, palette: Palette): Ch
         },
         tooltip: {
           callbacks: {
-            label: (item) => `${item.dataset.label ?? ''}：${item.parsed.y === null ? '—' : format(item.parsed.y)}`,
+            label: (item) =>
+              `${item.dataset.label ?? ''}：${item.parsed.y === null ? '—' : format(item.parsed.y)}`,
           },
         },
       },

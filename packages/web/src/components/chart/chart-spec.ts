@@ -15,8 +15,11 @@ export interface ChartSpec {
   /** The key of the x axis's label in each row. */
   dataKey: string;
   series: ChartSeriesSpec[];
-  /** '%': values are percentages (0-100) and the axis runs from 0 to 100. */
-  unit?: '%';
+  /**
+   * '%': values are percentages (0-100) and the axis runs from 0 to 100. 'index': values are an
+   * index from -1 to 1 (an item's discrimination), shown with two decimals on an axis from -1 to 1.
+   */
+  unit?: '%' | 'index';
   /** A horizontal line to compare the bars with (the class's average). */
   reference?: { value: number; label: string };
 }

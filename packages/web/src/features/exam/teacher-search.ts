@@ -1,0 +1,29 @@
+// The teacher's exam addresses and their search params. Route files read this module in
+// validateSearch, so it imports nothing heavier than lib/ (no SDK calls).
+import { idSearchValue } from '@/lib/search-params';
+
+/**
+ * The exam pages live under the main shell (product spec, "Exam routes under the main shell");
+ * the new teaching area mounts the list only, so every other link leads here.
+ */
+export const EXAM_TEACHER_PATHS = {
+  list: '/examination/management',
+  manageList: '/teaching-manage/teacher/exam/manage',
+  add: '/edit/examination',
+  edit: '/edit/examination/$examId',
+  examiners: '/examiner/$examId',
+  grading: '/commentpage/$examId/$userId',
+} as const;
+
+export type ExaminerTab = 'list' | 'stats';
+
+/** `?tab=stats` opens the examiner page on its 统计分析 tab. */
+export function examinerTabSearch(search: Record<string, unknown>): { tab?: ExaminerTab } {
+  return search.tab === 'stats' ? { tab: 'stats' } : {};
+}
+
+/** `?courseId=` of a new exam: its course chosen in advance. */
+export function newExamSearch(search: Record<string, unknown>): { courseId?: string } {
+  const courseId = idSearchValue(search.courseId);
+  return courseId ? { courseId } : {};
+}
