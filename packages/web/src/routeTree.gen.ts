@@ -16,6 +16,7 @@ import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainSplatRouteImport } from './routes/_main/$'
 import { Route as MainAdminRouteRouteImport } from './routes/_main/admin/route'
 import { Route as MainCourseRouteImport } from './routes/_main/course'
+import { Route as TeachingManageStudentQuizRouteImport } from './routes/_teaching-manage/_student-quiz'
 import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index'
 import { Route as MainAdminSchoolsRouteImport } from './routes/_main/admin/schools'
 import { Route as MainAdminUsersRouteImport } from './routes/_main/admin/users'
@@ -34,6 +35,9 @@ import { Route as MainTeachingStudentNoticeRouteImport } from './routes/_main/te
 import { Route as MainTeachingTeacherIndexRouteImport } from './routes/_main/teaching/teacher/index'
 import { Route as MainTeachingTeacherLearningRouteImport } from './routes/_main/teaching/teacher/learning'
 import { Route as MainTeachingTeacherOverviewRouteImport } from './routes/_main/teaching/teacher/overview'
+import { Route as TeachingManageStudentQuizStartTestIdRouteImport } from './routes/_teaching-manage/_student-quiz/start-test/$id'
+import { Route as TeachingManageStudentQuizTestResultStudentPaperIdRouteImport } from './routes/_teaching-manage/_student-quiz/test-result-student/$paperId'
+import { Route as TeachingManageStudentQuizTestResultIdRouteImport } from './routes/_teaching-manage/_student-quiz/test-result/$id'
 import { Route as TeachingManageTeachingManageStudentIndexRouteImport } from './routes/_teaching-manage/teaching-manage/student/index'
 import { Route as TeachingManageTeachingManageStudentClassFrameRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame'
 import { Route as TeachingManageTeachingManageStudentClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/class-detail'
@@ -65,6 +69,8 @@ import { Route as MainTeachingTeacherHomeWorkGroupingRouteImport } from './route
 import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
 import { Route as MainTeachingTeacherNoticeEditAnnounceIdRouteImport } from './routes/_main/teaching/teacher/notice/edit/$announceId'
 import { Route as MainTeachingTeacherTeachingclassDetailIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/index'
+import { Route as TeachingManageTeachingManageStudentClassFrameTestDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/test/detail'
+import { Route as TeachingManageTeachingManageStudentClassFrameTestListRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/test/list'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
@@ -119,6 +125,11 @@ const MainCourseRoute = MainCourseRouteImport.update({
   path: '/course',
   getParentRoute: () => MainRoute,
 } as any)
+const TeachingManageStudentQuizRoute =
+  TeachingManageStudentQuizRouteImport.update({
+    id: '/_student-quiz',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
 const MainAdminIndexRoute = MainAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -222,6 +233,24 @@ const MainTeachingTeacherOverviewRoute =
     id: '/overview',
     path: '/overview',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageStudentQuizStartTestIdRoute =
+  TeachingManageStudentQuizStartTestIdRouteImport.update({
+    id: '/start-test/$id',
+    path: '/start-test/$id',
+    getParentRoute: () => TeachingManageStudentQuizRoute,
+  } as any)
+const TeachingManageStudentQuizTestResultStudentPaperIdRoute =
+  TeachingManageStudentQuizTestResultStudentPaperIdRouteImport.update({
+    id: '/test-result-student/$paperId',
+    path: '/test-result-student/$paperId',
+    getParentRoute: () => TeachingManageStudentQuizRoute,
+  } as any)
+const TeachingManageStudentQuizTestResultIdRoute =
+  TeachingManageStudentQuizTestResultIdRouteImport.update({
+    id: '/test-result/$id',
+    path: '/test-result/$id',
+    getParentRoute: () => TeachingManageStudentQuizRoute,
   } as any)
 const TeachingManageTeachingManageStudentIndexRoute =
   TeachingManageTeachingManageStudentIndexRouteImport.update({
@@ -407,6 +436,18 @@ const MainTeachingTeacherTeachingclassDetailIndexRoute =
     path: '/teachingclass/detail/',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageStudentClassFrameTestDetailRoute =
+  TeachingManageTeachingManageStudentClassFrameTestDetailRouteImport.update({
+    id: '/test/detail',
+    path: '/test/detail',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
+const TeachingManageTeachingManageStudentClassFrameTestListRoute =
+  TeachingManageTeachingManageStudentClassFrameTestListRouteImport.update({
+    id: '/test/list',
+    path: '/test/list',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherClassTabsStudentListRoute =
   TeachingManageTeachingManageTeacherClassTabsStudentListRouteImport.update({
     id: '/student/list',
@@ -559,6 +600,9 @@ export interface FileRoutesByFullPath {
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
   '/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
   '/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
+  '/start-test/$id': typeof TeachingManageStudentQuizStartTestIdRoute
+  '/test-result-student/$paperId': typeof TeachingManageStudentQuizTestResultStudentPaperIdRoute
+  '/test-result/$id': typeof TeachingManageStudentQuizTestResultIdRoute
   '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
   '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
@@ -588,6 +632,8 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  '/teaching-manage/student/test/detail': typeof TeachingManageTeachingManageStudentClassFrameTestDetailRoute
+  '/teaching-manage/student/test/list': typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
@@ -628,6 +674,9 @@ export interface FileRoutesByTo {
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
   '/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
   '/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
+  '/start-test/$id': typeof TeachingManageStudentQuizStartTestIdRoute
+  '/test-result-student/$paperId': typeof TeachingManageStudentQuizTestResultStudentPaperIdRoute
+  '/test-result/$id': typeof TeachingManageStudentQuizTestResultIdRoute
   '/teaching-manage/student': typeof TeachingManageTeachingManageStudentIndexRoute
   '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
@@ -657,6 +706,8 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/teaching-class': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  '/teaching-manage/student/test/detail': typeof TeachingManageTeachingManageStudentClassFrameTestDetailRoute
+  '/teaching-manage/student/test/list': typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
@@ -689,6 +740,7 @@ export interface FileRoutesById {
   '/_main/admin': typeof MainAdminRouteRouteWithChildren
   '/_main/$': typeof MainSplatRoute
   '/_main/course': typeof MainCourseRoute
+  '/_teaching-manage/_student-quiz': typeof TeachingManageStudentQuizRouteWithChildren
   '/_main/': typeof MainIndexRoute
   '/_main/teaching/student': typeof MainTeachingStudentRouteRouteWithChildren
   '/_main/teaching/teacher': typeof MainTeachingTeacherRouteRouteWithChildren
@@ -705,6 +757,9 @@ export interface FileRoutesById {
   '/_main/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
   '/_main/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
   '/_main/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
+  '/_teaching-manage/_student-quiz/start-test/$id': typeof TeachingManageStudentQuizStartTestIdRoute
+  '/_teaching-manage/_student-quiz/test-result-student/$paperId': typeof TeachingManageStudentQuizTestResultStudentPaperIdRoute
+  '/_teaching-manage/_student-quiz/test-result/$id': typeof TeachingManageStudentQuizTestResultIdRoute
   '/_teaching-manage/teaching-manage/student/_class-frame': typeof TeachingManageTeachingManageStudentClassFrameRouteWithChildren
   '/_teaching-manage/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/_teaching-manage/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
@@ -736,6 +791,8 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   '/_main/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/_main/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/test/detail': typeof TeachingManageTeachingManageStudentClassFrameTestDetailRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/test/list': typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
@@ -783,6 +840,9 @@ export interface FileRouteTypes {
     | '/teaching/student/notice'
     | '/teaching/teacher/learning'
     | '/teaching/teacher/overview'
+    | '/start-test/$id'
+    | '/test-result-student/$paperId'
+    | '/test-result/$id'
     | '/teaching-manage/student/class-detail'
     | '/teaching-manage/student/mycourse'
     | '/teaching-manage/teacher/add-class'
@@ -812,6 +872,8 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/teaching-class/'
     | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
+    | '/teaching-manage/student/test/detail'
+    | '/teaching-manage/student/test/list'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
     | '/teaching-manage/teacher/notice/edit/$announceId'
@@ -852,6 +914,9 @@ export interface FileRouteTypes {
     | '/teaching/student/notice'
     | '/teaching/teacher/learning'
     | '/teaching/teacher/overview'
+    | '/start-test/$id'
+    | '/test-result-student/$paperId'
+    | '/test-result/$id'
     | '/teaching-manage/student'
     | '/teaching-manage/student/class-detail'
     | '/teaching-manage/student/mycourse'
@@ -881,6 +946,8 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/teaching-class'
     | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
+    | '/teaching-manage/student/test/detail'
+    | '/teaching-manage/student/test/list'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
     | '/teaching-manage/teacher/notice/edit/$announceId'
@@ -912,6 +979,7 @@ export interface FileRouteTypes {
     | '/_main/admin'
     | '/_main/$'
     | '/_main/course'
+    | '/_teaching-manage/_student-quiz'
     | '/_main/'
     | '/_main/teaching/student'
     | '/_main/teaching/teacher'
@@ -928,6 +996,9 @@ export interface FileRouteTypes {
     | '/_main/teaching/student/notice'
     | '/_main/teaching/teacher/learning'
     | '/_main/teaching/teacher/overview'
+    | '/_teaching-manage/_student-quiz/start-test/$id'
+    | '/_teaching-manage/_student-quiz/test-result-student/$paperId'
+    | '/_teaching-manage/_student-quiz/test-result/$id'
     | '/_teaching-manage/teaching-manage/student/_class-frame'
     | '/_teaching-manage/teaching-manage/student/class-detail'
     | '/_teaching-manage/teaching-manage/student/mycourse'
@@ -959,6 +1030,8 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/'
     | '/_main/teaching/teacher/home/work/grouping'
     | '/_main/teaching/teacher/notice/edit/$announceId'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/test/detail'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/test/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
@@ -1040,6 +1113,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/course'
       preLoaderRoute: typeof MainCourseRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/_teaching-manage/_student-quiz': {
+      id: '/_teaching-manage/_student-quiz'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof TeachingManageStudentQuizRouteImport
+      parentRoute: typeof TeachingManageRoute
     }
     '/_main/admin/': {
       id: '/_main/admin/'
@@ -1166,6 +1246,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/teaching/teacher/overview'
       preLoaderRoute: typeof MainTeachingTeacherOverviewRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/_student-quiz/start-test/$id': {
+      id: '/_teaching-manage/_student-quiz/start-test/$id'
+      path: '/start-test/$id'
+      fullPath: '/start-test/$id'
+      preLoaderRoute: typeof TeachingManageStudentQuizStartTestIdRouteImport
+      parentRoute: typeof TeachingManageStudentQuizRoute
+    }
+    '/_teaching-manage/_student-quiz/test-result-student/$paperId': {
+      id: '/_teaching-manage/_student-quiz/test-result-student/$paperId'
+      path: '/test-result-student/$paperId'
+      fullPath: '/test-result-student/$paperId'
+      preLoaderRoute: typeof TeachingManageStudentQuizTestResultStudentPaperIdRouteImport
+      parentRoute: typeof TeachingManageStudentQuizRoute
+    }
+    '/_teaching-manage/_student-quiz/test-result/$id': {
+      id: '/_teaching-manage/_student-quiz/test-result/$id'
+      path: '/test-result/$id'
+      fullPath: '/test-result/$id'
+      preLoaderRoute: typeof TeachingManageStudentQuizTestResultIdRouteImport
+      parentRoute: typeof TeachingManageStudentQuizRoute
     }
     '/_teaching-manage/teaching-manage/student/': {
       id: '/_teaching-manage/teaching-manage/student/'
@@ -1383,6 +1484,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/teaching/teacher/teachingclass/detail/'
       preLoaderRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/student/_class-frame/test/detail': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/test/detail'
+      path: '/test/detail'
+      fullPath: '/teaching-manage/student/test/detail'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameTestDetailRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
+    }
+    '/_teaching-manage/teaching-manage/student/_class-frame/test/list': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/test/list'
+      path: '/test/list'
+      fullPath: '/teaching-manage/student/test/list'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameTestListRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
     }
     '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': {
       id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
@@ -1658,11 +1773,34 @@ const MainRouteChildren: MainRouteChildren = {
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
+interface TeachingManageStudentQuizRouteChildren {
+  TeachingManageStudentQuizStartTestIdRoute: typeof TeachingManageStudentQuizStartTestIdRoute
+  TeachingManageStudentQuizTestResultStudentPaperIdRoute: typeof TeachingManageStudentQuizTestResultStudentPaperIdRoute
+  TeachingManageStudentQuizTestResultIdRoute: typeof TeachingManageStudentQuizTestResultIdRoute
+}
+
+const TeachingManageStudentQuizRouteChildren: TeachingManageStudentQuizRouteChildren =
+  {
+    TeachingManageStudentQuizStartTestIdRoute:
+      TeachingManageStudentQuizStartTestIdRoute,
+    TeachingManageStudentQuizTestResultStudentPaperIdRoute:
+      TeachingManageStudentQuizTestResultStudentPaperIdRoute,
+    TeachingManageStudentQuizTestResultIdRoute:
+      TeachingManageStudentQuizTestResultIdRoute,
+  }
+
+const TeachingManageStudentQuizRouteWithChildren =
+  TeachingManageStudentQuizRoute._addFileChildren(
+    TeachingManageStudentQuizRouteChildren,
+  )
+
 interface TeachingManageTeachingManageStudentClassFrameRouteChildren {
   TeachingManageTeachingManageStudentClassFrameCourseWareRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   TeachingManageTeachingManageStudentClassFrameLearningRoute: typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   TeachingManageTeachingManageStudentClassFrameNoticeRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
   TeachingManageTeachingManageStudentClassFrameWorkRoute: typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
+  TeachingManageTeachingManageStudentClassFrameTestDetailRoute: typeof TeachingManageTeachingManageStudentClassFrameTestDetailRoute
+  TeachingManageTeachingManageStudentClassFrameTestListRoute: typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
 }
 
 const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManageTeachingManageStudentClassFrameRouteChildren =
@@ -1675,6 +1813,10 @@ const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManage
       TeachingManageTeachingManageStudentClassFrameNoticeRoute,
     TeachingManageTeachingManageStudentClassFrameWorkRoute:
       TeachingManageTeachingManageStudentClassFrameWorkRoute,
+    TeachingManageTeachingManageStudentClassFrameTestDetailRoute:
+      TeachingManageTeachingManageStudentClassFrameTestDetailRoute,
+    TeachingManageTeachingManageStudentClassFrameTestListRoute:
+      TeachingManageTeachingManageStudentClassFrameTestListRoute,
   }
 
 const TeachingManageTeachingManageStudentClassFrameRouteWithChildren =
@@ -1806,12 +1948,14 @@ const TeachingManageTeachingManageTeacherRouteRouteWithChildren =
   )
 
 interface TeachingManageRouteChildren {
+  TeachingManageStudentQuizRoute: typeof TeachingManageStudentQuizRouteWithChildren
   TeachingManageTeachingManageStudentRouteRoute: typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
   TeachingManageTeachingManageTeacherRouteRoute: typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
   TeachingManageTeachingManageSplatRoute: typeof TeachingManageTeachingManageSplatRoute
 }
 
 const TeachingManageRouteChildren: TeachingManageRouteChildren = {
+  TeachingManageStudentQuizRoute: TeachingManageStudentQuizRouteWithChildren,
   TeachingManageTeachingManageStudentRouteRoute:
     TeachingManageTeachingManageStudentRouteRouteWithChildren,
   TeachingManageTeachingManageTeacherRouteRoute:
