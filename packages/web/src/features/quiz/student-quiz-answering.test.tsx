@@ -129,7 +129,9 @@ describe('answering a quiz', () => {
 
     await user.click(screen.getByRole('button', { name: '交卷' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: '确认交卷' }, LOAD)).getByRole('button', { name: '交卷' }),
+      within(await screen.findByRole('dialog', { name: '确认交卷' }, LOAD)).getByRole('button', {
+        name: '交卷',
+      }),
     );
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/test-result-student\//), LOAD);
     expect(await screen.findByText('10 / 30', {}, LOAD)).toBeVisible();
@@ -146,7 +148,9 @@ describe('answering a quiz', () => {
     await user.click(screen.getByRole('radio', { name: /夏普比率/ }));
     await waitFor(() => expect(saveStatus()).toHaveTextContent('已保存'), SAVE_WAIT);
 
-    expect(await screen.findByRole('alert', { name: '时间到，作答已结束' }, { timeout: 5_000 })).toBeVisible();
+    expect(
+      await screen.findByRole('alert', { name: '时间到，作答已结束' }, { timeout: 5_000 }),
+    ).toBeVisible();
     expect(screen.getByRole('radio', { name: /贝塔系数/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: '交卷' })).toBeDisabled();
     expect(screen.getByRole('timer')).toHaveTextContent('时间到');

@@ -38,7 +38,9 @@ describe('the student quiz list', () => {
     await answerElsewhere(student, started, [['B']]);
     const handedIn = await answerElsewhere(student, done, [['B'], ['A'], ['true']], { handIn: true });
 
-    const { user, router } = renderApp({ path: `/teaching-manage/student/test/list?courseId=${course.courseId}` });
+    const { user, router } = renderApp({
+      path: `/teaching-manage/student/test/list?courseId=${course.courseId}`,
+    });
     const table = await screen.findByRole('table', { name: '测验列表' }, LOAD);
     await within(table).findByText('测验四：明天开始', {}, LOAD);
 
@@ -48,10 +50,9 @@ describe('the student quiz list', () => {
     expect(within(row('测验三：已交卷')).getByText('已交卷')).toBeVisible();
     expect(within(row('测验三：已交卷')).getByText('15 / 30')).toBeVisible();
     expect(within(row('测验四：明天开始')).getByText('未开始')).toBeVisible();
-    expect(within(row('测验四：明天开始')).getByRole('link', { name: '查看 测验四：明天开始' })).toHaveAttribute(
-      'href',
-      expect.stringContaining('/teaching-manage/student/test/detail?'),
-    );
+    expect(
+      within(row('测验四：明天开始')).getByRole('link', { name: '查看 测验四：明天开始' }),
+    ).toHaveAttribute('href', expect.stringContaining('/teaching-manage/student/test/detail?'));
 
     expect(screen.getByRole('link', { name: '开始作答 测验一：未作答' })).toHaveAttribute(
       'href',
@@ -165,6 +166,8 @@ describe('the result', () => {
     expect(screen.queryByRole('alert', { name: '答案尚未公布' })).not.toBeInTheDocument();
     expect(secondAgain).toHaveTextContent('标准答案：A、C');
     expect(secondAgain).toHaveTextContent('波动率和最大回撤都度量风险。');
-    expect(screen.getByRole('region', { name: '第 4 题' })).toHaveTextContent('标准答案：第 1 空：夏普比率 或 Sharpe');
+    expect(screen.getByRole('region', { name: '第 4 题' })).toHaveTextContent(
+      '标准答案：第 1 空：夏普比率 或 Sharpe',
+    );
   }, 30_000);
 });

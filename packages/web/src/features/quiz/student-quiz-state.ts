@@ -6,8 +6,7 @@ export type StudentQuizState =
   | 'open' // can be started now
   | 'answering' // the student's paper is in progress (and the quiz still open)
   | 'handedIn' // the student's paper is handed in (by them or the system)
-  | 'missed' // ended without a paper handed in
-  ;
+  | 'missed'; // ended without a paper handed in
 
 export const STUDENT_QUIZ_STATE: Record<StudentQuizState, { label: string; color: string }> = {
   upcoming: { label: '未开始', color: 'gray' },

@@ -24,7 +24,9 @@ export function countdownSpoken(msLeft: number): string {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  return [hours ? `${hours} 小时` : '', minutes ? `${minutes} 分` : '', `${seconds} 秒`].filter(Boolean).join(' ');
+  return [hours ? `${hours} 小时` : '', minutes ? `${minutes} 分` : '', `${seconds} 秒`]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** 20 分钟, or 不限时 (only the end time limits the paper). */

@@ -25,7 +25,8 @@ export type StudentQuizFilter = 'all' | 'unfinished';
 export const studentQuizKeys = {
   all: [...QUERY_ROOTS.quiz, 'student'] as const,
   courses: () => [...studentQuizKeys.all, 'courses'] as const,
-  statistics: (courseId: string | undefined) => [...studentQuizKeys.all, 'statistics', courseId ?? ''] as const,
+  statistics: (courseId: string | undefined) =>
+    [...studentQuizKeys.all, 'statistics', courseId ?? ''] as const,
   list: (courseId: string, filter: StudentQuizFilter, pageIndex: number) =>
     [...studentQuizKeys.all, 'list', courseId, filter, pageIndex] as const,
   detail: (quizId: string) => [...studentQuizKeys.all, 'detail', quizId] as const,

@@ -64,7 +64,13 @@ export function TestResultSkeleton({ embedded = false }: { embedded?: boolean })
       ))}
     </Stack>
   );
-  return embedded ? body : <Container size="lg" py="md">{body}</Container>;
+  return embedded ? (
+    body
+  ) : (
+    <Container size="lg" py="md">
+      {body}
+    </Container>
+  );
 }
 
 /** The class page's quiz detail while it loads. */

@@ -5,7 +5,11 @@ import { LoadError } from '@/components/feedback/load-error';
 import { preloadRichTextView } from '@/components/rich-text/rich-text-view';
 import { observeServerTime } from '@/lib/server-clock';
 import { createPaperMutation } from '@/features/quiz/api/student-mutations';
-import { studentPaperQuery, studentQuizDetailQuery, studentQuizKeys } from '@/features/quiz/api/student-queries';
+import {
+  studentPaperQuery,
+  studentQuizDetailQuery,
+  studentQuizKeys,
+} from '@/features/quiz/api/student-queries';
 import { QuizIntro } from '@/features/quiz/components/quiz-card/quiz-intro';
 import { QuizPaperView } from '@/features/quiz/components/quiz-card/quiz-paper';
 import { StartTestSkeleton } from './student-skeletons';
@@ -36,8 +40,7 @@ export function StudentStartTestPage({ quizId }: { quizId: string }) {
       setStartedPaperId(paper.paperId);
     },
   });
-  const paperId =
-    startedPaperId ?? (detail.data?.myPaperStatus === 0 ? detail.data.myPaperId : null);
+  const paperId = startedPaperId ?? (detail.data?.myPaperStatus === 0 ? detail.data.myPaperId : null);
   const paper = useQuery({ ...studentPaperQuery(paperId ?? ''), enabled: paperId !== null });
 
   let body;

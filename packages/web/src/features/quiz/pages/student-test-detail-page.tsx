@@ -9,10 +9,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { LoadError } from '@/components/feedback/load-error';
-import {
-  studentQuizClassStatisticsQuery,
-  studentQuizDetailQuery,
-} from '@/features/quiz/api/student-queries';
+import { studentQuizClassStatisticsQuery, studentQuizDetailQuery } from '@/features/quiz/api/student-queries';
 import { QuizIntro } from '@/features/quiz/components/quiz-card/quiz-intro';
 import { formatScore } from '@/features/quiz/student-time';
 import { StudentTestDetailSkeleton } from './student-skeletons';
@@ -20,7 +17,10 @@ import { StudentTestDetailSkeleton } from './student-skeletons';
 type ClassRow = QuizCourseClassStatistics['items'][number];
 
 /** The detail's loader: the quiz, and its course's class comparison (failures are told on the page). */
-export async function loadStudentTestDetail(queryClient: QueryClient, quizId: string | undefined): Promise<void> {
+export async function loadStudentTestDetail(
+  queryClient: QueryClient,
+  quizId: string | undefined,
+): Promise<void> {
   if (!quizId) return;
   const detail = await queryClient.fetchQuery(studentQuizDetailQuery(quizId)).catch(() => null);
   if (detail) await queryClient.prefetchQuery(studentQuizClassStatisticsQuery(detail.courseId));
@@ -33,7 +33,13 @@ const column = dataTableColumnHelper<ClassRow>();
  * The class page's quiz detail (?id=): the quiz and where the student stands, then every quiz of
  * the course with the student's score against their teaching class (average, best, rank).
  */
-export function StudentTestDetailPage({ quizId, courseId }: { quizId?: string | undefined; courseId?: string | undefined }) {
+export function StudentTestDetailPage({
+  quizId,
+  courseId,
+}: {
+  quizId?: string | undefined;
+  courseId?: string | undefined;
+}) {
   const detail = useQuery({ ...studentQuizDetailQuery(quizId ?? ''), enabled: !!quizId });
   const course = detail.data?.courseId ?? courseId;
   const comparison = useQuery({ ...studentQuizClassStatisticsQuery(course ?? ''), enabled: !!detail.data });
@@ -97,7 +103,11 @@ export function StudentTestDetailPage({ quizId, courseId }: { quizId?: string | 
       size="sm"
       c="dimmed"
       renderRoot={(props) => (
-        <Link {...props} to="/teaching-manage/student/test/list" search={course ? { courseId: course } : {}} />
+        <Link
+          {...props}
+          to="/teaching-manage/student/test/list"
+          search={course ? { courseId: course } : {}}
+        />
       )}
     >
       <Group gap={4} component="span">
@@ -141,7 +151,11 @@ export function StudentTestDetailPage({ quizId, courseId }: { quizId?: string | 
             getRowId={(row) => row.quizId}
             rowHeight={48}
             {...tableQueryState(comparison)}
-            empty={<Text size="sm" c="dimmed">这门课程还没有测验。</Text>}
+            empty={
+              <Text size="sm" c="dimmed">
+                这门课程还没有测验。
+              </Text>
+            }
           />
         </section>
       ) : null}

@@ -31,7 +31,10 @@ const FILTERS: readonly { value: StudentQuizFilter; label: string }[] = [
 ];
 
 /** The tab's loader: the course switch, then the course's quizzes and statistics. */
-export async function loadStudentTestList(queryClient: QueryClient, courseId: string | undefined): Promise<void> {
+export async function loadStudentTestList(
+  queryClient: QueryClient,
+  courseId: string | undefined,
+): Promise<void> {
   const courses = await queryClient.fetchQuery(studentQuizCoursesQuery()).catch(() => null);
   const course = courseId ?? (courses ? defaultCourseId(courses) : undefined);
   if (!course) return;
@@ -193,12 +196,14 @@ export function StudentTestListPage({ courseId }: { courseId?: string | undefine
             disabled={!courses.data}
             data={(courses.data ?? []).map((item) => ({
               value: item.courseId,
-              label: item.openCount > 0 ? `${item.courseName}（${item.openCount} 个可作答）` : item.courseName,
+              label:
+                item.openCount > 0 ? `${item.courseName}（${item.openCount} 个可作答）` : item.courseName,
             }))}
             value={course ?? null}
             allowDeselect={false}
             onChange={(value) =>
-              value && void navigate({ to: '/teaching-manage/student/test/list', search: { courseId: value } })
+              value &&
+              void navigate({ to: '/teaching-manage/student/test/list', search: { courseId: value } })
             }
             comboboxProps={{ withinPortal: true }}
           />

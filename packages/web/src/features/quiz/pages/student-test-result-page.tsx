@@ -1,6 +1,18 @@
 import '@mantine/core/styles/Badge.layer.css';
 import type { QuizPaperResultEx, QuizResultItem } from '@dfrm/sdk/tms';
-import { Alert, Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -91,7 +103,10 @@ function ResultQuestion({ item }: { item: QuizResultItem }) {
               <Text span c="dimmed">
                 标准答案：
               </Text>
-              {answerText(item.type, item.answer.map((blank) => blank.split('|').join(' 或 ')))}
+              {answerText(
+                item.type,
+                item.answer.map((blank) => blank.split('|').join(' 或 ')),
+              )}
             </Text>
             {item.analysis ? (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -129,7 +144,8 @@ export function TestResultView({ result }: { result: QuizPaperResultEx }) {
               {result.quizName}
             </Title>
             <Text size="sm" c="dimmed" mt={4}>
-              {result.status === 2 ? '到时由系统自动交卷' : '已交卷'} · 交卷时间 {formatInstant(result.submittedAt)}
+              {result.status === 2 ? '到时由系统自动交卷' : '已交卷'} · 交卷时间{' '}
+              {formatInstant(result.submittedAt)}
             </Text>
           </div>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">

@@ -12,7 +12,11 @@ export function Countdown({ deadline }: { deadline: number }) {
   const left = deadline - now;
   return (
     <Group gap={6} wrap="nowrap" role="timer" aria-label={`剩余时间 ${countdownSpoken(left)}`}>
-      <IconClockHour4 size={18} aria-hidden color={left < WARN_MS ? 'var(--mantine-color-red-8)' : undefined} />
+      <IconClockHour4
+        size={18}
+        aria-hidden
+        color={left < WARN_MS ? 'var(--mantine-color-red-8)' : undefined}
+      />
       <Text fw={700} size="lg" c={left < WARN_MS ? 'red.8' : undefined} ff="monospace" aria-hidden>
         {left > 0 ? countdownText(left) : '时间到'}
       </Text>

@@ -31,7 +31,11 @@ export function QuestionNavigator({
             aria-current={index === current ? 'step' : undefined}
             aria-label={`第 ${item.sortNo} 题，${item.answered ? '已作答' : '未作答'}${item.unsaved ? '，未保存' : ''}`}
             onClick={() => onSelect(index)}
-            style={index === current ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: 1 } : undefined}
+            style={
+              index === current
+                ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: 1 }
+                : undefined
+            }
           >
             {item.sortNo}
           </Button>

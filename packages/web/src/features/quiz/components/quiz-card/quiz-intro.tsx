@@ -99,10 +99,7 @@ export function QuizIntro({
           <Fact label="答题限时" value={durationText(quiz.durationMinutes)} />
           <Fact label="题目数" value={`${quiz.questionCount} 题`} />
           <Fact label="总分" value={`${formatScore(quiz.totalScore)} 分`} />
-          <Fact
-            label="我的成绩"
-            value={quiz.myScore !== null ? `${formatScore(quiz.myScore)} 分` : '-'}
-          />
+          <Fact label="我的成绩" value={quiz.myScore !== null ? `${formatScore(quiz.myScore)} 分` : '-'} />
           <Fact label="开始时间" value={formatInstant(quiz.startTime)} />
           <Fact label="截止时间" value={formatInstant(quiz.endTime)} />
           {quiz.mySubmittedAt ? <Fact label="交卷时间" value={formatInstant(quiz.mySubmittedAt)} /> : null}

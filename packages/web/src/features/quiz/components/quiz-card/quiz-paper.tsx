@@ -34,7 +34,8 @@ function confirmHandIn(unansweredSortNos: readonly number[], unsavedCount: numbe
         <Stack gap="xs">
           {unansweredSortNos.length > 0 ? (
             <Text size="sm" c="orange.9" fw={600}>
-              还有 {unansweredSortNos.length} 题未作答：第 {unansweredSortNos.join('、')} 题。未作答的题计 0 分。
+              还有 {unansweredSortNos.length} 题未作答：第 {unansweredSortNos.join('、')} 题。未作答的题计 0
+              分。
             </Text>
           ) : (
             <Text size="sm">所有题目都已作答。</Text>
@@ -71,7 +72,9 @@ function HandedIn({ paper }: { paper: QuizPaper }) {
       <Button
         mt="sm"
         size="xs"
-        renderRoot={(props) => <Link {...props} to="/test-result-student/$paperId" params={{ paperId: paper.paperId }} />}
+        renderRoot={(props) => (
+          <Link {...props} to="/test-result-student/$paperId" params={{ paperId: paper.paperId }} />
+        )}
       >
         查看成绩
       </Button>
@@ -137,7 +140,8 @@ export function QuizPaperView({ paper }: { paper: QuizPaper }) {
   // the next question is read while this one is answered
   const nextQuestion = questions[index + 1];
   useEffect(() => {
-    if (nextQuestion && open) void queryClient.prefetchQuery(studentPaperQuestionQuery(paperId, nextQuestion.quId));
+    if (nextQuestion && open)
+      void queryClient.prefetchQuery(studentPaperQuestionQuery(paperId, nextQuestion.quId));
   }, [nextQuestion, open, paperId, queryClient]);
 
   if (!open) return <HandedIn paper={paper} />;
