@@ -139,6 +139,27 @@ describe('starting a quiz', () => {
   }, 30_000);
 });
 
+describe('who may open the quiz card', () => {
+  it('shows 无权访问 to a teacher, before anything of the quiz is read', async () => {
+    const course = await createCourseFixture();
+    const quiz = await publishQuiz(await clientAs('teacher1'), course);
+    storeUser(await loginAs('teacher1'));
+    renderApp({ path: `/start-test/${quiz.quizId}` });
+    expect(await screen.findByRole('heading', { name: '无权访问' }, LOAD)).toBeVisible();
+    expect(screen.queryByRole('button', { name: '开始作答' })).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('tells a student of another class that the quiz is not theirs', async () => {
+    const course = await createCourseFixture();
+    const quiz = await publishQuiz(await clientAs('teacher1'), course);
+    // student16 is in 2班, the quiz is for 1班
+    storeUser(await loginAs('student16'));
+    renderApp({ path: `/start-test/${quiz.quizId}` });
+    expect(await screen.findByRole('alert', { name: '测验加载失败' }, LOAD)).toBeVisible();
+    expect(screen.queryByRole('button', { name: '开始作答' })).not.toBeInTheDocument();
+  }, 30_000);
+});
+
 describe('the result', () => {
   it('hides the key and the analyses until the teacher gives them out', async () => {
     const course = await createCourseFixture();

@@ -26,7 +26,9 @@ export function QuestionNavigator({
             key={item.quId}
             size="compact-sm"
             px={0}
-            variant={item.answered ? 'filled' : index === current ? 'outline' : 'default'}
+            variant={
+              item.answered ? 'filled' : item.unsaved ? 'light' : index === current ? 'outline' : 'default'
+            }
             color={item.unsaved ? 'orange' : undefined}
             aria-current={index === current ? 'step' : undefined}
             aria-label={`第 ${item.sortNo} 题，${item.answered ? '已作答' : '未作答'}${item.unsaved ? '，未保存' : ''}`}
