@@ -17,6 +17,7 @@ import { Route as MainSplatRouteImport } from './routes/_main/$'
 import { Route as MainStudentExamRouteImport } from './routes/_main/_student-exam'
 import { Route as MainAdminRouteRouteImport } from './routes/_main/admin/route'
 import { Route as MainCourseRouteImport } from './routes/_main/course'
+import { Route as TeachingManageStudentQuizRouteImport } from './routes/_teaching-manage/_student-quiz'
 import { Route as MainStudentExamAttentionRouteImport } from './routes/_main/_student-exam/attention'
 import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index'
 import { Route as MainAdminSchoolsRouteImport } from './routes/_main/admin/schools'
@@ -43,6 +44,9 @@ import { Route as MainTeachingStudentNoticeRouteImport } from './routes/_main/te
 import { Route as MainTeachingTeacherIndexRouteImport } from './routes/_main/teaching/teacher/index'
 import { Route as MainTeachingTeacherLearningRouteImport } from './routes/_main/teaching/teacher/learning'
 import { Route as MainTeachingTeacherOverviewRouteImport } from './routes/_main/teaching/teacher/overview'
+import { Route as TeachingManageStudentQuizStartTestIdRouteImport } from './routes/_teaching-manage/_student-quiz/start-test/$id'
+import { Route as TeachingManageStudentQuizTestResultStudentPaperIdRouteImport } from './routes/_teaching-manage/_student-quiz/test-result-student/$paperId'
+import { Route as TeachingManageStudentQuizTestResultIdRouteImport } from './routes/_teaching-manage/_student-quiz/test-result/$id'
 import { Route as TeachingManageTeachingManageStudentIndexRouteImport } from './routes/_teaching-manage/teaching-manage/student/index'
 import { Route as TeachingManageTeachingManageStudentClassFrameRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame'
 import { Route as TeachingManageTeachingManageStudentClassDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/class-detail'
@@ -75,6 +79,8 @@ import { Route as MainTeachingTeacherHomeWorkGroupingRouteImport } from './route
 import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
 import { Route as MainTeachingTeacherNoticeEditAnnounceIdRouteImport } from './routes/_main/teaching/teacher/notice/edit/$announceId'
 import { Route as MainTeachingTeacherTeachingclassDetailIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/index'
+import { Route as TeachingManageTeachingManageStudentClassFrameTestDetailRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/test/detail'
+import { Route as TeachingManageTeachingManageStudentClassFrameTestListRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/test/list'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
@@ -133,6 +139,11 @@ const MainCourseRoute = MainCourseRouteImport.update({
   path: '/course',
   getParentRoute: () => MainRoute,
 } as any)
+const TeachingManageStudentQuizRoute =
+  TeachingManageStudentQuizRouteImport.update({
+    id: '/_student-quiz',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
 const MainStudentExamAttentionRoute =
   MainStudentExamAttentionRouteImport.update({
     id: '/attention',
@@ -283,6 +294,24 @@ const MainTeachingTeacherOverviewRoute =
     id: '/overview',
     path: '/overview',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
+  } as any)
+const TeachingManageStudentQuizStartTestIdRoute =
+  TeachingManageStudentQuizStartTestIdRouteImport.update({
+    id: '/start-test/$id',
+    path: '/start-test/$id',
+    getParentRoute: () => TeachingManageStudentQuizRoute,
+  } as any)
+const TeachingManageStudentQuizTestResultStudentPaperIdRoute =
+  TeachingManageStudentQuizTestResultStudentPaperIdRouteImport.update({
+    id: '/test-result-student/$paperId',
+    path: '/test-result-student/$paperId',
+    getParentRoute: () => TeachingManageStudentQuizRoute,
+  } as any)
+const TeachingManageStudentQuizTestResultIdRoute =
+  TeachingManageStudentQuizTestResultIdRouteImport.update({
+    id: '/test-result/$id',
+    path: '/test-result/$id',
+    getParentRoute: () => TeachingManageStudentQuizRoute,
   } as any)
 const TeachingManageTeachingManageStudentIndexRoute =
   TeachingManageTeachingManageStudentIndexRouteImport.update({
@@ -474,6 +503,18 @@ const MainTeachingTeacherTeachingclassDetailIndexRoute =
     path: '/teachingclass/detail/',
     getParentRoute: () => MainTeachingTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageStudentClassFrameTestDetailRoute =
+  TeachingManageTeachingManageStudentClassFrameTestDetailRouteImport.update({
+    id: '/test/detail',
+    path: '/test/detail',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
+const TeachingManageTeachingManageStudentClassFrameTestListRoute =
+  TeachingManageTeachingManageStudentClassFrameTestListRouteImport.update({
+    id: '/test/list',
+    path: '/test/list',
+    getParentRoute: () => TeachingManageTeachingManageStudentClassFrameRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherClassTabsStudentListRoute =
   TeachingManageTeachingManageTeacherClassTabsStudentListRouteImport.update({
     id: '/student/list',
@@ -633,6 +674,9 @@ export interface FileRoutesByFullPath {
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
   '/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
   '/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
+  '/start-test/$id': typeof TeachingManageStudentQuizStartTestIdRoute
+  '/test-result-student/$paperId': typeof TeachingManageStudentQuizTestResultStudentPaperIdRoute
+  '/test-result/$id': typeof TeachingManageStudentQuizTestResultIdRoute
   '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
   '/teaching-manage/teacher/add-class': typeof TeachingManageTeachingManageTeacherAddClassRoute
@@ -664,6 +708,8 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  '/teaching-manage/student/test/detail': typeof TeachingManageTeachingManageStudentClassFrameTestDetailRoute
+  '/teaching-manage/student/test/list': typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
@@ -711,6 +757,9 @@ export interface FileRoutesByTo {
   '/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
   '/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
   '/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
+  '/start-test/$id': typeof TeachingManageStudentQuizStartTestIdRoute
+  '/test-result-student/$paperId': typeof TeachingManageStudentQuizTestResultStudentPaperIdRoute
+  '/test-result/$id': typeof TeachingManageStudentQuizTestResultIdRoute
   '/teaching-manage/student': typeof TeachingManageTeachingManageStudentIndexRoute
   '/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
@@ -742,6 +791,8 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/teaching-class': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   '/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  '/teaching-manage/student/test/detail': typeof TeachingManageTeachingManageStudentClassFrameTestDetailRoute
+  '/teaching-manage/student/test/list': typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
@@ -775,6 +826,7 @@ export interface FileRoutesById {
   '/_main/$': typeof MainSplatRoute
   '/_main/_student-exam': typeof MainStudentExamRouteWithChildren
   '/_main/course': typeof MainCourseRoute
+  '/_teaching-manage/_student-quiz': typeof TeachingManageStudentQuizRouteWithChildren
   '/_main/': typeof MainIndexRoute
   '/_main/teaching/student': typeof MainTeachingStudentRouteRouteWithChildren
   '/_main/teaching/teacher': typeof MainTeachingTeacherRouteRouteWithChildren
@@ -798,6 +850,9 @@ export interface FileRoutesById {
   '/_main/teaching/student/notice': typeof MainTeachingStudentNoticeRoute
   '/_main/teaching/teacher/learning': typeof MainTeachingTeacherLearningRoute
   '/_main/teaching/teacher/overview': typeof MainTeachingTeacherOverviewRoute
+  '/_teaching-manage/_student-quiz/start-test/$id': typeof TeachingManageStudentQuizStartTestIdRoute
+  '/_teaching-manage/_student-quiz/test-result-student/$paperId': typeof TeachingManageStudentQuizTestResultStudentPaperIdRoute
+  '/_teaching-manage/_student-quiz/test-result/$id': typeof TeachingManageStudentQuizTestResultIdRoute
   '/_teaching-manage/teaching-manage/student/_class-frame': typeof TeachingManageTeachingManageStudentClassFrameRouteWithChildren
   '/_teaching-manage/teaching-manage/student/class-detail': typeof TeachingManageTeachingManageStudentClassDetailRoute
   '/_teaching-manage/teaching-manage/student/mycourse': typeof TeachingManageTeachingManageStudentMycourseRoute
@@ -831,6 +886,8 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   '/_main/teaching/teacher/home/work/grouping': typeof MainTeachingTeacherHomeWorkGroupingRoute
   '/_main/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/test/detail': typeof TeachingManageTeachingManageStudentClassFrameTestDetailRoute
+  '/_teaching-manage/teaching-manage/student/_class-frame/test/list': typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
   '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
@@ -885,6 +942,9 @@ export interface FileRouteTypes {
     | '/teaching/student/notice'
     | '/teaching/teacher/learning'
     | '/teaching/teacher/overview'
+    | '/start-test/$id'
+    | '/test-result-student/$paperId'
+    | '/test-result/$id'
     | '/teaching-manage/student/class-detail'
     | '/teaching-manage/student/mycourse'
     | '/teaching-manage/teacher/add-class'
@@ -916,6 +976,8 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/teaching-class/'
     | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
+    | '/teaching-manage/student/test/detail'
+    | '/teaching-manage/student/test/list'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
     | '/teaching-manage/teacher/notice/edit/$announceId'
@@ -963,6 +1025,9 @@ export interface FileRouteTypes {
     | '/teaching/student/notice'
     | '/teaching/teacher/learning'
     | '/teaching/teacher/overview'
+    | '/start-test/$id'
+    | '/test-result-student/$paperId'
+    | '/test-result/$id'
     | '/teaching-manage/student'
     | '/teaching-manage/student/class-detail'
     | '/teaching-manage/student/mycourse'
@@ -994,6 +1059,8 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/teaching-class'
     | '/teaching/teacher/home/work/grouping'
     | '/teaching/teacher/notice/edit/$announceId'
+    | '/teaching-manage/student/test/detail'
+    | '/teaching-manage/student/test/list'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
     | '/teaching-manage/teacher/notice/edit/$announceId'
@@ -1026,6 +1093,7 @@ export interface FileRouteTypes {
     | '/_main/$'
     | '/_main/_student-exam'
     | '/_main/course'
+    | '/_teaching-manage/_student-quiz'
     | '/_main/'
     | '/_main/teaching/student'
     | '/_main/teaching/teacher'
@@ -1049,6 +1117,9 @@ export interface FileRouteTypes {
     | '/_main/teaching/student/notice'
     | '/_main/teaching/teacher/learning'
     | '/_main/teaching/teacher/overview'
+    | '/_teaching-manage/_student-quiz/start-test/$id'
+    | '/_teaching-manage/_student-quiz/test-result-student/$paperId'
+    | '/_teaching-manage/_student-quiz/test-result/$id'
     | '/_teaching-manage/teaching-manage/student/_class-frame'
     | '/_teaching-manage/teaching-manage/student/class-detail'
     | '/_teaching-manage/teaching-manage/student/mycourse'
@@ -1082,6 +1153,8 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/'
     | '/_main/teaching/teacher/home/work/grouping'
     | '/_main/teaching/teacher/notice/edit/$announceId'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/test/detail'
+    | '/_teaching-manage/teaching-manage/student/_class-frame/test/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
@@ -1170,6 +1243,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/course'
       preLoaderRoute: typeof MainCourseRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/_teaching-manage/_student-quiz': {
+      id: '/_teaching-manage/_student-quiz'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof TeachingManageStudentQuizRouteImport
+      parentRoute: typeof TeachingManageRoute
     }
     '/_main/_student-exam/attention': {
       id: '/_main/_student-exam/attention'
@@ -1352,6 +1432,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/teaching/teacher/overview'
       preLoaderRoute: typeof MainTeachingTeacherOverviewRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/_student-quiz/start-test/$id': {
+      id: '/_teaching-manage/_student-quiz/start-test/$id'
+      path: '/start-test/$id'
+      fullPath: '/start-test/$id'
+      preLoaderRoute: typeof TeachingManageStudentQuizStartTestIdRouteImport
+      parentRoute: typeof TeachingManageStudentQuizRoute
+    }
+    '/_teaching-manage/_student-quiz/test-result-student/$paperId': {
+      id: '/_teaching-manage/_student-quiz/test-result-student/$paperId'
+      path: '/test-result-student/$paperId'
+      fullPath: '/test-result-student/$paperId'
+      preLoaderRoute: typeof TeachingManageStudentQuizTestResultStudentPaperIdRouteImport
+      parentRoute: typeof TeachingManageStudentQuizRoute
+    }
+    '/_teaching-manage/_student-quiz/test-result/$id': {
+      id: '/_teaching-manage/_student-quiz/test-result/$id'
+      path: '/test-result/$id'
+      fullPath: '/test-result/$id'
+      preLoaderRoute: typeof TeachingManageStudentQuizTestResultIdRouteImport
+      parentRoute: typeof TeachingManageStudentQuizRoute
     }
     '/_teaching-manage/teaching-manage/student/': {
       id: '/_teaching-manage/teaching-manage/student/'
@@ -1576,6 +1677,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/teaching/teacher/teachingclass/detail/'
       preLoaderRoute: typeof MainTeachingTeacherTeachingclassDetailIndexRouteImport
       parentRoute: typeof MainTeachingTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/student/_class-frame/test/detail': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/test/detail'
+      path: '/test/detail'
+      fullPath: '/teaching-manage/student/test/detail'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameTestDetailRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
+    }
+    '/_teaching-manage/teaching-manage/student/_class-frame/test/list': {
+      id: '/_teaching-manage/teaching-manage/student/_class-frame/test/list'
+      path: '/test/list'
+      fullPath: '/teaching-manage/student/test/list'
+      preLoaderRoute: typeof TeachingManageTeachingManageStudentClassFrameTestListRouteImport
+      parentRoute: typeof TeachingManageTeachingManageStudentClassFrameRoute
     }
     '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': {
       id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
@@ -1879,11 +1994,34 @@ const MainRouteChildren: MainRouteChildren = {
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
+interface TeachingManageStudentQuizRouteChildren {
+  TeachingManageStudentQuizStartTestIdRoute: typeof TeachingManageStudentQuizStartTestIdRoute
+  TeachingManageStudentQuizTestResultStudentPaperIdRoute: typeof TeachingManageStudentQuizTestResultStudentPaperIdRoute
+  TeachingManageStudentQuizTestResultIdRoute: typeof TeachingManageStudentQuizTestResultIdRoute
+}
+
+const TeachingManageStudentQuizRouteChildren: TeachingManageStudentQuizRouteChildren =
+  {
+    TeachingManageStudentQuizStartTestIdRoute:
+      TeachingManageStudentQuizStartTestIdRoute,
+    TeachingManageStudentQuizTestResultStudentPaperIdRoute:
+      TeachingManageStudentQuizTestResultStudentPaperIdRoute,
+    TeachingManageStudentQuizTestResultIdRoute:
+      TeachingManageStudentQuizTestResultIdRoute,
+  }
+
+const TeachingManageStudentQuizRouteWithChildren =
+  TeachingManageStudentQuizRoute._addFileChildren(
+    TeachingManageStudentQuizRouteChildren,
+  )
+
 interface TeachingManageTeachingManageStudentClassFrameRouteChildren {
   TeachingManageTeachingManageStudentClassFrameCourseWareRoute: typeof TeachingManageTeachingManageStudentClassFrameCourseWareRoute
   TeachingManageTeachingManageStudentClassFrameLearningRoute: typeof TeachingManageTeachingManageStudentClassFrameLearningRoute
   TeachingManageTeachingManageStudentClassFrameNoticeRoute: typeof TeachingManageTeachingManageStudentClassFrameNoticeRoute
   TeachingManageTeachingManageStudentClassFrameWorkRoute: typeof TeachingManageTeachingManageStudentClassFrameWorkRoute
+  TeachingManageTeachingManageStudentClassFrameTestDetailRoute: typeof TeachingManageTeachingManageStudentClassFrameTestDetailRoute
+  TeachingManageTeachingManageStudentClassFrameTestListRoute: typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
 }
 
 const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManageTeachingManageStudentClassFrameRouteChildren =
@@ -1896,6 +2034,10 @@ const TeachingManageTeachingManageStudentClassFrameRouteChildren: TeachingManage
       TeachingManageTeachingManageStudentClassFrameNoticeRoute,
     TeachingManageTeachingManageStudentClassFrameWorkRoute:
       TeachingManageTeachingManageStudentClassFrameWorkRoute,
+    TeachingManageTeachingManageStudentClassFrameTestDetailRoute:
+      TeachingManageTeachingManageStudentClassFrameTestDetailRoute,
+    TeachingManageTeachingManageStudentClassFrameTestListRoute:
+      TeachingManageTeachingManageStudentClassFrameTestListRoute,
   }
 
 const TeachingManageTeachingManageStudentClassFrameRouteWithChildren =
@@ -2030,12 +2172,14 @@ const TeachingManageTeachingManageTeacherRouteRouteWithChildren =
   )
 
 interface TeachingManageRouteChildren {
+  TeachingManageStudentQuizRoute: typeof TeachingManageStudentQuizRouteWithChildren
   TeachingManageTeachingManageStudentRouteRoute: typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
   TeachingManageTeachingManageTeacherRouteRoute: typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
   TeachingManageTeachingManageSplatRoute: typeof TeachingManageTeachingManageSplatRoute
 }
 
 const TeachingManageRouteChildren: TeachingManageRouteChildren = {
+  TeachingManageStudentQuizRoute: TeachingManageStudentQuizRouteWithChildren,
   TeachingManageTeachingManageStudentRouteRoute:
     TeachingManageTeachingManageStudentRouteRouteWithChildren,
   TeachingManageTeachingManageTeacherRouteRoute:

@@ -13,6 +13,9 @@ import {
   EXAM_QUESTION_TYPE_LABELS,
   EXAM_RESULT_POLICY_LABELS,
   EXAM_UP_DOWN_STATUS_LABELS,
+  QUIZ_PAPER_STATUS_LABELS,
+  QUIZ_QUESTION_TYPE_LABELS,
+  QUIZ_STATUS_LABELS,
   ROLE_LABELS,
   STUDENT_GENDER_LABELS,
   STUDENT_STATUS_LABELS,
@@ -55,6 +58,9 @@ describe('labels of the spec enums', () => {
     ['ExamMarkStatus', EXAM_MARK_STATUS_LABELS],
     ['ExamResultPolicy', EXAM_RESULT_POLICY_LABELS],
     ['ExamQuestionType', EXAM_QUESTION_TYPE_LABELS],
+    ['QuizStatus', QUIZ_STATUS_LABELS],
+    ['QuizPaperStatus', QUIZ_PAPER_STATUS_LABELS],
+    ['QuizQuestionType', QUIZ_QUESTION_TYPE_LABELS],
   ] as const)('names every %s value as the spec describes it', (typeName, labels) => {
     const description = specDescription(typeName);
     expect(Object.keys(labels).sort()).toEqual(specValues(typeName).sort());

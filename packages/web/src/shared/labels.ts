@@ -10,6 +10,9 @@ import type {
   ExamQuestionType,
   ExamResultPolicy,
   ExamUpDownStatus,
+  QuizPaperStatus,
+  QuizQuestionType,
+  QuizStatus,
   SchoolRole,
   StudentGender,
   StudentStatus,
@@ -113,4 +116,20 @@ export const EXAM_RESULT_POLICY_LABELS: Record<ExamResultPolicy, string> = {
   0: '不公开',
   1: '交卷后公开得分',
   2: '考试结束后公开得分、正确答案与解析',
+/** specs/tms/quiz.yaml QuizStatus. */
+export const QUIZ_STATUS_LABELS: Record<QuizStatus, string> = { 0: '草稿', 1: '已发布', 2: '已结束' };
+
+/** specs/tms/quiz.yaml QuizPaperStatus (1 the student's hand-in, 2 the system's at the deadline). */
+export const QUIZ_PAPER_STATUS_LABELS: Record<QuizPaperStatus, string> = {
+  0: '答题中',
+  1: '已交卷',
+  2: '已交卷',
+};
+
+/** specs/tms/quiz.yaml QuizQuestionType. */
+export const QUIZ_QUESTION_TYPE_LABELS: Record<QuizQuestionType, string> = {
+  1: '单选',
+  2: '多选',
+  3: '判断',
+  4: '填空',
 };

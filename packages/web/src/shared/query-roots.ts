@@ -21,6 +21,8 @@ export const QUERY_ROOTS = {
   homework: ['homework'],
   /** Exams: the teacher's exams and lists, the student's exams, attempts and results (exam). */
   exam: ['exam'],
+  /** Quizzes: the teacher's quizzes and statistics, the student's quizzes, papers and results (quiz). */
+  quiz: ['quiz'],
   /** The caller's own account: platform flags and schools (shared/session/account-info). */
   account: ['account'],
   /** The platform admin's lists: schools, accounts, user groups (admin). */

@@ -3057,7 +3057,7 @@ export const downloadStudentWorkFile = <ThrowOnError extends boolean = true>(opt
 /**
  * 我的答卷列表
  *
- * 学生本人的答卷（每个测验最多一份），默认按 startedAt 降序。
+ * 学生本人的答卷（每个测验最多一份），默认按 startedAt 降序。/test-result/{id} 按 quizId 取本人的答卷，再显示它的成绩（paper/resultEx）。
  *
  */
 export const quizPaperUserGetList = <ThrowOnError extends boolean = true>(options: Options<QuizPaperUserGetListData, ThrowOnError>) => (options.client ?? client).post<QuizPaperUserGetListResponses, unknown, ThrowOnError, 'data'>({
@@ -3846,7 +3846,7 @@ export const quizApiStatistics = <ThrowOnError extends boolean = true>(options?:
 /**
  * 课程班级测验对比
  *
- * 学生在一门课程中本人所在教学班的每个测验：本人得分、班级平均分与最高分、本人名次。
+ * 学生在一门课程中本人所在教学班的每个测验：本人得分、班级平均分与最高分、本人名次（/teaching-manage/student/test/detail?id= 的班级对比，页面为本规范设计：产品规范只给出路径）。
  * 错误：课程不存在 errCode 6；本人未选该课程 errCode 5。
  *
  */

@@ -1,6 +1,13 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Alert, Anchor, Badge, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconBell, IconChartBar, IconClipboardList, IconFolder } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconBell,
+  IconChartBar,
+  IconClipboardList,
+  IconFolder,
+  IconListCheck,
+} from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -8,10 +15,10 @@ import { useSchoolId } from '@/shared/session/current-school-id';
 import { myCoursesQuery } from '@/features/my-course/api/my-course-queries';
 import { COURSE_STATUS } from '@/features/my-course/course-status';
 
-// The product spec's order of the student's class tabs (work, test/list, learning, notice,
-// courseWare); quizzes arrive with their feature.
+// The product spec's order of the student's class tabs (work, test/list, learning, notice, courseWare).
 const TABS = [
   { value: 'work', to: '/teaching-manage/student/work', label: '课程作业', icon: IconClipboardList },
+  { value: 'test/list', to: '/teaching-manage/student/test/list', label: '课程测验', icon: IconListCheck },
   { value: 'learning', to: '/teaching-manage/student/learning', label: '学习情况', icon: IconChartBar },
   { value: 'notice', to: '/teaching-manage/student/notice', label: '课程通知', icon: IconBell },
   { value: 'courseWare', to: '/teaching-manage/student/courseWare', label: '课程课件', icon: IconFolder },
@@ -19,7 +26,7 @@ const TABS = [
 
 /**
  * The student's class detail in the new teaching area: the course named at
- * the top, then its tabs (homework, learning, notices, courseware) around the tab's page.
+ * the top, then its tabs (homework, quizzes, learning, notices, courseware) around the tab's page.
  */
 export function ClassDetailLayout({
   courseId,
@@ -31,7 +38,10 @@ export function ClassDetailLayout({
   const schoolId = useSchoolId();
   const { data: courses } = useSuspenseQuery(myCoursesQuery(schoolId));
   const pathname = useLocation({ select: (location) => location.pathname });
-  const active = TABS.find((tab) => pathname.endsWith(`/${tab.value}`))?.value ?? 'notice';
+  // a quiz's detail (test/detail) is part of the 测验 tab
+  const active = pathname.includes('/student/test/')
+    ? 'test/list'
+    : (TABS.find((tab) => pathname.endsWith(`/${tab.value}`))?.value ?? 'notice');
   const course = courseId ? courses.find((item) => item.courseId === courseId) : undefined;
   const search = courseId ? { courseId } : {};
 
@@ -65,7 +75,7 @@ export function ClassDetailLayout({
                         ]
                           .filter(Boolean)
                           .join(' · ')
-                      : '你所有课程的作业、学习情况、通知和课件'}
+                      : '你所有课程的作业、测验、学习情况、通知和课件'}
                   </Text>
                 </div>
                 {course ? (

@@ -1,0 +1,274 @@
+import { ErrCode, isApiError } from '@dfrm/sdk';
+import type { QuizProgress } from '@dfrm/sdk/tms';
+import { retryReason } from '@/lib/retry-reason';
+
+// A quiz answer is saved question by question with fill/answer, which overwrites the question's
+// answer and carries no edit number (unlike the exam's status/save with its seq, for which
+// features/exam/api/answer-queue.ts exists). So the saver sends one request at a time: a newer
+// answer never overtakes an older one on the way, and an unacknowledged one is sent again with the
+// question's latest answer (the same write, or a newer one) until the server answers.
+
+export type QuestionSaveStatus =
+  /** The server holds the answer shown (acknowledged, or read from the server). */
+  | { kind: 'saved' }
+  /** Changed; saved after a short pause. */
+  | { kind: 'pending' }
+  | { kind: 'saving' }
+  /** No answer from the server (timeout, network, server trouble): sent again. */
+  | { kind: 'retrying'; reason: string }
+  /** The server refused this answer (wrong format, …): kept here, sent again on 重试. */
+  | { kind: 'failed'; error: unknown };
+
+export interface QuizSaverSnapshot {
+  /** The answer of each question the student touched or whose saved answer was read. */
+  answers: ReadonlyMap<string, readonly string[]>;
+  statuses: ReadonlyMap<string, QuestionSaveStatus>;
+  /** Questions whose latest answer the server does not hold. */
+  unsavedCount: number;
+  /** The server refused saving at all (handed in, time up, quiz ended): nothing more is sent. */
+  closed: unknown;
+}
+
+export interface QuizAnswerSaverOptions {
+  send: (quId: string, answer: string[]) => Promise<QuizProgress>;
+  /** Pause after the last change of a question before saving it. */
+  debounceMs?: number;
+  /** Waits before each resend of an unacknowledged save; the last repeats. */
+  retryDelaysMs?: readonly number[];
+  onAck?: (progress: QuizProgress, quId: string) => void;
+  /** The paper no longer takes answers (errCode 1: handed in, past the deadline, quiz ended). */
+  onClosed?: (error: unknown) => void;
+}
+
+interface Entry {
+  answer: string[];
+  /** Bumped by each change; `savedVersion` is what the server holds. */
+  version: number;
+  savedVersion: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  retrying: string | null;
+  refused: unknown;
+}
+
+const DEFAULT_RETRY_DELAYS = [1_000, 2_000, 5_000, 10_000, 30_000];
+// After the page is gone an unacknowledged save is still sent again a few times.
+const RETRIES_AFTER_DISPOSE = 3;
+
+export class QuizAnswerSaver {
+  private readonly entries = new Map<string, Entry>();
+  private inFlight: string | null = null;
+  private running: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private attempt = 0;
+  private closed: unknown = null;
+  private stopped = false;
+  private disposed = false;
+  private snapshot: QuizSaverSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly options: QuizAnswerSaverOptions & { debounceMs: number; retryDelaysMs: readonly number[] };
+
+  constructor(options: QuizAnswerSaverOptions) {
+    this.options = { debounceMs: 1_000, retryDelaysMs: DEFAULT_RETRY_DELAYS, ...options };
+    this.snapshot = this.buildSnapshot();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): QuizSaverSnapshot => this.snapshot;
+
+  /** The answer the server holds for a question, as read (qu/detail); a local change wins. */
+  load(quId: string, answer: readonly string[]): void {
+    if (this.entries.has(quId)) return;
+    this.entries.set(quId, {
+      answer: [...answer],
+      version: 0,
+      savedVersion: 0,
+      timer: null,
+      retrying: null,
+      refused: null,
+    });
+    this.emit();
+  }
+
+  /** A change by the student: saved after the pause (`immediate`: at once, e.g. a choice clicked). */
+  update(quId: string, answer: readonly string[], { immediate = false } = {}): void {
+    if (this.stopped || this.closed !== null) return;
+    const entry = this.entries.get(quId) ?? {
+      answer: [],
+      version: 0,
+      savedVersion: 0,
+      timer: null,
+      retrying: null,
+      refused: null,
+    };
+    entry.answer = [...answer];
+    entry.version += 1;
+    entry.refused = null;
+    this.entries.set(quId, entry);
+    this.arm(entry, immediate ? 0 : this.options.debounceMs);
+    this.emit();
+  }
+
+  /** Some answer shown is not held by the server yet. */
+  hasUnsaved(): boolean {
+    for (const entry of this.entries.values()) if (entry.version !== entry.savedVersion) return true;
+    return false;
+  }
+
+  /** Sends now every change not saved yet; resolves once the server answered each (or refused). */
+  flush(): Promise<void> {
+    for (const entry of this.entries.values()) this.clearTimer(entry);
+    this.wake?.();
+    return this.pump();
+  }
+
+  /** flush(), giving up waiting after `ms` (the saves go on). */
+  async flushWithin(ms: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.flush(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+  }
+
+  /** 立即重试 or the network is back: resend what waits for a retry, and what was refused. */
+  retryNow(): void {
+    for (const entry of this.entries.values()) entry.refused = null;
+    this.emit();
+    void this.flush();
+  }
+
+  /** No more changes (the deadline passed, the paper is being handed in); saves on their way go on. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Changes are taken again (a hand-in the student cancelled, or the server refused). */
+  resume(): void {
+    this.stopped = false;
+  }
+
+  setHandlers(handlers: Pick<QuizAnswerSaverOptions, 'onAck' | 'onClosed'>): void {
+    this.options.onAck = handlers.onAck;
+    this.options.onClosed = handlers.onClosed;
+  }
+
+  /** The page shows the saver (again: React's development mode mounts twice). */
+  revive(): void {
+    this.disposed = false;
+  }
+
+  /** The page is gone: what waits for its pause goes now. */
+  dispose(): void {
+    this.disposed = true;
+    if (this.hasUnsaved()) void this.flush();
+  }
+
+  private arm(entry: Entry, ms: number) {
+    this.clearTimer(entry);
+    entry.timer = setTimeout(() => {
+      entry.timer = null;
+      void this.pump();
+    }, ms);
+  }
+
+  private clearTimer(entry: Entry) {
+    if (entry.timer !== null) clearTimeout(entry.timer);
+    entry.timer = null;
+  }
+
+  private pump(): Promise<void> {
+    this.running ??= this.loop().finally(() => {
+      this.running = null;
+      this.emit();
+    });
+    return this.running;
+  }
+
+  /** The next question to send: changed, its pause over, not refused (until 重试). */
+  private next(): [string, Entry] | null {
+    for (const item of this.entries) {
+      const entry = item[1];
+      if (entry.version !== entry.savedVersion && entry.timer === null && entry.refused === null) return item;
+    }
+    return null;
+  }
+
+  private async loop(): Promise<void> {
+    for (;;) {
+      if (this.closed !== null) return;
+      const item = this.next();
+      if (!item) return;
+      const [quId, entry] = item;
+      const version = entry.version;
+      this.inFlight = quId;
+      this.emit();
+      try {
+        const progress = await this.options.send(quId, entry.answer);
+        this.attempt = 0;
+        entry.retrying = null;
+        entry.savedVersion = version;
+        this.inFlight = null;
+        this.options.onAck?.(progress, quId);
+      } catch (error) {
+        this.inFlight = null;
+        const reason = retryReason(error);
+        if (reason !== null && !(this.disposed && this.attempt >= RETRIES_AFTER_DISPOSE)) {
+          entry.retrying = reason;
+          const delays = this.options.retryDelaysMs;
+          const delay = delays[Math.min(this.attempt, delays.length - 1)] ?? 1_000;
+          this.attempt += 1;
+          this.emit();
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, delay);
+            this.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          this.wake = null;
+          continue;
+        }
+        this.attempt = 0;
+        entry.retrying = null;
+        if (isApiError(error) && error.errCode === ErrCode.refused) {
+          this.closed = error;
+          this.stopped = true;
+          this.emit();
+          this.options.onClosed?.(error);
+          return;
+        }
+        entry.refused = error;
+        this.emit();
+      }
+    }
+  }
+
+  private statusOf(quId: string, entry: Entry): QuestionSaveStatus {
+    if (entry.version === entry.savedVersion) return { kind: 'saved' };
+    if (entry.retrying !== null) return { kind: 'retrying', reason: entry.retrying };
+    if (this.inFlight === quId) return { kind: 'saving' };
+    if (entry.refused !== null) return { kind: 'failed', error: entry.refused };
+    if (this.closed !== null) return { kind: 'failed', error: this.closed };
+    return { kind: 'pending' };
+  }
+
+  private buildSnapshot(): QuizSaverSnapshot {
+    const answers = new Map<string, readonly string[]>();
+    const statuses = new Map<string, QuestionSaveStatus>();
+    let unsavedCount = 0;
+    for (const [quId, entry] of this.entries) {
+      answers.set(quId, entry.answer);
+      const status = this.statusOf(quId, entry);
+      statuses.set(quId, status);
+      if (status.kind !== 'saved') unsavedCount += 1;
+    }
+    return { answers, statuses, unsavedCount, closed: this.closed };
+  }
+
+  private emit() {
+    this.snapshot = this.buildSnapshot();
+    this.listeners.forEach((listener) => listener());
+  }
+}
