@@ -116,6 +116,8 @@ export const EXAM_RESULT_POLICY_LABELS: Record<ExamResultPolicy, string> = {
   0: '不公开',
   1: '交卷后公开得分',
   2: '考试结束后公开得分、正确答案与解析',
+};
+
 /** specs/tms/quiz.yaml QuizStatus. */
 export const QUIZ_STATUS_LABELS: Record<QuizStatus, string> = { 0: '草稿', 1: '已发布', 2: '已结束' };
 
