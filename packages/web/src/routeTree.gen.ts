@@ -22,9 +22,12 @@ import { Route as MainAdminUsersRouteImport } from './routes/_main/admin/users'
 import { Route as MainTeachingIndexRouteImport } from './routes/_main/teaching/index'
 import { Route as MainTeachingStudentRouteRouteImport } from './routes/_main/teaching/student/route'
 import { Route as MainTeachingTeacherRouteRouteImport } from './routes/_main/teaching/teacher/route'
+import { Route as TeachingManageReviewTestPaperIdRouteImport } from './routes/_teaching-manage/review-test/$paperId'
 import { Route as TeachingManageTeachingManageSplatRouteImport } from './routes/_teaching-manage/teaching-manage/$'
 import { Route as TeachingManageTeachingManageStudentRouteRouteImport } from './routes/_teaching-manage/teaching-manage/student/route'
 import { Route as TeachingManageTeachingManageTeacherRouteRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/route'
+import { Route as TeachingManageTestPreviewIdRouteImport } from './routes/_teaching-manage/test-preview/$id'
+import { Route as TeachingManageTestResultTeacherPaperIdRouteImport } from './routes/_teaching-manage/test-result-teacher/$paperId'
 import { Route as MainAdminUserGroupsIndexRouteImport } from './routes/_main/admin/user-groups/index'
 import { Route as MainAdminUserGroupsGroupIdRouteImport } from './routes/_main/admin/user-groups/$groupId'
 import { Route as MainTeachingStudentIndexRouteImport } from './routes/_main/teaching/student/index'
@@ -60,6 +63,8 @@ import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } 
 import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
+import { Route as TeachingManageTeachingManageTeacherTestManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/test/manage'
+import { Route as TeachingManageTeachingManageTeacherTestStatisticsRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/test/statistics'
 import { Route as MainTeachingTeacherHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/home/work/index'
 import { Route as MainTeachingTeacherHomeWorkGroupingRouteImport } from './routes/_main/teaching/teacher/home/work/grouping'
 import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
@@ -67,6 +72,7 @@ import { Route as MainTeachingTeacherNoticeEditAnnounceIdRouteImport } from './r
 import { Route as MainTeachingTeacherTeachingclassDetailIndexRouteImport } from './routes/_main/teaching/teacher/teachingclass/detail/index'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
+import { Route as TeachingManageTeachingManageTeacherClassTabsTestListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
@@ -151,6 +157,12 @@ const MainTeachingTeacherRouteRoute =
     path: '/teaching/teacher',
     getParentRoute: () => MainRoute,
   } as any)
+const TeachingManageReviewTestPaperIdRoute =
+  TeachingManageReviewTestPaperIdRouteImport.update({
+    id: '/review-test/$paperId',
+    path: '/review-test/$paperId',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
 const TeachingManageTeachingManageSplatRoute =
   TeachingManageTeachingManageSplatRouteImport.update({
     id: '/teaching-manage/$',
@@ -167,6 +179,18 @@ const TeachingManageTeachingManageTeacherRouteRoute =
   TeachingManageTeachingManageTeacherRouteRouteImport.update({
     id: '/teaching-manage/teacher',
     path: '/teaching-manage/teacher',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
+const TeachingManageTestPreviewIdRoute =
+  TeachingManageTestPreviewIdRouteImport.update({
+    id: '/test-preview/$id',
+    path: '/test-preview/$id',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
+const TeachingManageTestResultTeacherPaperIdRoute =
+  TeachingManageTestResultTeacherPaperIdRouteImport.update({
+    id: '/test-result-teacher/$paperId',
+    path: '/test-result-teacher/$paperId',
     getParentRoute: () => TeachingManageRoute,
   } as any)
 const MainAdminUserGroupsIndexRoute =
@@ -377,6 +401,18 @@ const TeachingManageTeachingManageTeacherTeachingClassIndexRoute =
     path: '/teaching-class/',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherTestManageRoute =
+  TeachingManageTeachingManageTeacherTestManageRouteImport.update({
+    id: '/test/manage',
+    path: '/test/manage',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherTestStatisticsRoute =
+  TeachingManageTeachingManageTeacherTestStatisticsRouteImport.update({
+    id: '/test/statistics',
+    path: '/test/statistics',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherHomeWorkIndexRoute =
   MainTeachingTeacherHomeWorkIndexRouteImport.update({
     id: '/home/work/',
@@ -417,6 +453,12 @@ const TeachingManageTeachingManageTeacherClassTabsStudentManageRoute =
   TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport.update({
     id: '/student/manage',
     path: '/student/manage',
+    getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherClassTabsTestListRoute =
+  TeachingManageTeachingManageTeacherClassTabsTestListRouteImport.update({
+    id: '/test/list',
+    path: '/test/list',
     getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
   } as any)
 const TeachingManageTeachingManageTeacherNoticeEditIndexRoute =
@@ -550,7 +592,10 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
   '/admin/schools': typeof MainAdminSchoolsRoute
   '/admin/users': typeof MainAdminUsersRoute
+  '/review-test/$paperId': typeof TeachingManageReviewTestPaperIdRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/test-preview/$id': typeof TeachingManageTestPreviewIdRoute
+  '/test-result-teacher/$paperId': typeof TeachingManageTestResultTeacherPaperIdRoute
   '/admin/': typeof MainAdminIndexRoute
   '/teaching/': typeof MainTeachingIndexRoute
   '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
@@ -583,6 +628,8 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching-manage/teacher/test/manage': typeof TeachingManageTeachingManageTeacherTestManageRoute
+  '/teaching-manage/teacher/test/statistics': typeof TeachingManageTeachingManageTeacherTestStatisticsRoute
   '/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
@@ -590,6 +637,7 @@ export interface FileRoutesByFullPath {
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  '/teaching-manage/teacher/test/list': typeof TeachingManageTeachingManageTeacherClassTabsTestListRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   '/teaching/teacher/home/work/': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
@@ -619,7 +667,10 @@ export interface FileRoutesByTo {
   '/course': typeof MainCourseRoute
   '/admin/schools': typeof MainAdminSchoolsRoute
   '/admin/users': typeof MainAdminUsersRoute
+  '/review-test/$paperId': typeof TeachingManageReviewTestPaperIdRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/test-preview/$id': typeof TeachingManageTestPreviewIdRoute
+  '/test-result-teacher/$paperId': typeof TeachingManageTestResultTeacherPaperIdRoute
   '/admin': typeof MainAdminIndexRoute
   '/teaching': typeof MainTeachingIndexRoute
   '/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
@@ -652,6 +703,8 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching-manage/teacher/test/manage': typeof TeachingManageTeachingManageTeacherTestManageRoute
+  '/teaching-manage/teacher/test/statistics': typeof TeachingManageTeachingManageTeacherTestStatisticsRoute
   '/teaching/student/work': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
@@ -659,6 +712,7 @@ export interface FileRoutesByTo {
   '/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  '/teaching-manage/teacher/test/list': typeof TeachingManageTeachingManageTeacherClassTabsTestListRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   '/teaching/teacher/home/work': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/teaching/teacher/notice/edit': typeof MainTeachingTeacherNoticeEditIndexRoute
@@ -696,7 +750,10 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher': typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
   '/_main/admin/schools': typeof MainAdminSchoolsRoute
   '/_main/admin/users': typeof MainAdminUsersRoute
+  '/_teaching-manage/review-test/$paperId': typeof TeachingManageReviewTestPaperIdRoute
   '/_teaching-manage/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/_teaching-manage/test-preview/$id': typeof TeachingManageTestPreviewIdRoute
+  '/_teaching-manage/test-result-teacher/$paperId': typeof TeachingManageTestResultTeacherPaperIdRoute
   '/_main/admin/': typeof MainAdminIndexRoute
   '/_main/teaching/': typeof MainTeachingIndexRoute
   '/_main/admin/user-groups/$groupId': typeof MainAdminUserGroupsGroupIdRoute
@@ -731,6 +788,8 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/_teaching-manage/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/_teaching-manage/teaching-manage/teacher/test/manage': typeof TeachingManageTeachingManageTeacherTestManageRoute
+  '/_teaching-manage/teaching-manage/teacher/test/statistics': typeof TeachingManageTeachingManageTeacherTestStatisticsRoute
   '/_main/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
@@ -738,6 +797,7 @@ export interface FileRoutesById {
   '/_main/teaching/teacher/notice/edit/$announceId': typeof MainTeachingTeacherNoticeEditAnnounceIdRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list': typeof TeachingManageTeachingManageTeacherClassTabsTestListRoute
   '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   '/_main/teaching/teacher/home/work/': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/_main/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
@@ -774,7 +834,10 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher'
     | '/admin/schools'
     | '/admin/users'
+    | '/review-test/$paperId'
     | '/teaching-manage/$'
+    | '/test-preview/$id'
+    | '/test-result-teacher/$paperId'
     | '/admin/'
     | '/teaching/'
     | '/admin/user-groups/$groupId'
@@ -807,6 +870,8 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
     | '/teaching-manage/teacher/notice/list'
+    | '/teaching-manage/teacher/test/manage'
+    | '/teaching-manage/teacher/test/statistics'
     | '/teaching/student/work/'
     | '/teaching/teacher/teachingclass/'
     | '/teaching-manage/teacher/teaching-class/'
@@ -814,6 +879,7 @@ export interface FileRouteTypes {
     | '/teaching/teacher/notice/edit/$announceId'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
+    | '/teaching-manage/teacher/test/list'
     | '/teaching-manage/teacher/notice/edit/$announceId'
     | '/teaching/teacher/home/work/'
     | '/teaching/teacher/notice/edit/'
@@ -843,7 +909,10 @@ export interface FileRouteTypes {
     | '/course'
     | '/admin/schools'
     | '/admin/users'
+    | '/review-test/$paperId'
     | '/teaching-manage/$'
+    | '/test-preview/$id'
+    | '/test-result-teacher/$paperId'
     | '/admin'
     | '/teaching'
     | '/admin/user-groups/$groupId'
@@ -876,6 +945,8 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
     | '/teaching-manage/teacher/notice/list'
+    | '/teaching-manage/teacher/test/manage'
+    | '/teaching-manage/teacher/test/statistics'
     | '/teaching/student/work'
     | '/teaching/teacher/teachingclass'
     | '/teaching-manage/teacher/teaching-class'
@@ -883,6 +954,7 @@ export interface FileRouteTypes {
     | '/teaching/teacher/notice/edit/$announceId'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
+    | '/teaching-manage/teacher/test/list'
     | '/teaching-manage/teacher/notice/edit/$announceId'
     | '/teaching/teacher/home/work'
     | '/teaching/teacher/notice/edit'
@@ -919,7 +991,10 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher'
     | '/_main/admin/schools'
     | '/_main/admin/users'
+    | '/_teaching-manage/review-test/$paperId'
     | '/_teaching-manage/teaching-manage/$'
+    | '/_teaching-manage/test-preview/$id'
+    | '/_teaching-manage/test-result-teacher/$paperId'
     | '/_main/admin/'
     | '/_main/teaching/'
     | '/_main/admin/user-groups/$groupId'
@@ -954,6 +1029,8 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/add/courseware'
     | '/_teaching-manage/teaching-manage/teacher/courseware/list'
     | '/_teaching-manage/teaching-manage/teacher/notice/list'
+    | '/_teaching-manage/teaching-manage/teacher/test/manage'
+    | '/_teaching-manage/teaching-manage/teacher/test/statistics'
     | '/_main/teaching/student/work/'
     | '/_main/teaching/teacher/teachingclass/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/'
@@ -961,6 +1038,7 @@ export interface FileRouteTypes {
     | '/_main/teaching/teacher/notice/edit/$announceId'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list'
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
     | '/_main/teaching/teacher/home/work/'
     | '/_main/teaching/teacher/notice/edit/'
@@ -1083,6 +1161,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherRouteRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_teaching-manage/review-test/$paperId': {
+      id: '/_teaching-manage/review-test/$paperId'
+      path: '/review-test/$paperId'
+      fullPath: '/review-test/$paperId'
+      preLoaderRoute: typeof TeachingManageReviewTestPaperIdRouteImport
+      parentRoute: typeof TeachingManageRoute
+    }
     '/_teaching-manage/teaching-manage/$': {
       id: '/_teaching-manage/teaching-manage/$'
       path: '/teaching-manage/$'
@@ -1102,6 +1187,20 @@ declare module '@tanstack/react-router' {
       path: '/teaching-manage/teacher'
       fullPath: '/teaching-manage/teacher'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherRouteRouteImport
+      parentRoute: typeof TeachingManageRoute
+    }
+    '/_teaching-manage/test-preview/$id': {
+      id: '/_teaching-manage/test-preview/$id'
+      path: '/test-preview/$id'
+      fullPath: '/test-preview/$id'
+      preLoaderRoute: typeof TeachingManageTestPreviewIdRouteImport
+      parentRoute: typeof TeachingManageRoute
+    }
+    '/_teaching-manage/test-result-teacher/$paperId': {
+      id: '/_teaching-manage/test-result-teacher/$paperId'
+      path: '/test-result-teacher/$paperId'
+      fullPath: '/test-result-teacher/$paperId'
+      preLoaderRoute: typeof TeachingManageTestResultTeacherPaperIdRouteImport
       parentRoute: typeof TeachingManageRoute
     }
     '/_main/admin/user-groups/': {
@@ -1349,6 +1448,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/test/manage': {
+      id: '/_teaching-manage/teaching-manage/teacher/test/manage'
+      path: '/test/manage'
+      fullPath: '/teaching-manage/teacher/test/manage'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherTestManageRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/test/statistics': {
+      id: '/_teaching-manage/teaching-manage/teacher/test/statistics'
+      path: '/test/statistics'
+      fullPath: '/teaching-manage/teacher/test/statistics'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherTestStatisticsRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
     '/_main/teaching/teacher/home/work/': {
       id: '/_main/teaching/teacher/home/work/'
       path: '/home/work'
@@ -1396,6 +1509,13 @@ declare module '@tanstack/react-router' {
       path: '/student/manage'
       fullPath: '/teaching-manage/teacher/student/manage'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list'
+      path: '/test/list'
+      fullPath: '/teaching-manage/teacher/test/list'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsTestListRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
     }
     '/_teaching-manage/teaching-manage/teacher/notice/edit/': {
@@ -1713,6 +1833,7 @@ interface TeachingManageTeachingManageTeacherClassTabsRouteChildren {
   TeachingManageTeachingManageTeacherClassTabsStudentDataRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   TeachingManageTeachingManageTeacherClassTabsStudentListRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   TeachingManageTeachingManageTeacherClassTabsStudentManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  TeachingManageTeachingManageTeacherClassTabsTestListRoute: typeof TeachingManageTeachingManageTeacherClassTabsTestListRoute
   TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
@@ -1726,6 +1847,8 @@ const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageT
       TeachingManageTeachingManageTeacherClassTabsStudentListRoute,
     TeachingManageTeachingManageTeacherClassTabsStudentManageRoute:
       TeachingManageTeachingManageTeacherClassTabsStudentManageRoute,
+    TeachingManageTeachingManageTeacherClassTabsTestListRoute:
+      TeachingManageTeachingManageTeacherClassTabsTestListRoute,
     TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute:
       TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute,
     TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute:
@@ -1748,6 +1871,8 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherAddCoursewareRoute: typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   TeachingManageTeachingManageTeacherCoursewareListRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   TeachingManageTeachingManageTeacherNoticeListRoute: typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  TeachingManageTeachingManageTeacherTestManageRoute: typeof TeachingManageTeachingManageTeacherTestManageRoute
+  TeachingManageTeachingManageTeacherTestStatisticsRoute: typeof TeachingManageTeachingManageTeacherTestStatisticsRoute
   TeachingManageTeachingManageTeacherTeachingClassIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
@@ -1778,6 +1903,10 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherCoursewareListRoute,
     TeachingManageTeachingManageTeacherNoticeListRoute:
       TeachingManageTeachingManageTeacherNoticeListRoute,
+    TeachingManageTeachingManageTeacherTestManageRoute:
+      TeachingManageTeachingManageTeacherTestManageRoute,
+    TeachingManageTeachingManageTeacherTestStatisticsRoute:
+      TeachingManageTeachingManageTeacherTestStatisticsRoute,
     TeachingManageTeachingManageTeacherTeachingClassIndexRoute:
       TeachingManageTeachingManageTeacherTeachingClassIndexRoute,
     TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute:
@@ -1808,7 +1937,10 @@ const TeachingManageTeachingManageTeacherRouteRouteWithChildren =
 interface TeachingManageRouteChildren {
   TeachingManageTeachingManageStudentRouteRoute: typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
   TeachingManageTeachingManageTeacherRouteRoute: typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
+  TeachingManageReviewTestPaperIdRoute: typeof TeachingManageReviewTestPaperIdRoute
   TeachingManageTeachingManageSplatRoute: typeof TeachingManageTeachingManageSplatRoute
+  TeachingManageTestPreviewIdRoute: typeof TeachingManageTestPreviewIdRoute
+  TeachingManageTestResultTeacherPaperIdRoute: typeof TeachingManageTestResultTeacherPaperIdRoute
 }
 
 const TeachingManageRouteChildren: TeachingManageRouteChildren = {
@@ -1816,8 +1948,12 @@ const TeachingManageRouteChildren: TeachingManageRouteChildren = {
     TeachingManageTeachingManageStudentRouteRouteWithChildren,
   TeachingManageTeachingManageTeacherRouteRoute:
     TeachingManageTeachingManageTeacherRouteRouteWithChildren,
+  TeachingManageReviewTestPaperIdRoute: TeachingManageReviewTestPaperIdRoute,
   TeachingManageTeachingManageSplatRoute:
     TeachingManageTeachingManageSplatRoute,
+  TeachingManageTestPreviewIdRoute: TeachingManageTestPreviewIdRoute,
+  TeachingManageTestResultTeacherPaperIdRoute:
+    TeachingManageTestResultTeacherPaperIdRoute,
 }
 
 const TeachingManageRouteWithChildren = TeachingManageRoute._addFileChildren(

@@ -7,6 +7,9 @@ import {
   COURSE_WORK_GROUP_MODE_LABELS,
   COURSE_WORK_PUBLISH_STATUS_LABELS,
   COURSE_WORK_SCORE_STATUS_LABELS,
+  QUIZ_PAPER_STATUS_LABELS,
+  QUIZ_QUESTION_TYPE_LABELS,
+  QUIZ_STATUS_LABELS,
   ROLE_LABELS,
   STUDENT_GENDER_LABELS,
   STUDENT_STATUS_LABELS,
@@ -43,6 +46,9 @@ describe('labels of the spec enums', () => {
     ['CourseWorkGroupMode', COURSE_WORK_GROUP_MODE_LABELS],
     ['WorkGroupType', WORK_GROUP_TYPE_LABELS],
     ['StudentWorkStatus', STUDENT_WORK_STATUS_LABELS],
+    ['QuizStatus', QUIZ_STATUS_LABELS],
+    ['QuizPaperStatus', QUIZ_PAPER_STATUS_LABELS],
+    ['QuizQuestionType', QUIZ_QUESTION_TYPE_LABELS],
   ] as const)('names every %s value as the spec describes it', (typeName, labels) => {
     const description = specDescription(typeName);
     expect(Object.keys(labels).sort()).toEqual(specValues(typeName).sort());

@@ -4,6 +4,9 @@ import type {
   CourseWorkGroupMode,
   CourseWorkPublishStatus,
   CourseWorkScoreStatus,
+  QuizPaperStatus,
+  QuizQuestionType,
+  QuizStatus,
   SchoolRole,
   StudentGender,
   StudentStatus,
@@ -73,4 +76,22 @@ export const STUDENT_WORK_STATUS_LABELS: Record<StudentWorkStatus, string> = {
   1: '已提交',
   2: '已批改',
   3: '已退回',
+};
+
+/** specs/tms/quiz.yaml QuizStatus. */
+export const QUIZ_STATUS_LABELS: Record<QuizStatus, string> = { 0: '草稿', 1: '已发布', 2: '已结束' };
+
+/** specs/tms/quiz.yaml QuizPaperStatus (1 handed in by the student, 2 by the system at the deadline). */
+export const QUIZ_PAPER_STATUS_LABELS: Record<QuizPaperStatus, string> = {
+  0: '答题中',
+  1: '已交卷',
+  2: '已交卷',
+};
+
+/** specs/tms/quiz.yaml QuizQuestionType. */
+export const QUIZ_QUESTION_TYPE_LABELS: Record<QuizQuestionType, string> = {
+  1: '单选',
+  2: '多选',
+  3: '判断',
+  4: '填空',
 };

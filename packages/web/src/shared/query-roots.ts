@@ -19,6 +19,8 @@ export const QUERY_ROOTS = {
   notice: ['notice'],
   /** Course works, hand-ins, grading, work groups and their statistics (homework). */
   homework: ['homework'],
+  /** Quizzes: the teacher's quizzes, statistics and records, the student's papers (quiz). */
+  quiz: ['quiz'],
   /** The caller's own account: platform flags and schools (shared/session/account-info). */
   account: ['account'],
   /** The platform admin's lists: schools, accounts, user groups (admin). */
