@@ -273,8 +273,7 @@ export function TeacherQuestionEditor({
           label="解析"
           aria-label={`${name}解析`}
           description="分发答案后学生可以看到。"
-          autosize
-          minRows={2}
+          rows={3}
           maxLength={5000}
           disabled={locked}
           value={value.analysis}

@@ -295,8 +295,7 @@ function QuizForm({
                     <TextareaField
                       label="说明"
                       description="学生开始作答前看到，如答题要求。"
-                      autosize
-                      minRows={2}
+                      rows={3}
                       maxLength={2000}
                     />
                   )}

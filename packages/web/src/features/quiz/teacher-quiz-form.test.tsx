@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { api, loginAs, setupApiServer, storeUser } from '@/test/api-server';
+import { renderApp } from '@/test/render-app';
+import { createCourseFixture } from '@/test/teaching-fixture';
+import '@/test/editor-dom';
+import { saveQuiz } from './teacher-quiz-test-fixture';
+
+setupApiServer();
+
+/** Types into a question's stem: the editor starts when the field is clicked. */
+async function typeStem(user: UserEvent, form: HTMLElement, label: string, text: string) {
+  await user.click(within(form).getByRole('textbox', { name: label }));
+  await waitFor(
+    () => {
+      const editor = within(form).getByRole('textbox', { name: label });
+      expect(editor).toHaveAttribute('contenteditable', 'true');
+      expect(editor).toHaveFocus();
+    },
+    { timeout: 10_000 },
+  );
+  await user.keyboard(text);
+}
+
+async function addQuestion(user: UserEvent, form: HTMLElement, type: string) {
+  await user.click(within(form).getByRole('button', { name: '添加题目' }));
+  await user.click(await screen.findByRole('menuitem', { name: type }));
+}
+
+describe('the quiz form', () => {
+  it('writes a quiz with each question type; the server’s refusal of the name shows at the name', async () => {
+    const course = await createCourseFixture();
+    await saveQuiz(course, '第一章随堂测验');
+    storeUser(await loginAs('teacher1'));
+    const { user, router } = renderApp({ path: `/teaching-manage/teacher/test/manage?courseId=${course.courseId}` });
+
+    const form = await screen.findByRole('form', { name: '新建测验' });
+    await user.type(within(form).getByRole('textbox', { name: '测验名称' }), '第一章随堂测验');
+    await user.click(within(form).getByRole('checkbox', { name: /金融工程2026级1班/ }));
+
+    // the form says what a question lacks before asking the server
+    await user.click(within(form).getByRole('button', { name: '保存草稿' }));
+    expect(await within(form).findByText('第 1 题：请输入题干')).toBeVisible();
+
+    // 1 single choice
+    await typeStem(user, form, '第 1 题题干', '衡量单位总风险所获超额收益的指标是？');
+    const letters = ['贝塔系数', '夏普比率', '最大回撤', '换手率'];
+    for (const [index, text] of letters.entries()) {
+      await user.type(within(form).getByRole('textbox', { name: `第 1 题选项 ${'ABCD'[index]}` }), text);
+    }
+    await user.click(within(form).getByRole('radio', { name: '第 1 题正确答案 B' }));
+    const analysis = within(form).getByRole('textbox', { name: '第 1 题解析' });
+    await user.type(analysis, '夏普比率 = 超额收益 / 标准差');
+
+    // 2 multiple choice, with one option removed
+    await addQuestion(user, form, '多选题');
+    await typeStem(user, form, '第 2 题题干', '下列属于风险度量的有？');
+    for (const [index, text] of ['波动率', '年化收益率', '最大回撤', '多余的选项'].entries()) {
+      await user.type(within(form).getByRole('textbox', { name: `第 2 题选项 ${'ABCD'[index]}` }), text);
+    }
+    await user.click(within(form).getByRole('button', { name: '删除第 2 题选项 D' }));
+    await user.click(within(form).getByRole('checkbox', { name: '第 2 题正确答案 A' }));
+    await user.click(within(form).getByRole('checkbox', { name: '第 2 题正确答案 C' }));
+
+    // 3 true/false: 错误
+    await addQuestion(user, form, '判断题');
+    await typeStem(user, form, '第 3 题题干', '分散投资可以消除系统性风险。');
+    await user.click(within(form).getByRole('radio', { name: '错误' }));
+
+    // 4 fill in the blank: its answer box appears once the stem has a blank
+    await addQuestion(user, form, '填空题');
+    await typeStem(user, form, '第 4 题题干', '单位总风险的超额收益称为 ____。');
+    const blank = await within(form).findByRole('textbox', { name: '第 4 题第 1 空答案' });
+    await user.type(blank, '夏普比率|Sharpe');
+    const score = within(form).getByRole('textbox', { name: '第 4 题分值' });
+    await user.clear(score);
+    await user.type(score, '2.5');
+    expect(within(form).getByText('共 4 题，总分 17.5 分')).toBeVisible();
+
+    // the name is taken in this course: the server says so, at the name
+    await user.click(within(form).getByRole('button', { name: '保存草稿' }));
+    expect(await within(form).findByText('该课程中已有同名测验')).toBeVisible();
+    expect(within(form).getByRole('textbox', { name: '测验名称' })).toHaveAttribute('aria-invalid', 'true');
+
+    const name = within(form).getByRole('textbox', { name: '测验名称' });
+    await user.clear(name);
+    await user.type(name, '第二章随堂测验');
+    expect(within(form).queryByText('该课程中已有同名测验')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: '保存草稿' }));
+    expect(await screen.findByText('草稿已保存')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teaching-manage/teacher/test/list'));
+
+    const stored = (await api().db.execute(`
+      select q.type, q.answer, q.score, q.options, q.analysis from quiz_questions q
+      join quizzes z on z.id = q.quiz_id where z.name = '第二章随堂测验' order by q.sort_no
+    `)) as unknown as {
+      rows: { type: number; answer: string[]; score: number; options: { key: string }[]; analysis: string }[];
+    };
+    expect(stored.rows.map((row) => [row.type, row.answer, Number(row.score)])).toEqual([
+      [1, ['B'], 5],
+      [2, ['A', 'C'], 5],
+      [3, ['F'], 5],
+      [4, ['夏普比率|Sharpe'], 2.5],
+    ]);
+    expect(stored.rows[1]?.options.map((option) => option.key)).toEqual(['A', 'B', 'C']);
+    expect(stored.rows[0]?.analysis).toBe('夏普比率 = 超额收益 / 标准差');
+  }, 150_000);
+});
