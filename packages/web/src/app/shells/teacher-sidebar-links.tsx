@@ -1,9 +1,9 @@
 import { NavLink } from '@mantine/core';
-import { IconClipboardList, IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
+import { IconClipboardList, IconListCheck, IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/shared/session/session-context';
 
-/** Sidebar entries of the teaching shell for courses, students and homework. */
+/** Sidebar entries of the teaching shell for courses, students, homework and quizzes. */
 export function TeacherSidebarLinks() {
   const { school } = useSession();
   if (school.type === 'teacher') {
@@ -33,6 +33,12 @@ export function TeacherSidebarLinks() {
           to="/teaching-manage/teacher/home/work"
           label="作业管理"
           leftSection={<IconClipboardList size={18} aria-hidden />}
+        />
+        <NavLink
+          component={Link}
+          to="/teaching-manage/teacher/test/list"
+          label="随堂测验"
+          leftSection={<IconListCheck size={18} aria-hidden />}
         />
       </>
     );

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { describe, expect, it, vi } from 'vitest';
 import { loginAs, setupApiServer, storeUser } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
 import { createCourseFixture } from '@/test/teaching-fixture';
@@ -13,6 +14,24 @@ function rowCells(table: HTMLElement, header: string): string[] {
   return within(row)
     .getAllByRole('cell')
     .map((cell) => cell.textContent ?? '');
+}
+
+/** Catches what saveBlob hands the browser: the blob and the file name of the download link. */
+function captureDownloads() {
+  const saved: { blob: Blob; name: string }[] = [];
+  let lastBlob: Blob | null = null;
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    value: (blob: Blob) => {
+      lastBlob = blob;
+      return 'blob:test';
+    },
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (lastBlob) saved.push({ blob: lastBlob, name: this.download });
+  });
+  return saved;
 }
 
 describe('a quiz’s statistics and a student’s paper', () => {
@@ -51,6 +70,18 @@ describe('a quiz’s statistics and a student’s paper', () => {
     expect(within(records).getAllByText('已交卷')).toHaveLength(2);
     const papers = within(records).getAllByRole('link', { name: /的答卷$/ });
     expect(papers).toHaveLength(2);
+
+    // the records as a workbook, a pair of columns per question, under the server's name
+    const saved = captureDownloads();
+    await user.click(screen.getByRole('button', { name: '导出成绩' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toMatch(/第一章随堂测验.*\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await saved[0]!.blob.arrayBuffer());
+    const header = (book.worksheets[0]!.getRow(1).values as unknown[]).map(String);
+    expect(header).toEqual(expect.arrayContaining(['学号', '第 1 题答案', '第 3 题得分']));
+    expect(book.worksheets[0]!.rowCount).toBe(16);
+    vi.restoreAllMocks();
 
     // sorted by score, best first
     await user.click(within(records).getByRole('button', { name: '得分' }));
