@@ -52,8 +52,8 @@ describe('a quiz’s statistics and a student’s paper', () => {
       ['平均分', '12.5'],
       ['最高 / 最低分', '20 / 5'],
       ['及格率', '50%'],
-    ]) {
-      expect(within(figures).getByText(label).nextSibling).toHaveTextContent(value!);
+    ] as const) {
+      expect(within(figures).getByText(label).nextSibling).toHaveTextContent(value);
     }
 
     const rates = screen.getByRole('table', { name: '逐题正确率' });
