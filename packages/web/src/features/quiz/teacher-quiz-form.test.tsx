@@ -5,7 +5,7 @@ import { api, loginAs, setupApiServer, storeUser } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
 import { createCourseFixture } from '@/test/teaching-fixture';
 import '@/test/editor-dom';
-import { saveQuiz } from './teacher-quiz-test-fixture';
+import { saveQuiz, takeQuiz } from './teacher-quiz-test-fixture';
 
 setupApiServer();
 
@@ -106,4 +106,32 @@ describe('the quiz form', () => {
     expect(stored.rows[1]?.options.map((option) => option.key)).toEqual(['A', 'B', 'C']);
     expect(stored.rows[0]?.analysis).toBe('夏普比率 = 超额收益 / 标准差');
   }, 150_000);
+
+  it('after a hand-in keeps the questions as they are and saves the name', async () => {
+    const course = await createCourseFixture();
+    const quiz = await saveQuiz(course, '第一章随堂测验', { publish: true });
+    await takeQuiz('student01', quiz, [['B'], ['true'], ['Sharpe']]);
+    storeUser(await loginAs('teacher1'));
+    const { user, router } = renderApp({ path: `/teaching-manage/teacher/test/manage?id=${quiz.quizId}` });
+
+    const form = await screen.findByRole('form', { name: '编辑测验' });
+    expect(within(form).getByText(/已有 1 名学生交卷：题目、课程、开始时间和限时不能再修改/)).toBeVisible();
+    expect(within(form).getByRole('button', { name: '删除第 1 题' })).toBeDisabled();
+    expect(within(form).getByRole('button', { name: '添加题目' })).toBeDisabled();
+    expect(within(form).getByRole('radio', { name: '第 1 题正确答案 B' })).toBeChecked();
+    expect(within(form).getByRole('textbox', { name: '第 3 题第 1 空答案' })).toHaveValue('夏普比率|Sharpe');
+
+    const name = within(form).getByRole('textbox', { name: '测验名称' });
+    await user.clear(name);
+    await user.type(name, '第一章测验');
+    await user.click(within(form).getByRole('button', { name: '保存修改' }));
+    expect(await screen.findByText('测验已保存')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teaching-manage/teacher/test/list'));
+    expect(await screen.findByRole('link', { name: '第一章测验' })).toBeVisible();
+    const stored = (await api().db.execute(
+      `select count(*)::int as n from quiz_answers a join quiz_papers p on p.id = a.paper_id where p.quiz_id = ${quiz.quizId}`,
+    )) as unknown as { rows: { n: number }[] };
+    // the student's saved answers are still there: the questions kept their ids
+    expect(stored.rows[0]?.n).toBe(3);
+  }, 60_000);
 });

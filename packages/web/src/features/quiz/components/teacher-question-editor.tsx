@@ -22,6 +22,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash, IconX } from '@tabler/
 import type { ReactNode } from 'react';
 import { Hint } from '@/components/hint/hint';
 import { RichTextInput } from '@/components/rich-text/rich-text-input';
+import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 import {
   blankCount,
@@ -129,15 +130,21 @@ export function TeacherQuestionEditor({
           </div>
         </Input.Wrapper>
 
-        <RichTextInput
-          label={`${name}题干`}
-          description={value.type === 4 ? '用 ____（四个及以上下划线）标出每个空。' : undefined}
-          required
-          minHeight={80}
-          activateOnFocus
-          value={value.content}
-          onChange={(content) => set({ content })}
-        />
+        {locked ? (
+          <Input.Wrapper label={`${name}题干`} labelElement="div">
+            <RichTextView html={value.content} label={`${name}题干`} />
+          </Input.Wrapper>
+        ) : (
+          <RichTextInput
+            label={`${name}题干`}
+            description={value.type === 4 ? '用 ____（四个及以上下划线）标出每个空。' : undefined}
+            required
+            minHeight={80}
+            activateOnFocus
+            value={value.content}
+            onChange={(content) => set({ content })}
+          />
+        )}
 
         {choice ? (
           <Stack gap="xs">
