@@ -12,7 +12,10 @@ export function answerText(type: QuizQuestionType, answer: readonly string[] | n
   if (type === 3) return answer.map((value) => TRUE_FALSE[value] ?? value).join('、');
   if (type === 4) {
     return answer
-      .map((blank, index) => `第 ${index + 1} 空：${blank.trim() === '' ? '（空）' : blank.split('|').join(' 或 ')}`)
+      .map(
+        (blank, index) =>
+          `第 ${index + 1} 空：${blank.trim() === '' ? '（空）' : blank.split('|').join(' 或 ')}`,
+      )
       .join('；');
   }
   return answer.join('、');

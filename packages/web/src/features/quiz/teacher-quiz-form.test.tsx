@@ -33,7 +33,9 @@ describe('the quiz form', () => {
     const course = await createCourseFixture();
     await saveQuiz(course, '第一章随堂测验');
     storeUser(await loginAs('teacher1'));
-    const { user, router } = renderApp({ path: `/teaching-manage/teacher/test/manage?courseId=${course.courseId}` });
+    const { user, router } = renderApp({
+      path: `/teaching-manage/teacher/test/manage?courseId=${course.courseId}`,
+    });
 
     const form = await screen.findByRole('form', { name: '新建测验' });
     await user.type(within(form).getByRole('textbox', { name: '测验名称' }), '第一章随堂测验');

@@ -22,7 +22,9 @@ describe('the teacher’s quiz list', () => {
     const quiz = await saveQuiz(course, '第一章随堂测验');
     storeUser(await loginAs('teacher1'));
     // the class page's 测验 tab
-    const first = renderApp({ path: `/teaching-manage/teacher/class-detail?courseId=${course.courseId}&tab=quizzes` });
+    const first = renderApp({
+      path: `/teaching-manage/teacher/class-detail?courseId=${course.courseId}&tab=quizzes`,
+    });
     const { user } = first;
 
     const draft = within(await rowOf('第一章随堂测验'));
@@ -43,7 +45,9 @@ describe('the teacher’s quiz list', () => {
     await takeQuiz('student02', quiz, [['A'], ['true'], null]);
     first.unmount();
     storeUser(await loginAs('teacher1'));
-    const { user: again } = renderApp({ path: `/teaching-manage/teacher/test/list?courseId=${course.courseId}` });
+    const { user: again } = renderApp({
+      path: `/teaching-manage/teacher/test/list?courseId=${course.courseId}`,
+    });
     const running = within(await rowOf('第一章随堂测验'));
     expect(running.getByRole('cell', { name: '2' })).toBeVisible();
     // answers go out only after the end
@@ -79,7 +83,9 @@ describe('the teacher’s quiz list', () => {
 
     const late = within(await rowOf('过期的测验'));
     await user.click(late.getByRole('button', { name: '发布 过期的测验' }));
-    await user.click(within(await screen.findByRole('dialog', { name: '发布测验' })).getByRole('button', { name: '发布' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '发布测验' })).getByRole('button', { name: '发布' }),
+    );
     expect(await screen.findByText('截止时间已过，请先修改截止时间再发布')).toBeVisible();
     expect(within(await rowOf('过期的测验')).getByText('草稿')).toBeVisible();
 

@@ -41,7 +41,9 @@ describe('a quiz’s statistics and a student’s paper', () => {
     await takeQuiz('student01', quiz, [['B'], ['true'], ['Sharpe']]);
     await takeQuiz('student02', quiz, [['A'], ['true'], null]);
     storeUser(await loginAs('teacher1'));
-    const { user, router } = renderApp({ path: `/teaching-manage/teacher/test/statistics?id=${quiz.quizId}` });
+    const { user, router } = renderApp({
+      path: `/teaching-manage/teacher/test/statistics?id=${quiz.quizId}`,
+    });
 
     expect(await screen.findByRole('heading', { name: '第一章随堂测验 · 统计' })).toBeVisible();
     const figures = screen.getByRole('region', { name: '成绩概况' });
@@ -112,7 +114,9 @@ describe('a quiz’s statistics and a student’s paper', () => {
     expect(await within(first).findByText('夏普比率等于超额收益除以收益率的标准差。')).toBeVisible();
     const blank = screen.getByRole('region', { name: /^第 3 题/ });
     expect(within(blank).getByText('学生答案：').parentElement).toHaveTextContent('学生答案：未作答');
-    expect(within(blank).getByText('标准答案：').parentElement).toHaveTextContent('标准答案：第 1 空：夏普比率 或 Sharpe');
+    expect(within(blank).getByText('标准答案：').parentElement).toHaveTextContent(
+      '标准答案：第 1 空：夏普比率 或 Sharpe',
+    );
 
     // the same page at the spec's /test-result-teacher/{paperId}
     const paperId = router.state.location.pathname.split('/').pop()!;

@@ -78,7 +78,9 @@ export async function takeQuiz(account: string, quiz: QuizDetail, answers: (stri
   const paper = await quizPaperCreate({ body: { quizId: quiz.quizId } });
   for (const [index, answer] of answers.entries()) {
     if (answer) {
-      await quizPaperFillAnswer({ body: { paperId: paper.paperId, quId: quiz.questions[index]!.quId, answer } });
+      await quizPaperFillAnswer({
+        body: { paperId: paper.paperId, quId: quiz.questions[index]!.quId, answer },
+      });
     }
   }
   await quizPaperHandIn({ body: { paperId: paper.paperId } });

@@ -56,7 +56,15 @@ export const deleteQuizMutation = () =>
 export const exportQuizRecordsMutation = () =>
   mutationOptions({
     mutationKey: ['quiz', 'teacher', 'export'],
-    mutationFn: async ({ quizId, classId, fallbackName }: { quizId: string; classId?: string | undefined; fallbackName: string }) => {
+    mutationFn: async ({
+      quizId,
+      classId,
+      fallbackName,
+    }: {
+      quizId: string;
+      classId?: string | undefined;
+      fallbackName: string;
+    }) => {
       let fileName: string | null = null;
       const blob = (await quizTeacherExportStudentRecordV2({
         body: { quizId, includeQuestions: true, ...(classId ? { classId } : {}) },

@@ -67,8 +67,7 @@ export const teacherQuizDetailQuery = (quizId: string) =>
 export const quizStatisticsQuery = (quizId: string, classId?: string) =>
   queryOptions({
     queryKey: teacherQuizKeys.statistics(quizId, classId),
-    queryFn: ({ signal }) =>
-      quizTeacherStatisticsV2({ body: withoutUndefined({ quizId, classId }), signal }),
+    queryFn: ({ signal }) => quizTeacherStatisticsV2({ body: withoutUndefined({ quizId, classId }), signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -5,7 +5,13 @@ import type { ReactNode } from 'react';
 import { LoadError } from '@/components/feedback/load-error';
 
 /** The back link above a quiz page's heading. */
-export function BackAnchor({ children, renderRoot }: { children: ReactNode; renderRoot: (props: Record<string, unknown>) => ReactNode }) {
+export function BackAnchor({
+  children,
+  renderRoot,
+}: {
+  children: ReactNode;
+  renderRoot: (props: Record<string, unknown>) => ReactNode;
+}) {
   return (
     <Anchor size="sm" c="dimmed" renderRoot={renderRoot}>
       <Group gap={4} component="span">
@@ -34,7 +40,8 @@ export function QuizLoadFailure({
 }) {
   const missing =
     error === null ||
-    (error instanceof ApiError && (error.errCode === ErrCode.notFound || error.errCode === ErrCode.forbidden));
+    (error instanceof ApiError &&
+      (error.errCode === ErrCode.notFound || error.errCode === ErrCode.forbidden));
   return (
     <Container size="md" py="md">
       <Stack gap="md">

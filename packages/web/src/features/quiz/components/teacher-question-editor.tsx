@@ -97,7 +97,12 @@ export function TeacherQuestionEditor({
           </Title>
           <Group gap={4}>
             <Hint label="上移">
-              <ActionIcon variant="subtle" aria-label={`上移${name}`} disabled={locked || sortNo === 1} onClick={() => onMove(-1)}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`上移${name}`}
+                disabled={locked || sortNo === 1}
+                onClick={() => onMove(-1)}
+              >
                 <IconArrowUp size={16} aria-hidden />
               </ActionIcon>
             </Hint>
@@ -112,7 +117,13 @@ export function TeacherQuestionEditor({
               </ActionIcon>
             </Hint>
             <Hint label="删除本题">
-              <ActionIcon variant="subtle" color="red" aria-label={`删除${name}`} disabled={locked} onClick={onRemove}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`删除${name}`}
+                disabled={locked}
+                onClick={onRemove}
+              >
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>
             </Hint>
@@ -169,7 +180,11 @@ export function TeacherQuestionEditor({
                       onText={(text) => setOption(index, text)}
                       onRemove={() => removeOption(index)}
                       mark={
-                        <Radio value={LETTERS[index]!} aria-label={`${name}正确答案 ${LETTERS[index]}`} disabled={locked} />
+                        <Radio
+                          value={LETTERS[index]!}
+                          aria-label={`${name}正确答案 ${LETTERS[index]}`}
+                          disabled={locked}
+                        />
                       }
                     />
                   ))}
@@ -246,7 +261,11 @@ export function TeacherQuestionEditor({
                   key={index}
                   label={`第 ${index + 1} 空答案`}
                   aria-label={`${name}第 ${index + 1} 空答案`}
-                  description={index === 0 ? '多个可接受的答案用 | 分隔，如 夏普比率|Sharpe；比较时不区分大小写。' : undefined}
+                  description={
+                    index === 0
+                      ? '多个可接受的答案用 | 分隔，如 夏普比率|Sharpe；比较时不区分大小写。'
+                      : undefined
+                  }
                   maxLength={1000}
                   disabled={locked}
                   value={value.answer[index] ?? ''}

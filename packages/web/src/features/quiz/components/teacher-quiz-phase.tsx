@@ -13,7 +13,13 @@ export function quizPhase(quiz: Pick<QuizBrief, 'status' | 'startTime'>, now: nu
   return now < quiz.startTime ? { label: '未开始', color: 'blue' } : { label: '进行中', color: 'teal' };
 }
 
-export function QuizPhaseBadge({ quiz, now }: { quiz: Pick<QuizBrief, 'status' | 'startTime'>; now: number }) {
+export function QuizPhaseBadge({
+  quiz,
+  now,
+}: {
+  quiz: Pick<QuizBrief, 'status' | 'startTime'>;
+  now: number;
+}) {
   const phase = quizPhase(quiz, now);
   return (
     <Badge variant="light" color={phase.color} radius="sm">

@@ -12,7 +12,9 @@ export const quizClassesSchema = z
   .array(z.string())
   .check(z.minLength(1, '请至少选择一个教学班'), z.maxLength(50, '最多选择 50 个教学班'));
 export const quizDescriptionSchema = z.string().check(z.maxLength(2000, '说明最长 2000 个字符'));
-export const quizInstantSchema = z.nullable(z.number()).check(z.refine((value) => value !== null, '请选择时间'));
+export const quizInstantSchema = z
+  .nullable(z.number())
+  .check(z.refine((value) => value !== null, '请选择时间'));
 export const durationSchema = z
   .union([z.number(), z.string()])
   .check(
@@ -65,7 +67,12 @@ export function changeType(draft: QuestionDraft, type: QuizQuestionType): Questi
     ...draft,
     type,
     options: keepOptions ? draft.options : fresh.options,
-    answer: type === 1 && keepOptions ? draft.answer.slice(0, 1) : type === 2 && keepOptions ? draft.answer : fresh.answer,
+    answer:
+      type === 1 && keepOptions
+        ? draft.answer.slice(0, 1)
+        : type === 2 && keepOptions
+          ? draft.answer
+          : fresh.answer,
   };
 }
 
@@ -175,7 +182,8 @@ export function endTimeError(startTime: number | null, endTime: number | null): 
 }
 
 /** Where the form shows a refusal of the server: at a question (第 n 题), a field, or above the buttons. */
-export type ServerErrorTarget = 'quizName' | 'courseId' | 'classIds' | 'startTime' | 'endTime' | number | 'form';
+export type ServerErrorTarget =
+  'quizName' | 'courseId' | 'classIds' | 'startTime' | 'endTime' | number | 'form';
 
 export function serverErrorTarget(message: string): ServerErrorTarget {
   const question = /第\s*(\d+)\s*题/.exec(message);

@@ -79,7 +79,9 @@ export function TeacherQuizEditPage({ quizId, courseId, returnTo }: TeacherQuizE
         error={detail.error}
         onRetry={() => void detail.refetch()}
         back={
-          <BackAnchor renderRoot={(props) => <Link {...props} to={QUIZ_TEACHER_PATHS.list} />}>返回测验列表</BackAnchor>
+          <BackAnchor renderRoot={(props) => <Link {...props} to={QUIZ_TEACHER_PATHS.list} />}>
+            返回测验列表
+          </BackAnchor>
         }
       />
     );
@@ -159,15 +161,19 @@ function QuizForm({
   const setStatus = useMutation({ ...setQuizStatusMutation(), meta: { silentError: true } });
   // What the server holds: set by the first save of a new quiz, so a retry edits it.
   const [saved, setSaved] = useState<QuizDetail | undefined>(quiz);
-  const [serverError, setServerError] = useState<{ target: ServerErrorTarget; message: string; title: string } | null>(
-    null,
-  );
+  const [serverError, setServerError] = useState<{
+    target: ServerErrorTarget;
+    message: string;
+    title: string;
+  } | null>(null);
   const locked = (saved?.submittedCount ?? 0) > 0;
   const draft = !saved || saved.status === 0;
 
   const [initial] = useState<QuizFormValues>(() => {
     const startCourse =
-      quiz?.courseId ?? (courses.some((c) => c.courseId === initialCourseId) ? initialCourseId : undefined) ?? '';
+      quiz?.courseId ??
+      (courses.some((c) => c.courseId === initialCourseId) ? initialCourseId : undefined) ??
+      '';
     const times = quiz ? { startTime: quiz.startTime, endTime: quiz.endTime } : newQuizTimes();
     return {
       quizName: quiz?.quizName ?? '',
@@ -206,7 +212,9 @@ function QuizForm({
         const message = errorMessage(error);
         // a refusal of the state (1: hand-ins, answers given) concerns the quiz, not one field
         const target =
-          error instanceof ApiError && error.errCode !== ErrCode.refused ? serverErrorTarget(message) : 'form';
+          error instanceof ApiError && error.errCode !== ErrCode.refused
+            ? serverErrorTarget(message)
+            : 'form';
         setServerError({ target, message, title: '没有保存' });
         return;
       }
@@ -217,7 +225,11 @@ function QuizForm({
           await setStatus.mutateAsync({ quizId: result.quizId, status: 1 });
           message = '测验已发布';
         } catch (error) {
-          setServerError({ target: 'form', title: '测验已保存为草稿，但没有发布', message: errorMessage(error) });
+          setServerError({
+            target: 'form',
+            title: '测验已保存为草稿，但没有发布',
+            message: errorMessage(error),
+          });
           return;
         }
       }
@@ -259,7 +271,11 @@ function QuizForm({
               {heading}
             </Title>
             {saved ? (
-              <Badge variant="light" color={saved.status === 0 ? 'gray' : saved.status === 1 ? 'teal' : 'orange'} radius="sm">
+              <Badge
+                variant="light"
+                color={saved.status === 0 ? 'gray' : saved.status === 1 ? 'teal' : 'orange'}
+                radius="sm"
+              >
                 {QUIZ_STATUS_LABELS[saved.status]}
               </Badge>
             ) : null}
@@ -277,7 +293,8 @@ function QuizForm({
           <Stack gap="lg">
             {locked ? (
               <Alert color="blue" variant="light" icon={<IconLock size={18} aria-hidden />} p="sm">
-                已有 {saved?.submittedCount} 名学生交卷：题目、课程、开始时间和限时不能再修改；名称、说明、截止时间和教学班仍可修改。
+                已有 {saved?.submittedCount}{' '}
+                名学生交卷：题目、课程、开始时间和限时不能再修改；名称、说明、截止时间和教学班仍可修改。
               </Alert>
             ) : null}
             <Paper withBorder radius="lg" p="xl" component="section" aria-label="测验设置">
@@ -349,13 +366,16 @@ function QuizForm({
 
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
                   <form.AppField name="startTime" validators={{ onChange: quizInstantSchema }}>
-                    {() => <DateTimeField label="开始时间" placeholder="选择开始时间" required disabled={locked} />}
+                    {() => (
+                      <DateTimeField label="开始时间" placeholder="选择开始时间" required disabled={locked} />
+                    )}
                   </form.AppField>
                   <form.AppField
                     name="endTime"
                     validators={{
                       onChangeListenTo: ['startTime'],
-                      onChange: ({ value, fieldApi }) => endTimeError(fieldApi.form.getFieldValue('startTime'), value),
+                      onChange: ({ value, fieldApi }) =>
+                        endTimeError(fieldApi.form.getFieldValue('startTime'), value),
                     }}
                     listeners={{ onChange: () => clearServerError('endTime') }}
                   >
@@ -412,7 +432,10 @@ function QuizForm({
                             setServerError(null);
                           }}
                           onMove={(by) => list.moveValue(index, index + by)}
-                          error={(tried ? firstErrorMessage(field.state.meta.errors) : undefined) ?? fieldError(index + 1)}
+                          error={
+                            (tried ? firstErrorMessage(field.state.meta.errors) : undefined) ??
+                            fieldError(index + 1)
+                          }
                           locked={locked}
                         />
                       )}
@@ -466,7 +489,9 @@ function QuizForm({
                 <Button
                   variant="default"
                   leftSection={<IconEye size={16} aria-hidden />}
-                  renderRoot={(props) => <Link {...props} to={QUIZ_TEACHER_PATHS.preview} params={{ id: saved.quizId }} />}
+                  renderRoot={(props) => (
+                    <Link {...props} to={QUIZ_TEACHER_PATHS.preview} params={{ id: saved.quizId }} />
+                  )}
                 >
                   预览
                 </Button>

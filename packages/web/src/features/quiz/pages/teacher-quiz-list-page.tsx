@@ -1,6 +1,17 @@
 import '@mantine/core/styles/Badge.layer.css';
 import type { QuizStatus, QuizTeacherItem } from '@dfrm/sdk/tms';
-import { ActionIcon, Anchor, Badge, Button, EmptyState, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -124,7 +135,8 @@ export function TeacherQuizListPage({ courseId, embedded = false }: TeacherQuizL
         centered: true,
         children: (
           <Text size="sm">
-            结束后学生不能再开始作答“{quiz.quizName}”，正在作答的答卷按已保存的答案立即交卷。之后可以分发答案。
+            结束后学生不能再开始作答“{quiz.quizName}
+            ”，正在作答的答卷按已保存的答案立即交卷。之后可以分发答案。
           </Text>
         ),
         labels: { confirm: '结束', cancel: '取消' },
@@ -150,9 +162,7 @@ export function TeacherQuizListPage({ courseId, embedded = false }: TeacherQuizL
         centered: true,
         children: (
           <Stack gap="xs">
-            <Text size="sm">
-              分发后，“{quiz.quizName}”的学生在成绩页能看到每道题的标准答案和解析。
-            </Text>
+            <Text size="sm">分发后，“{quiz.quizName}”的学生在成绩页能看到每道题的标准答案和解析。</Text>
             <Text size="sm" fw={500}>
               分发不能撤回，测验也不能再重新开放。
             </Text>
@@ -170,13 +180,16 @@ export function TeacherQuizListPage({ courseId, embedded = false }: TeacherQuizL
         centered: true,
         children: (
           <Text size="sm">
-            确定删除“{quiz.quizName}”吗？测验的题目和学生的全部答卷一并删除，不能恢复。进行中且已有学生交卷的测验须先结束。
+            确定删除“{quiz.quizName}
+            ”吗？测验的题目和学生的全部答卷一并删除，不能恢复。进行中且已有学生交卷的测验须先结束。
           </Text>
         ),
         labels: { confirm: '删除', cancel: '取消' },
         confirmProps: { color: 'red' },
         onConfirm: () =>
-          remove(quiz.quizId, { onSuccess: () => notifications.show({ color: 'teal', message: '测验已删除' }) }),
+          remove(quiz.quizId, {
+            onSuccess: () => notifications.show({ color: 'teal', message: '测验已删除' }),
+          }),
       });
     const startExport = (quiz: QuizTeacherItem) =>
       exportRecords(
@@ -202,7 +215,8 @@ export function TeacherQuizListPage({ courseId, embedded = false }: TeacherQuizL
               {row.original.quizName}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {row.original.questionCount} 题 · {row.original.totalScore} 分 · {limitText(row.original.durationMinutes)}
+              {row.original.questionCount} 题 · {row.original.totalScore} 分 ·{' '}
+              {limitText(row.original.durationMinutes)}
             </Text>
           </div>
         ),
@@ -273,7 +287,11 @@ export function TeacherQuizListPage({ courseId, embedded = false }: TeacherQuizL
                   variant="subtle"
                   aria-label={`编辑 ${quiz.quizName}`}
                   renderRoot={(props) => (
-                    <Link {...props} to={QUIZ_TEACHER_PATHS.manage} search={{ id: quiz.quizId, ...returnSearch }} />
+                    <Link
+                      {...props}
+                      to={QUIZ_TEACHER_PATHS.manage}
+                      search={{ id: quiz.quizId, ...returnSearch }}
+                    />
                   )}
                 >
                   <IconEdit size={18} aria-hidden />
@@ -342,7 +360,10 @@ export function TeacherQuizListPage({ courseId, embedded = false }: TeacherQuizL
                       预览
                     </Menu.Item>
                     {ended && !quiz.answersDistributed ? (
-                      <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => confirmReopen(quiz)}>
+                      <Menu.Item
+                        leftSection={<IconRefresh size={16} aria-hidden />}
+                        onClick={() => confirmReopen(quiz)}
+                      >
                         重新开放
                       </Menu.Item>
                     ) : null}
@@ -354,7 +375,11 @@ export function TeacherQuizListPage({ courseId, embedded = false }: TeacherQuizL
                       导出成绩
                     </Menu.Item>
                     <Menu.Divider />
-                    <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => confirmDelete(quiz)}>
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      onClick={() => confirmDelete(quiz)}
+                    >
                       删除
                     </Menu.Item>
                   </>

@@ -24,7 +24,9 @@ export function TeacherQuizPreviewPage({ quizId }: { quizId: string }) {
         error={valid ? detail.error : null}
         onRetry={() => void detail.refetch()}
         back={
-          <BackAnchor renderRoot={(props) => <Link {...props} to={QUIZ_TEACHER_PATHS.list} />}>返回测验列表</BackAnchor>
+          <BackAnchor renderRoot={(props) => <Link {...props} to={QUIZ_TEACHER_PATHS.list} />}>
+            返回测验列表
+          </BackAnchor>
         }
       />
     );
@@ -46,7 +48,11 @@ export function TeacherQuizPreviewPage({ quizId }: { quizId: string }) {
             <Title order={1} fz="h2">
               {quiz.quizName}
             </Title>
-            <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} renderRoot={editLink(quiz.quizId)}>
+            <Button
+              variant="default"
+              leftSection={<IconEdit size={16} aria-hidden />}
+              renderRoot={editLink(quiz.quizId)}
+            >
               返回编辑
             </Button>
           </Group>

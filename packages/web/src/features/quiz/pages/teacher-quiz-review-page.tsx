@@ -15,7 +15,6 @@ import { isIdParam, QUIZ_TEACHER_PATHS } from '@/features/quiz/teacher-search';
 import { formatInstant } from '@/shared/format';
 import { QUIZ_PAPER_STATUS_LABELS } from '@/shared/labels';
 
-
 /** 12 分 5 秒. */
 export function durationText(seconds: number | null): string {
   if (seconds === null) return '—';
@@ -43,7 +42,12 @@ export function TeacherQuizReviewPage({ paperId }: { paperId: string }) {
         <Container size="md" py="md">
           <Stack gap="md">
             {back}
-            <Alert color="blue" variant="light" icon={<IconHourglass size={18} aria-hidden />} title="学生还在答题中">
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconHourglass size={18} aria-hidden />}
+              title="学生还在答题中"
+            >
               {error.errMsg}
             </Alert>
           </Stack>
@@ -113,7 +117,11 @@ function ReviewedQuestion({ item }: { item: QuizResultItem }) {
       score={item.score}
       keyLetters={choice ? (item.answer ?? []) : undefined}
       aside={
-        <Badge variant="light" radius="sm" color={item.correct ? 'teal' : item.gotScore > 0 ? 'yellow' : 'red'}>
+        <Badge
+          variant="light"
+          radius="sm"
+          color={item.correct ? 'teal' : item.gotScore > 0 ? 'yellow' : 'red'}
+        >
           {item.correct ? '正确' : item.gotScore > 0 ? '部分正确' : '错误'} · 得 {item.gotScore} 分
         </Badge>
       }

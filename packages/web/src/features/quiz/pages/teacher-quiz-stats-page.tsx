@@ -45,7 +45,11 @@ import { formatInstant } from '@/shared/format';
 import { QUIZ_PAPER_STATUS_LABELS, QUIZ_QUESTION_TYPE_LABELS } from '@/shared/labels';
 
 const column = dataTableColumnHelper<QuizStudentRecordV2>();
-const SORT_FIELDS: readonly string[] = ['studentNumber', 'score', 'submittedAt'] satisfies QuizRecordSortField[];
+const SORT_FIELDS: readonly string[] = [
+  'studentNumber',
+  'score',
+  'submittedAt',
+] satisfies QuizRecordSortField[];
 
 const orNone = (value: number | null, suffix = '') => (value === null ? '—' : `${value}${suffix}`);
 
@@ -56,10 +60,13 @@ export function TeacherQuizStatsPage({ quizId }: { quizId: string | undefined })
   const [classId, setClassId] = useState<string | undefined>(undefined);
   const stats = useQuery({ ...quizStatisticsQuery(quizId ?? '', classId), enabled: quizId !== undefined });
   const back = <BackAnchor renderRoot={listBack}>返回测验列表</BackAnchor>;
-  if (quizId === undefined) return <QuizLoadFailure what="测验" error={null} onRetry={() => {}} back={back} />;
+  if (quizId === undefined)
+    return <QuizLoadFailure what="测验" error={null} onRetry={() => {}} back={back} />;
   if (stats.isPending) return <TeacherQuizStatsSkeleton />;
   if (stats.isError) {
-    return <QuizLoadFailure what="测验" error={stats.error} onRetry={() => void stats.refetch()} back={back} />;
+    return (
+      <QuizLoadFailure what="测验" error={stats.error} onRetry={() => void stats.refetch()} back={back} />
+    );
   }
   return (
     <Container size="xl" py="md">
@@ -254,7 +261,11 @@ function Records({ quizId, classId }: { quizId: string; classId: string | undefi
   const columns = useMemo(
     () =>
       column.columns([
-        column.accessor((row) => row.student.studentNumber, { id: 'studentNumber', header: '学号', meta: { width: 110 } }),
+        column.accessor((row) => row.student.studentNumber, {
+          id: 'studentNumber',
+          header: '学号',
+          meta: { width: 110 },
+        }),
         column.accessor((row) => row.student.studentName, {
           id: 'studentName',
           header: '姓名',
@@ -279,7 +290,11 @@ function Records({ quizId, classId }: { quizId: string; classId: string | undefi
           cell: ({ getValue }) => {
             const status = getValue();
             return (
-              <Badge variant="light" radius="sm" color={status === null ? 'gray' : status === 0 ? 'blue' : 'teal'}>
+              <Badge
+                variant="light"
+                radius="sm"
+                color={status === null ? 'gray' : status === 0 ? 'blue' : 'teal'}
+              >
                 {status === null ? '未开始' : QUIZ_PAPER_STATUS_LABELS[status]}
               </Badge>
             );
@@ -323,7 +338,11 @@ function Records({ quizId, classId }: { quizId: string; classId: string | undefi
                 size="sm"
                 aria-label={`查看 ${row.original.student.studentName} 的答卷`}
                 renderRoot={(props) => (
-                  <Link {...props} to={QUIZ_TEACHER_PATHS.review} params={{ paperId: row.original.paperId! }} />
+                  <Link
+                    {...props}
+                    to={QUIZ_TEACHER_PATHS.review}
+                    params={{ paperId: row.original.paperId! }}
+                  />
                 )}
               >
                 查看
@@ -380,7 +399,9 @@ function Records({ quizId, classId }: { quizId: string; classId: string | undefi
             icon={<IconUsers size={28} aria-hidden />}
             variant="light"
             title={filtered ? '没有符合条件的学生' : '测验的教学班还没有学生'}
-            description={filtered ? '换个姓名、学号或条件再试试。' : '教学班有学生后，这里列出每个人的作答情况。'}
+            description={
+              filtered ? '换个姓名、学号或条件再试试。' : '教学班有学生后，这里列出每个人的作答情况。'
+            }
           />
         }
         pagination={{
@@ -393,4 +414,3 @@ function Records({ quizId, classId }: { quizId: string; classId: string | undefi
     </Stack>
   );
 }
-

@@ -16,7 +16,9 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/
     await Promise.all([
       queryClient.ensureQueryData(quizCoursesQuery(schoolId)),
       // a quiz that cannot be read is explained by the page
-      deps.id ? queryClient.prefetchQuery({ ...teacherQuizDetailQuery(deps.id), meta: { silentError: true } }) : null,
+      deps.id
+        ? queryClient.prefetchQuery({ ...teacherQuizDetailQuery(deps.id), meta: { silentError: true } })
+        : null,
     ]);
   },
   pendingComponent: TeacherQuizFormSkeleton,

@@ -11,7 +11,8 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/
   validateSearch: quizIdSearch,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context: { queryClient }, deps }) => {
-    if (deps.id) await queryClient.prefetchQuery({ ...quizStatisticsQuery(deps.id), meta: { silentError: true } });
+    if (deps.id)
+      await queryClient.prefetchQuery({ ...quizStatisticsQuery(deps.id), meta: { silentError: true } });
   },
   pendingComponent: TeacherQuizStatsSkeleton,
   component: QuizStatsRoute,
