@@ -136,4 +136,33 @@ describe('the quiz form', () => {
     // the student's saved answers are still there: the questions kept their ids
     expect(stored.rows[0]?.n).toBe(3);
   }, 60_000);
+
+  it('publishes a draft from the form, and the list shows it running', async () => {
+    const course = await createCourseFixture();
+    const quiz = await saveQuiz(course, '第一章随堂测验');
+    storeUser(await loginAs('teacher1'));
+    const { user, router } = renderApp({
+      path: `/teaching-manage/teacher/test/list?courseId=${course.courseId}`,
+    });
+    const table = await screen.findByRole('table', { name: '测验列表' });
+    expect(await within(table).findByText('草稿')).toBeVisible();
+
+    await user.click(within(table).getByRole('link', { name: '编辑 第一章随堂测验' }));
+    const form = await screen.findByRole('form', { name: '编辑测验' });
+    await user.click(within(form).getByRole('button', { name: '保存并发布' }));
+    const confirm = await screen.findByRole('dialog', { name: '发布测验' });
+    expect(within(confirm).getByText('金融工程2026级1班')).toBeVisible();
+    await user.click(within(confirm).getByRole('button', { name: '发布' }));
+    expect(await screen.findByText('测验已发布')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teaching-manage/teacher/test/list'));
+    const row = (await screen.findByRole('link', { name: '第一章随堂测验' })).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('进行中')).toBeVisible();
+    expect(within(row).queryByText('草稿')).not.toBeInTheDocument();
+    const stored = (await api().db.execute(
+      `select status from quizzes where id = ${quiz.quizId}`,
+    )) as unknown as {
+      rows: { status: number }[];
+    };
+    expect(stored.rows[0]?.status).toBe(1);
+  }, 60_000);
 });

@@ -25,13 +25,13 @@ export const saveQuizMutation = () =>
     meta: { ...meta, silentError: true },
   });
 
-/** Publish (0→1), end (1→2) or reopen (2→1) a quiz. */
-export const setQuizStatusMutation = () =>
+/** Publish (0→1), end (1→2) or reopen (2→1) a quiz. Callers choose how a refusal is shown. */
+export const setQuizStatusMutation = ({ silentError = false }: { silentError?: boolean } = {}) =>
   mutationOptions({
     mutationKey: ['quiz', 'teacher', 'status'],
     mutationFn: ({ quizId, status }: { quizId: string; status: QuizStatus }) =>
       quizTeacherUpdateStatus({ body: { quizId, status } }),
-    meta,
+    meta: { ...meta, silentError },
   });
 
 export const distributeAnswersMutation = () =>

@@ -158,7 +158,8 @@ function QuizForm({
 }) {
   const navigate = useNavigate();
   const save = useMutation(saveQuizMutation());
-  const setStatus = useMutation({ ...setQuizStatusMutation(), meta: { silentError: true } });
+  // the form says why publishing failed next to itself
+  const setStatus = useMutation(setQuizStatusMutation({ silentError: true }));
   // What the server holds: set by the first save of a new quiz, so a retry edits it.
   const [saved, setSaved] = useState<QuizDetail | undefined>(quiz);
   const [serverError, setServerError] = useState<{
