@@ -27,9 +27,12 @@ import { Route as MainExaminerExamIdRouteImport } from './routes/_main/examiner/
 import { Route as MainTeachingIndexRouteImport } from './routes/_main/teaching/index'
 import { Route as MainTeachingStudentRouteRouteImport } from './routes/_main/teaching/student/route'
 import { Route as MainTeachingTeacherRouteRouteImport } from './routes/_main/teaching/teacher/route'
+import { Route as TeachingManageReviewTestPaperIdRouteImport } from './routes/_teaching-manage/review-test/$paperId'
 import { Route as TeachingManageTeachingManageSplatRouteImport } from './routes/_teaching-manage/teaching-manage/$'
 import { Route as TeachingManageTeachingManageStudentRouteRouteImport } from './routes/_teaching-manage/teaching-manage/student/route'
 import { Route as TeachingManageTeachingManageTeacherRouteRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/route'
+import { Route as TeachingManageTestPreviewIdRouteImport } from './routes/_teaching-manage/test-preview/$id'
+import { Route as TeachingManageTestResultTeacherPaperIdRouteImport } from './routes/_teaching-manage/test-result-teacher/$paperId'
 import { Route as MainStudentExamExaminationIdRouteImport } from './routes/_main/_student-exam/examination/$id'
 import { Route as MainStudentExamMyExaminationRouteImport } from './routes/_main/_student-exam/my/examination'
 import { Route as MainAdminUserGroupsIndexRouteImport } from './routes/_main/admin/user-groups/index'
@@ -74,6 +77,8 @@ import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport }
 import { Route as TeachingManageTeachingManageTeacherExamManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/exam/manage'
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
+import { Route as TeachingManageTeachingManageTeacherTestManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/test/manage'
+import { Route as TeachingManageTeachingManageTeacherTestStatisticsRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/test/statistics'
 import { Route as MainTeachingTeacherHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/home/work/index'
 import { Route as MainTeachingTeacherHomeWorkGroupingRouteImport } from './routes/_main/teaching/teacher/home/work/grouping'
 import { Route as MainTeachingTeacherNoticeEditIndexRouteImport } from './routes/_main/teaching/teacher/notice/edit/index'
@@ -83,6 +88,7 @@ import { Route as TeachingManageTeachingManageStudentClassFrameTestDetailRouteIm
 import { Route as TeachingManageTeachingManageStudentClassFrameTestListRouteImport } from './routes/_teaching-manage/teaching-manage/student/_class-frame/test/list'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
+import { Route as TeachingManageTeachingManageTeacherClassTabsTestListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/index'
 import { Route as TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.index'
@@ -193,6 +199,12 @@ const MainTeachingTeacherRouteRoute =
     path: '/teaching/teacher',
     getParentRoute: () => MainRoute,
   } as any)
+const TeachingManageReviewTestPaperIdRoute =
+  TeachingManageReviewTestPaperIdRouteImport.update({
+    id: '/review-test/$paperId',
+    path: '/review-test/$paperId',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
 const TeachingManageTeachingManageSplatRoute =
   TeachingManageTeachingManageSplatRouteImport.update({
     id: '/teaching-manage/$',
@@ -209,6 +221,18 @@ const TeachingManageTeachingManageTeacherRouteRoute =
   TeachingManageTeachingManageTeacherRouteRouteImport.update({
     id: '/teaching-manage/teacher',
     path: '/teaching-manage/teacher',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
+const TeachingManageTestPreviewIdRoute =
+  TeachingManageTestPreviewIdRouteImport.update({
+    id: '/test-preview/$id',
+    path: '/test-preview/$id',
+    getParentRoute: () => TeachingManageRoute,
+  } as any)
+const TeachingManageTestResultTeacherPaperIdRoute =
+  TeachingManageTestResultTeacherPaperIdRouteImport.update({
+    id: '/test-result-teacher/$paperId',
+    path: '/test-result-teacher/$paperId',
     getParentRoute: () => TeachingManageRoute,
   } as any)
 const MainStudentExamExaminationIdRoute =
@@ -473,6 +497,18 @@ const TeachingManageTeachingManageTeacherTeachingClassIndexRoute =
     path: '/teaching-class/',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherTestManageRoute =
+  TeachingManageTeachingManageTeacherTestManageRouteImport.update({
+    id: '/test/manage',
+    path: '/test/manage',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherTestStatisticsRoute =
+  TeachingManageTeachingManageTeacherTestStatisticsRouteImport.update({
+    id: '/test/statistics',
+    path: '/test/statistics',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const MainTeachingTeacherHomeWorkIndexRoute =
   MainTeachingTeacherHomeWorkIndexRouteImport.update({
     id: '/home/work/',
@@ -525,6 +561,12 @@ const TeachingManageTeachingManageTeacherClassTabsStudentManageRoute =
   TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport.update({
     id: '/student/manage',
     path: '/student/manage',
+    getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
+  } as any)
+const TeachingManageTeachingManageTeacherClassTabsTestListRoute =
+  TeachingManageTeachingManageTeacherClassTabsTestListRouteImport.update({
+    id: '/test/list',
+    path: '/test/list',
     getParentRoute: () => TeachingManageTeachingManageTeacherClassTabsRoute,
   } as any)
 const TeachingManageTeachingManageTeacherNoticeEditIndexRoute =
@@ -661,7 +703,10 @@ export interface FileRoutesByFullPath {
   '/admin/users': typeof MainAdminUsersRoute
   '/examination/management': typeof MainExaminationManagementRoute
   '/examiner/$examId': typeof MainExaminerExamIdRoute
+  '/review-test/$paperId': typeof TeachingManageReviewTestPaperIdRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/test-preview/$id': typeof TeachingManageTestPreviewIdRoute
+  '/test-result-teacher/$paperId': typeof TeachingManageTestResultTeacherPaperIdRoute
   '/admin/': typeof MainAdminIndexRoute
   '/teaching/': typeof MainTeachingIndexRoute
   '/examination/$id': typeof MainStudentExamExaminationIdRoute
@@ -703,6 +748,8 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching-manage/teacher/test/manage': typeof TeachingManageTeachingManageTeacherTestManageRoute
+  '/teaching-manage/teacher/test/statistics': typeof TeachingManageTeachingManageTeacherTestStatisticsRoute
   '/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
@@ -712,6 +759,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/student/test/list': typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  '/teaching-manage/teacher/test/list': typeof TeachingManageTeachingManageTeacherClassTabsTestListRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   '/teaching/teacher/home/work/': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
@@ -744,7 +792,10 @@ export interface FileRoutesByTo {
   '/admin/users': typeof MainAdminUsersRoute
   '/examination/management': typeof MainExaminationManagementRoute
   '/examiner/$examId': typeof MainExaminerExamIdRoute
+  '/review-test/$paperId': typeof TeachingManageReviewTestPaperIdRoute
   '/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/test-preview/$id': typeof TeachingManageTestPreviewIdRoute
+  '/test-result-teacher/$paperId': typeof TeachingManageTestResultTeacherPaperIdRoute
   '/admin': typeof MainAdminIndexRoute
   '/teaching': typeof MainTeachingIndexRoute
   '/examination/$id': typeof MainStudentExamExaminationIdRoute
@@ -786,6 +837,8 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/teaching-manage/teacher/test/manage': typeof TeachingManageTeachingManageTeacherTestManageRoute
+  '/teaching-manage/teacher/test/statistics': typeof TeachingManageTeachingManageTeacherTestStatisticsRoute
   '/teaching/student/work': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/teaching-manage/teacher/teaching-class': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
@@ -795,6 +848,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/student/test/list': typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
   '/teaching-manage/teacher/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/teaching-manage/teacher/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  '/teaching-manage/teacher/test/list': typeof TeachingManageTeachingManageTeacherClassTabsTestListRoute
   '/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   '/teaching/teacher/home/work': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/teaching/teacher/notice/edit': typeof MainTeachingTeacherNoticeEditIndexRoute
@@ -837,7 +891,10 @@ export interface FileRoutesById {
   '/_main/admin/users': typeof MainAdminUsersRoute
   '/_main/examination/management': typeof MainExaminationManagementRoute
   '/_main/examiner/$examId': typeof MainExaminerExamIdRoute
+  '/_teaching-manage/review-test/$paperId': typeof TeachingManageReviewTestPaperIdRoute
   '/_teaching-manage/teaching-manage/$': typeof TeachingManageTeachingManageSplatRoute
+  '/_teaching-manage/test-preview/$id': typeof TeachingManageTestPreviewIdRoute
+  '/_teaching-manage/test-result-teacher/$paperId': typeof TeachingManageTestResultTeacherPaperIdRoute
   '/_main/admin/': typeof MainAdminIndexRoute
   '/_main/teaching/': typeof MainTeachingIndexRoute
   '/_main/_student-exam/examination/$id': typeof MainStudentExamExaminationIdRoute
@@ -881,6 +938,8 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   '/_teaching-manage/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  '/_teaching-manage/teaching-manage/teacher/test/manage': typeof TeachingManageTeachingManageTeacherTestManageRoute
+  '/_teaching-manage/teaching-manage/teacher/test/statistics': typeof TeachingManageTeachingManageTeacherTestStatisticsRoute
   '/_main/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/': typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
@@ -890,6 +949,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/student/_class-frame/test/list': typeof TeachingManageTeachingManageStudentClassFrameTestListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list': typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage': typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  '/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list': typeof TeachingManageTeachingManageTeacherClassTabsTestListRoute
   '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId': typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   '/_main/teaching/teacher/home/work/': typeof MainTeachingTeacherHomeWorkIndexRoute
   '/_main/teaching/teacher/notice/edit/': typeof MainTeachingTeacherNoticeEditIndexRoute
@@ -929,7 +989,10 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/examination/management'
     | '/examiner/$examId'
+    | '/review-test/$paperId'
     | '/teaching-manage/$'
+    | '/test-preview/$id'
+    | '/test-result-teacher/$paperId'
     | '/admin/'
     | '/teaching/'
     | '/examination/$id'
@@ -971,6 +1034,8 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/courseware/list'
     | '/teaching-manage/teacher/exam/manage'
     | '/teaching-manage/teacher/notice/list'
+    | '/teaching-manage/teacher/test/manage'
+    | '/teaching-manage/teacher/test/statistics'
     | '/teaching/student/work/'
     | '/teaching/teacher/teachingclass/'
     | '/teaching-manage/teacher/teaching-class/'
@@ -980,6 +1045,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/student/test/list'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
+    | '/teaching-manage/teacher/test/list'
     | '/teaching-manage/teacher/notice/edit/$announceId'
     | '/teaching/teacher/home/work/'
     | '/teaching/teacher/notice/edit/'
@@ -1012,7 +1078,10 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/examination/management'
     | '/examiner/$examId'
+    | '/review-test/$paperId'
     | '/teaching-manage/$'
+    | '/test-preview/$id'
+    | '/test-result-teacher/$paperId'
     | '/admin'
     | '/teaching'
     | '/examination/$id'
@@ -1054,6 +1123,8 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/courseware/list'
     | '/teaching-manage/teacher/exam/manage'
     | '/teaching-manage/teacher/notice/list'
+    | '/teaching-manage/teacher/test/manage'
+    | '/teaching-manage/teacher/test/statistics'
     | '/teaching/student/work'
     | '/teaching/teacher/teachingclass'
     | '/teaching-manage/teacher/teaching-class'
@@ -1063,6 +1134,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/student/test/list'
     | '/teaching-manage/teacher/student/list'
     | '/teaching-manage/teacher/student/manage'
+    | '/teaching-manage/teacher/test/list'
     | '/teaching-manage/teacher/notice/edit/$announceId'
     | '/teaching/teacher/home/work'
     | '/teaching/teacher/notice/edit'
@@ -1104,7 +1176,10 @@ export interface FileRouteTypes {
     | '/_main/admin/users'
     | '/_main/examination/management'
     | '/_main/examiner/$examId'
+    | '/_teaching-manage/review-test/$paperId'
     | '/_teaching-manage/teaching-manage/$'
+    | '/_teaching-manage/test-preview/$id'
+    | '/_teaching-manage/test-result-teacher/$paperId'
     | '/_main/admin/'
     | '/_main/teaching/'
     | '/_main/_student-exam/examination/$id'
@@ -1148,6 +1223,8 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/courseware/list'
     | '/_teaching-manage/teaching-manage/teacher/exam/manage'
     | '/_teaching-manage/teaching-manage/teacher/notice/list'
+    | '/_teaching-manage/teaching-manage/teacher/test/manage'
+    | '/_teaching-manage/teaching-manage/teacher/test/statistics'
     | '/_main/teaching/student/work/'
     | '/_main/teaching/teacher/teachingclass/'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/'
@@ -1157,6 +1234,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/student/_class-frame/test/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/list'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student/manage'
+    | '/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list'
     | '/_teaching-manage/teaching-manage/teacher/notice/edit/$announceId'
     | '/_main/teaching/teacher/home/work/'
     | '/_main/teaching/teacher/notice/edit/'
@@ -1314,6 +1392,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainTeachingTeacherRouteRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_teaching-manage/review-test/$paperId': {
+      id: '/_teaching-manage/review-test/$paperId'
+      path: '/review-test/$paperId'
+      fullPath: '/review-test/$paperId'
+      preLoaderRoute: typeof TeachingManageReviewTestPaperIdRouteImport
+      parentRoute: typeof TeachingManageRoute
+    }
     '/_teaching-manage/teaching-manage/$': {
       id: '/_teaching-manage/teaching-manage/$'
       path: '/teaching-manage/$'
@@ -1333,6 +1418,20 @@ declare module '@tanstack/react-router' {
       path: '/teaching-manage/teacher'
       fullPath: '/teaching-manage/teacher'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherRouteRouteImport
+      parentRoute: typeof TeachingManageRoute
+    }
+    '/_teaching-manage/test-preview/$id': {
+      id: '/_teaching-manage/test-preview/$id'
+      path: '/test-preview/$id'
+      fullPath: '/test-preview/$id'
+      preLoaderRoute: typeof TeachingManageTestPreviewIdRouteImport
+      parentRoute: typeof TeachingManageRoute
+    }
+    '/_teaching-manage/test-result-teacher/$paperId': {
+      id: '/_teaching-manage/test-result-teacher/$paperId'
+      path: '/test-result-teacher/$paperId'
+      fullPath: '/test-result-teacher/$paperId'
+      preLoaderRoute: typeof TeachingManageTestResultTeacherPaperIdRouteImport
       parentRoute: typeof TeachingManageRoute
     }
     '/_main/_student-exam/examination/$id': {
@@ -1643,6 +1742,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/test/manage': {
+      id: '/_teaching-manage/teaching-manage/teacher/test/manage'
+      path: '/test/manage'
+      fullPath: '/teaching-manage/teacher/test/manage'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherTestManageRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/test/statistics': {
+      id: '/_teaching-manage/teaching-manage/teacher/test/statistics'
+      path: '/test/statistics'
+      fullPath: '/teaching-manage/teacher/test/statistics'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherTestStatisticsRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
     '/_main/teaching/teacher/home/work/': {
       id: '/_main/teaching/teacher/home/work/'
       path: '/home/work'
@@ -1704,6 +1817,13 @@ declare module '@tanstack/react-router' {
       path: '/student/manage'
       fullPath: '/teaching-manage/teacher/student/manage'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list': {
+      id: '/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list'
+      path: '/test/list'
+      fullPath: '/teaching-manage/teacher/test/list'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherClassTabsTestListRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherClassTabsRoute
     }
     '/_teaching-manage/teaching-manage/teacher/notice/edit/': {
@@ -2076,6 +2196,7 @@ interface TeachingManageTeachingManageTeacherClassTabsRouteChildren {
   TeachingManageTeachingManageTeacherClassTabsStudentDataRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   TeachingManageTeachingManageTeacherClassTabsStudentListRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentListRoute
   TeachingManageTeachingManageTeacherClassTabsStudentManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsStudentManageRoute
+  TeachingManageTeachingManageTeacherClassTabsTestListRoute: typeof TeachingManageTeachingManageTeacherClassTabsTestListRoute
   TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkIndexRoute
@@ -2089,6 +2210,8 @@ const TeachingManageTeachingManageTeacherClassTabsRouteChildren: TeachingManageT
       TeachingManageTeachingManageTeacherClassTabsStudentListRoute,
     TeachingManageTeachingManageTeacherClassTabsStudentManageRoute:
       TeachingManageTeachingManageTeacherClassTabsStudentManageRoute,
+    TeachingManageTeachingManageTeacherClassTabsTestListRoute:
+      TeachingManageTeachingManageTeacherClassTabsTestListRoute,
     TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute:
       TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute,
     TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute:
@@ -2112,6 +2235,8 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherCoursewareListRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRoute
   TeachingManageTeachingManageTeacherExamManageRoute: typeof TeachingManageTeachingManageTeacherExamManageRoute
   TeachingManageTeachingManageTeacherNoticeListRoute: typeof TeachingManageTeachingManageTeacherNoticeListRoute
+  TeachingManageTeachingManageTeacherTestManageRoute: typeof TeachingManageTeachingManageTeacherTestManageRoute
+  TeachingManageTeachingManageTeacherTestStatisticsRoute: typeof TeachingManageTeachingManageTeacherTestStatisticsRoute
   TeachingManageTeachingManageTeacherTeachingClassIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
@@ -2144,6 +2269,10 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherExamManageRoute,
     TeachingManageTeachingManageTeacherNoticeListRoute:
       TeachingManageTeachingManageTeacherNoticeListRoute,
+    TeachingManageTeachingManageTeacherTestManageRoute:
+      TeachingManageTeachingManageTeacherTestManageRoute,
+    TeachingManageTeachingManageTeacherTestStatisticsRoute:
+      TeachingManageTeachingManageTeacherTestStatisticsRoute,
     TeachingManageTeachingManageTeacherTeachingClassIndexRoute:
       TeachingManageTeachingManageTeacherTeachingClassIndexRoute,
     TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute:
@@ -2175,7 +2304,10 @@ interface TeachingManageRouteChildren {
   TeachingManageStudentQuizRoute: typeof TeachingManageStudentQuizRouteWithChildren
   TeachingManageTeachingManageStudentRouteRoute: typeof TeachingManageTeachingManageStudentRouteRouteWithChildren
   TeachingManageTeachingManageTeacherRouteRoute: typeof TeachingManageTeachingManageTeacherRouteRouteWithChildren
+  TeachingManageReviewTestPaperIdRoute: typeof TeachingManageReviewTestPaperIdRoute
   TeachingManageTeachingManageSplatRoute: typeof TeachingManageTeachingManageSplatRoute
+  TeachingManageTestPreviewIdRoute: typeof TeachingManageTestPreviewIdRoute
+  TeachingManageTestResultTeacherPaperIdRoute: typeof TeachingManageTestResultTeacherPaperIdRoute
 }
 
 const TeachingManageRouteChildren: TeachingManageRouteChildren = {
@@ -2184,8 +2316,12 @@ const TeachingManageRouteChildren: TeachingManageRouteChildren = {
     TeachingManageTeachingManageStudentRouteRouteWithChildren,
   TeachingManageTeachingManageTeacherRouteRoute:
     TeachingManageTeachingManageTeacherRouteRouteWithChildren,
+  TeachingManageReviewTestPaperIdRoute: TeachingManageReviewTestPaperIdRoute,
   TeachingManageTeachingManageSplatRoute:
     TeachingManageTeachingManageSplatRoute,
+  TeachingManageTestPreviewIdRoute: TeachingManageTestPreviewIdRoute,
+  TeachingManageTestResultTeacherPaperIdRoute:
+    TeachingManageTestResultTeacherPaperIdRoute,
 }
 
 const TeachingManageRouteWithChildren = TeachingManageRoute._addFileChildren(

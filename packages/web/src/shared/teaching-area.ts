@@ -6,4 +6,3 @@
  * segment.
  */
 export type TeachingArea = 'teaching' | 'teaching-manage';
-

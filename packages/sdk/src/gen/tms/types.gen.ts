@@ -3916,6 +3916,16 @@ export type QuizStudentStatistics = {
 };
 
 /**
+ * 教师列表中的测验，带交卷人数（列表即可看出进度，本规范设计）。
+ */
+export type QuizTeacherItem = QuizBrief & {
+    /**
+     * 已交卷（含系统自动交卷）的答卷数。
+     */
+    submittedCount: number;
+};
+
+/**
  * 修改测验的请求（整体替换）。
  */
 export type QuizUpdateRequest = {
@@ -9137,7 +9147,7 @@ export type QuizTeacherGetListResponses = {
         /**
          * 当前页的记录。
          */
-        list: Array<QuizBrief>;
+        list: Array<QuizTeacherItem>;
         total: Total;
     };
 };

@@ -1037,6 +1037,11 @@ export const zQuizStudentRecordV2 = /* @__PURE__ */ lazy.zQuizStudentRecordV2();
 export const zQuizStudentStatistics = /* @__PURE__ */ lazy.zQuizStudentStatistics();
 
 /**
+ * 教师列表中的测验，带交卷人数（列表即可看出进度，本规范设计）。
+ */
+export const zQuizTeacherItem = /* @__PURE__ */ lazy.zQuizTeacherItem();
+
+/**
  * 修改测验的请求（整体替换）。
  */
 export const zQuizUpdateRequest = /* @__PURE__ */ lazy.zQuizUpdateRequest();

@@ -1584,6 +1584,10 @@ export const zQuizStudentStatistics = /* @__PURE__ */ memo(() => z.object({
     highestScoreRate: z.nullable(z.number().check(z.gte(0), z.lte(100)))
 }));
 
+export const zQuizTeacherItem = /* @__PURE__ */ memo(() => z.intersection(zQuizBrief(), z.object({
+    submittedCount: z.int().check(z.gte(0))
+})));
+
 export const zQuizUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     quizId: zId(),
     quizName: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -3454,7 +3458,7 @@ export const zQuizTeacherGetListBody = /* @__PURE__ */ memo(() => z.intersection
 })));
 
 export const zQuizTeacherGetListResponse = /* @__PURE__ */ memo(() => z.object({
-    list: z.array(zQuizBrief()),
+    list: z.array(zQuizTeacherItem()),
     total: zTotal()
 }));
 

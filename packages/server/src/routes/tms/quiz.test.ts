@@ -179,6 +179,14 @@ describe('a quiz from writing to export', () => {
     expect(JSON.stringify(before)).not.toContain('夏普比率|Sharpe');
     expect(JSON.stringify(before)).not.toContain('标准差');
 
+    // the teacher's list counts the hand-ins
+    const listed = await q.post<{ list: { quizId: string; submittedCount: number }[] }>(
+      'teacher1',
+      `${QUIZ_T}/get/list`,
+      { pageIndex: 1, pageSize: 10 },
+    );
+    expect(listed.list.find((item) => item.quizId === quiz.quizId)?.submittedCount).toBe(2);
+
     // the teacher's statistics
     const stats = await q.post<QuizStatistics>('teacher1', `${QUIZ_T}/statistics`, { quizId: quiz.quizId });
     expect(stats).toMatchObject({

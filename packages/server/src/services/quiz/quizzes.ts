@@ -266,7 +266,22 @@ export async function quizTeacherGetList({
       .offset(offsetOf(input)),
     ctx.db.select({ n: count() }).from(quizzes).where(where),
   ]);
-  return { list: await quizBriefs(ctx.db, rows, now), total: total?.n ?? 0 };
+  const ids = rows.map((row) => row.id);
+  const [briefs, submitted] = await Promise.all([
+    quizBriefs(ctx.db, rows, now),
+    ids.length === 0
+      ? []
+      : ctx.db
+          .select({ quizId: quizPapers.quizId, n: count() })
+          .from(quizPapers)
+          .where(and(inArray(quizPapers.quizId, ids), sql`${quizPapers.status} > 0`))
+          .groupBy(quizPapers.quizId),
+  ]);
+  const submittedOf = new Map(submitted.map((row) => [row.quizId, row.n]));
+  return {
+    list: briefs.map((brief, index) => ({ ...brief, submittedCount: submittedOf.get(ids[index]!) ?? 0 })),
+    total: total?.n ?? 0,
+  };
 }
 
 export async function quizTeacherDelete({

@@ -25,6 +25,7 @@ const tabCode = {
     ]),
   notices: () => import('@/features/notice/pages/teacher-notice-list-page'),
   homework: () => import('@/features/homework/pages/teacher-work-list-page'),
+  quizzes: () => import('@/features/quiz/pages/teacher-quiz-list-page'),
   courseware: () => import('@/features/courseware/pages/teacher-courseware-list-page'),
   groups: () => import('@/features/homework/pages/work-groups-page'),
 } satisfies Record<ComposedClassTab, () => Promise<unknown>>;
@@ -40,6 +41,9 @@ const TeacherNoticeListPage = lazy(() =>
 );
 const TeacherWorkListPage = lazy(() =>
   tabCode.homework().then((module) => ({ default: module.TeacherWorkListPage })),
+);
+const TeacherQuizListPage = lazy(() =>
+  tabCode.quizzes().then((module) => ({ default: module.TeacherQuizListPage })),
 );
 const TeacherCoursewareListPage = lazy(() =>
   tabCode.courseware().then((module) => ({ default: module.TeacherCoursewareListPage })),
@@ -87,7 +91,7 @@ export interface TeacherClassPageProps {
 
 /**
  * The class page with every tab filled: the teaching-class feature draws the
- * frame, and the students, notice, homework and courseware features their lists
+ * frame, and the students, notice, homework, quiz and courseware features their lists
  * of this one course, and the course's figures above 学习数据
  * (composed here, since features do not import each other).
  */
@@ -123,6 +127,8 @@ export function TeacherClassPage({
         return <TeacherNoticeListPage key={courseId} area={area} courseId={courseId} embedded />;
       case 'homework':
         return <TeacherWorkListPage key={courseId} area={area} courseId={courseId} embedded />;
+      case 'quizzes':
+        return <TeacherQuizListPage key={courseId} courseId={courseId} embedded />;
       case 'courseware':
         return <TeacherCoursewareListPage key={courseId} area={area} courseId={courseId} embedded />;
       case 'groups':

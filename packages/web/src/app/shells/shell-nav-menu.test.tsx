@@ -30,7 +30,15 @@ describe('the phone menu (390 px)', () => {
 
     const menu = await screen.findByRole('dialog');
     const nav = within(menu).getByRole('navigation', { name: '主导航' });
-    expect(linkNames(nav)).toEqual(['课程', '学习中心', '我的课程', '我的作业', '我的考试', '课程通知', '课程课件']);
+    expect(linkNames(nav)).toEqual([
+      '课程',
+      '学习中心',
+      '我的课程',
+      '我的作业',
+      '我的考试',
+      '课程通知',
+      '课程课件',
+    ]);
     expect(await within(menu).findByText(demoAccount('student01').realName)).toBeVisible();
     expect(within(menu).getByRole('button', { name: '退出登录' })).toBeVisible();
 
@@ -52,6 +60,7 @@ describe('the phone menu (390 px)', () => {
       '学生管理',
       '作业管理',
       '考试管理',
+      '随堂测验',
       '学情概览',
       '通知管理',
       '课件管理',

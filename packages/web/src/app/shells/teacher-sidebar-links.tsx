@@ -1,9 +1,16 @@
 import { NavLink } from '@mantine/core';
-import { IconClipboardList, IconFileCertificate, IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
+import {
+  IconClipboardList,
+  IconFileCertificate,
+  IconListCheck,
+  IconPlus,
+  IconSchool,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/shared/session/session-context';
 
-/** Sidebar entries of the teaching shell for courses, students and homework. */
+/** Sidebar entries of the teaching shell for courses, students, homework and quizzes. */
 export function TeacherSidebarLinks() {
   const { school } = useSession();
   if (school.type === 'teacher') {
@@ -36,9 +43,15 @@ export function TeacherSidebarLinks() {
         />
         <NavLink
           component={Link}
-          to="/teaching-manage/teacher/exam/manage"
+          to="/examination/management"
           label="考试管理"
           leftSection={<IconFileCertificate size={18} aria-hidden />}
+        />
+        <NavLink
+          component={Link}
+          to="/teaching-manage/teacher/test/list"
+          label="随堂测验"
+          leftSection={<IconListCheck size={18} aria-hidden />}
         />
       </>
     );

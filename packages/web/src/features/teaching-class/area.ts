@@ -26,6 +26,7 @@ export const CLASS_TABS = [
   { value: 'students', label: '学生' },
   { value: 'notices', label: '通知' },
   { value: 'homework', label: '作业' },
+  { value: 'quizzes', label: '测验' },
   { value: 'groups', label: '分组' },
   { value: 'courseware', label: '课件' },
   { value: 'data', label: '学习数据' },

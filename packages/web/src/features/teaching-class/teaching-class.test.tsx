@@ -89,7 +89,7 @@ describe('teaching classes', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['章节', '学生', '通知', '作业', '分组', '课件', '学习数据']);
+    ).toEqual(['章节', '学生', '通知', '作业', '测验', '分组', '课件', '学习数据']);
     expect(within(tabs).getByRole('tab', { name: '学习数据' })).toHaveAttribute('aria-selected', 'true');
     const table = await screen.findByRole('table', { name: '学生数据' });
     expect(await within(table).findByText('陈思远')).toBeVisible();

@@ -2611,6 +2611,7 @@ export const quizTeacherStudentQuizListMutation = (options?: Partial<Options<Qui
  * 查看学生答卷
  *
  * 教师查看（/review-test/{paperId}）一份学生答卷：逐题的学生答案、得分、标准答案与解析，以及班级平均分和名次。只读，客观题已自动判分。
+ * 产品规范的 /test-result-teacher/{paperId} 与 /review-test/{paperId} 没有区别，两个地址显示同一页面（本规范设计）。
  * 错误：答卷不存在 errCode 6；答卷所属测验不是本人出的 errCode 5；答卷还在答题中 errCode 1。
  *
  */
