@@ -58,6 +58,7 @@ import { Route as TeachingManageTeachingManageStudentWorkDetailRouteImport } fro
 import { Route as TeachingManageTeachingManageTeacherClassTabsStudentDataRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
 import { Route as TeachingManageTeachingManageTeacherAddCoursewareRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/courseware'
 import { Route as TeachingManageTeachingManageTeacherCoursewareListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/courseware/list'
+import { Route as TeachingManageTeachingManageTeacherExamManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/exam/manage'
 import { Route as TeachingManageTeachingManageTeacherNoticeListRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/notice/list'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/index'
 import { Route as MainTeachingTeacherHomeWorkIndexRouteImport } from './routes/_main/teaching/teacher/home/work/index'
@@ -79,6 +80,7 @@ import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRo
 import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
 import { Route as TeachingManageTeachingManageTeacherAddHomeWorkIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/index'
 import { Route as TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
+import { Route as TeachingManageTeachingManageTeacherExamDetailTagIdIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId.$id'
 import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/index'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
 import { Route as MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/grouping/$courseId'
@@ -365,6 +367,12 @@ const TeachingManageTeachingManageTeacherCoursewareListRoute =
     path: '/courseware/list',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherExamManageRoute =
+  TeachingManageTeachingManageTeacherExamManageRouteImport.update({
+    id: '/exam/manage',
+    path: '/exam/manage',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherNoticeListRoute =
   TeachingManageTeachingManageTeacherNoticeListRouteImport.update({
     id: '/notice/list',
@@ -495,6 +503,12 @@ const TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute =
     path: '/add/home/work/$courseWorkId',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute =
+  TeachingManageTeachingManageTeacherExamDetailTagIdIdRouteImport.update({
+    id: '/exam/detail/$tagId/$id',
+    path: '/exam/detail/$tagId/$id',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute =
   TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport.update({
     id: '/home/work_/complete/',
@@ -582,6 +596,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
@@ -601,6 +616,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
+  '/teaching-manage/teacher/exam/detail/$tagId/$id': typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   '/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
   '/teaching/teacher/home/work/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
@@ -651,6 +667,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/teaching/student/work': typeof MainTeachingStudentWorkIndexRoute
   '/teaching/teacher/teachingclass': typeof MainTeachingTeacherTeachingclassIndexRoute
@@ -670,6 +687,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
+  '/teaching-manage/teacher/exam/detail/$tagId/$id': typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   '/teaching/teacher/add/home/work': typeof MainTeachingTeacherAddHomeWorkIndexRoute
   '/teaching/teacher/home/work/complete': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
@@ -730,6 +748,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data': typeof TeachingManageTeachingManageTeacherClassTabsStudentDataRoute
   '/_teaching-manage/teaching-manage/teacher/add/courseware': typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   '/_teaching-manage/teaching-manage/teacher/courseware/list': typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  '/_teaching-manage/teaching-manage/teacher/exam/manage': typeof TeachingManageTeachingManageTeacherExamManageRoute
   '/_teaching-manage/teaching-manage/teacher/notice/list': typeof TeachingManageTeachingManageTeacherNoticeListRoute
   '/_main/teaching/student/work/': typeof MainTeachingStudentWorkIndexRoute
   '/_main/teaching/teacher/teachingclass/': typeof MainTeachingTeacherTeachingclassIndexRoute
@@ -749,6 +768,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
+  '/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId/$id': typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   '/_main/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
   '/_main/teaching/teacher/home/work_/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
@@ -806,6 +826,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
+    | '/teaching-manage/teacher/exam/manage'
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/student/work/'
     | '/teaching/teacher/teachingclass/'
@@ -825,6 +846,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/home/work/manage'
     | '/teaching-manage/teacher/add/home/work/$courseWorkId'
+    | '/teaching-manage/teacher/exam/detail/$tagId/$id'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
     | '/teaching/teacher/add/home/work/'
     | '/teaching/teacher/home/work/complete/'
@@ -875,6 +897,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/student-data'
     | '/teaching-manage/teacher/add/courseware'
     | '/teaching-manage/teacher/courseware/list'
+    | '/teaching-manage/teacher/exam/manage'
     | '/teaching-manage/teacher/notice/list'
     | '/teaching/student/work'
     | '/teaching/teacher/teachingclass'
@@ -894,6 +917,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/home/work/manage'
     | '/teaching-manage/teacher/add/home/work/$courseWorkId'
+    | '/teaching-manage/teacher/exam/detail/$tagId/$id'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
     | '/teaching/teacher/add/home/work'
     | '/teaching/teacher/home/work/complete'
@@ -953,6 +977,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/student-data'
     | '/_teaching-manage/teaching-manage/teacher/add/courseware'
     | '/_teaching-manage/teaching-manage/teacher/courseware/list'
+    | '/_teaching-manage/teaching-manage/teacher/exam/manage'
     | '/_teaching-manage/teaching-manage/teacher/notice/list'
     | '/_main/teaching/student/work/'
     | '/_main/teaching/teacher/teachingclass/'
@@ -972,6 +997,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
     | '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
+    | '/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId/$id'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
     | '/_main/teaching/teacher/add/home/work/'
     | '/_main/teaching/teacher/home/work_/complete/'
@@ -1335,6 +1361,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/exam/manage': {
+      id: '/_teaching-manage/teaching-manage/teacher/exam/manage'
+      path: '/exam/manage'
+      fullPath: '/teaching-manage/teacher/exam/manage'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherExamManageRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
     '/_teaching-manage/teaching-manage/teacher/notice/list': {
       id: '/_teaching-manage/teaching-manage/teacher/notice/list'
       path: '/notice/list'
@@ -1480,6 +1513,13 @@ declare module '@tanstack/react-router' {
       path: '/add/home/work/$courseWorkId'
       fullPath: '/teaching-manage/teacher/add/home/work/$courseWorkId'
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
+    '/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId/$id': {
+      id: '/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId/$id'
+      path: '/exam/detail/$tagId/$id'
+      fullPath: '/teaching-manage/teacher/exam/detail/$tagId/$id'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
     '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': {
@@ -1747,12 +1787,14 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherIndexRoute: typeof TeachingManageTeachingManageTeacherIndexRoute
   TeachingManageTeachingManageTeacherAddCoursewareRoute: typeof TeachingManageTeachingManageTeacherAddCoursewareRoute
   TeachingManageTeachingManageTeacherCoursewareListRoute: typeof TeachingManageTeachingManageTeacherCoursewareListRoute
+  TeachingManageTeachingManageTeacherExamManageRoute: typeof TeachingManageTeachingManageTeacherExamManageRoute
   TeachingManageTeachingManageTeacherNoticeListRoute: typeof TeachingManageTeachingManageTeacherNoticeListRoute
   TeachingManageTeachingManageTeacherTeachingClassIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassIndexRoute
   TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute: typeof TeachingManageTeachingManageTeacherNoticeEditAnnounceIdRoute
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
+  TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute: typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
   TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
@@ -1776,6 +1818,8 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherAddCoursewareRoute,
     TeachingManageTeachingManageTeacherCoursewareListRoute:
       TeachingManageTeachingManageTeacherCoursewareListRoute,
+    TeachingManageTeachingManageTeacherExamManageRoute:
+      TeachingManageTeachingManageTeacherExamManageRoute,
     TeachingManageTeachingManageTeacherNoticeListRoute:
       TeachingManageTeachingManageTeacherNoticeListRoute,
     TeachingManageTeachingManageTeacherTeachingClassIndexRoute:
@@ -1788,6 +1832,8 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute,
     TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute:
       TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute,
+    TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute:
+      TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
     TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute:

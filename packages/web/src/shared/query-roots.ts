@@ -21,6 +21,8 @@ export const QUERY_ROOTS = {
   homework: ['homework'],
   /** The caller's own account: platform flags and schools (shared/session/account-info). */
   account: ['account'],
+  /** The teacher's exercise bank: exercises, their tags (题库), papers built from them (exercise). */
+  exercise: ['exercise'],
   /** The platform admin's lists: schools, accounts, user groups (admin). */
   admin: ['admin'],
 } as const;

@@ -29,6 +29,13 @@ export function TeacherNavLinks() {
         >
           作业管理
         </Link>
+        <Link
+          to="/teaching-manage/teacher/exam/manage"
+          className={classes.navLink}
+          activeProps={{ 'data-active': true }}
+        >
+          题库与试卷
+        </Link>
         <Link to="/teaching-manage/teacher" className={classes.navLink} activeProps={{ 'data-active': true }}>
           教学管理
         </Link>

@@ -1,9 +1,9 @@
 import { NavLink } from '@mantine/core';
-import { IconClipboardList, IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
+import { IconBooks, IconClipboardList, IconPlus, IconSchool, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/shared/session/session-context';
 
-/** Sidebar entries of the teaching shell for courses, students and homework. */
+/** Sidebar entries of the teaching shell for courses, students, homework and the exercise bank. */
 export function TeacherSidebarLinks() {
   const { school } = useSession();
   if (school.type === 'teacher') {
@@ -33,6 +33,13 @@ export function TeacherSidebarLinks() {
           to="/teaching-manage/teacher/home/work"
           label="作业管理"
           leftSection={<IconClipboardList size={18} aria-hidden />}
+        />
+        <NavLink
+          component={Link}
+          to="/teaching-manage/teacher/exam/manage"
+          label="题库与试卷"
+          leftSection={<IconBooks size={18} aria-hidden />}
+          activeOptions={{ includeSearch: false }}
         />
       </>
     );
