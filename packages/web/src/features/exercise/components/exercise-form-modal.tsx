@@ -105,7 +105,8 @@ function ExerciseForm({
   const save = useMutation(saveExerciseMutation());
   const form = useAppForm({
     defaultValues: exerciseFormValues(exercise, tagId),
-    validators: { onSubmit: exerciseFormSchema },
+    // on every change (an error goes once it is fixed) and on submit; shown once submitted
+    validators: { onChange: exerciseFormSchema },
     onSubmit: async ({ value }) => {
       try {
         await save.mutateAsync(exerciseSaveRequest(value, exercise?.exerciseId));
@@ -116,6 +117,9 @@ function ExerciseForm({
       }
     },
   });
+  // errors of the controls bound by hand wait for the first submit, as the bound inputs' do
+  const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
+  const shown = (errors: readonly unknown[]) => (submitted ? firstErrorMessage(errors) : undefined);
   const type = Number(useStore(form.store, (state) => state.values.type)) as ExerciseType;
   const blanks = blankCount(useStore(form.store, (state) => state.values.content));
   const single = type === 1;
@@ -167,7 +171,7 @@ function ExerciseForm({
                       aria-label={`选项 ${key}`}
                       value={content.state.value}
                       onChange={(event) => content.handleChange(event.currentTarget.value)}
-                      error={firstErrorMessage(content.state.meta.errors)}
+                      error={shown(content.state.meta.errors)}
                     />
                   )}
                 </form.Field>
@@ -186,7 +190,7 @@ function ExerciseForm({
               </Group>
             );
           })}
-          <FieldError errors={field.state.meta.errors} />
+          <FieldError message={shown(field.state.meta.errors)} />
         </Stack>
       )}
     </form.Field>
@@ -247,9 +251,7 @@ function ExerciseForm({
             <TextareaField
               label="题干"
               required
-              autosize
-              minRows={3}
-              maxRows={10}
+              rows={3}
               description={type === 4 ? '用 ____（四个及以上下划线）标出每个空' : undefined}
             />
           )}
@@ -270,7 +272,7 @@ function ExerciseForm({
                   value={field.state.value}
                   onChange={(value) => field.handleChange(value)}
                 />
-                <FieldError errors={field.state.meta.errors} />
+                <FieldError message={shown(field.state.meta.errors)} />
               </div>
             )}
           </form.Field>
@@ -294,7 +296,7 @@ function ExerciseForm({
                       label={`第 ${index + 1} 空`}
                       value={field.state.value ?? ''}
                       onChange={(event) => field.handleChange(event.currentTarget.value)}
-                      error={firstErrorMessage(field.state.meta.errors)}
+                      error={shown(field.state.meta.errors)}
                     />
                   )}
                 </form.Field>
@@ -328,7 +330,7 @@ function ExerciseForm({
               )}
             </form.AppField>
             <form.AppField name="codeTemplate">
-              {() => <TextareaField label="初始代码" autosize minRows={3} maxRows={12} ff="monospace" />}
+              {() => <TextareaField label="初始代码" rows={3} ff="monospace" />}
             </form.AppField>
           </>
         ) : null}
@@ -339,9 +341,7 @@ function ExerciseForm({
               <TextareaField
                 label={type === 5 ? '参考答案' : '参考代码'}
                 required
-                autosize
-                minRows={3}
-                maxRows={12}
+                rows={3}
                 {...(type === 6 ? { ff: 'monospace' } : {})}
               />
             )}
@@ -349,7 +349,7 @@ function ExerciseForm({
         ) : null}
 
         <form.AppField name="analysis">
-          {() => <TextareaField label="解析" placeholder="选填" autosize minRows={2} maxRows={8} />}
+          {() => <TextareaField label="解析" placeholder="选填" rows={2} />}
         </form.AppField>
 
         <Group justify="flex-end" gap="sm">
@@ -365,8 +365,7 @@ function ExerciseForm({
   );
 }
 
-function FieldError({ errors }: { errors: readonly unknown[] }) {
-  const message = firstErrorMessage(errors);
+function FieldError({ message }: { message: string | undefined }) {
   return message ? (
     <Text size="xs" c="red" mt={4} role="alert">
       {message}

@@ -104,8 +104,9 @@ function ManualPaperForm({
   const create = useMutation(createManualPaperMutation());
   const form = useAppForm({
     defaultValues: { ...paperHeadDefaults(), items: [] } as ManualPaperValues,
+    // on every change (an error goes once it is fixed) and on submit; shown once submitted
     validators: {
-      onSubmit: ({ value }) => {
+      onChange: ({ value }) => {
         const total = sumScores(value.items.map((item) => Number(item.score) || 0));
         const fields: Record<string, string> = {};
         if (value.items.length === 0) fields.items = '请至少从题库中选择一道习题';
@@ -134,6 +135,9 @@ function ManualPaperForm({
       }
     },
   });
+  // errors of the controls bound by hand wait for the first submit, as the bound inputs' do
+  const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
+  const shown = (errors: readonly unknown[]) => (submitted ? firstErrorMessage(errors) : undefined);
   const items = useStore(form.store, (state) => state.values.items);
   const total = sumScores(items.map((item) => Number(item.score) || 0));
   const picked = useMemo(() => new Set(items.map((item) => item.exerciseId)), [items]);
@@ -212,7 +216,7 @@ function ManualPaperForm({
                                 rightSection={<Text size="xs">分</Text>}
                                 value={score.state.value}
                                 onChange={(value) => score.handleChange(value)}
-                                error={firstErrorMessage(score.state.meta.errors)}
+                                error={shown(score.state.meta.errors)}
                               />
                             )}
                           </form.Field>
@@ -231,9 +235,9 @@ function ManualPaperForm({
                     ))}
                   </ol>
                 )}
-                {firstErrorMessage(field.state.meta.errors) ? (
+                {shown(field.state.meta.errors) ? (
                   <Text size="sm" c="red" role="alert">
-                    {firstErrorMessage(field.state.meta.errors)}
+                    {shown(field.state.meta.errors)}
                   </Text>
                 ) : null}
               </Stack>

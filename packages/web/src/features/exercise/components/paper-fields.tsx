@@ -6,9 +6,7 @@ export const DurationInput = () => <NumberField label="考试时长（分钟）"
 export const PassScoreInput = () => (
   <NumberField label="及格分" placeholder="默认为总分的 60%" min={0} step={0.5} decimalScale={1} />
 );
-export const DescriptionInput = () => (
-  <TextareaField label="试卷说明" placeholder="选填" autosize minRows={1} maxRows={4} />
-);
+export const DescriptionInput = () => <TextareaField label="试卷说明" placeholder="选填" rows={1} />;
 
 export interface PaperHeadValues {
   paperName: string;

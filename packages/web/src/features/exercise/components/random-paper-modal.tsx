@@ -123,8 +123,9 @@ function RandomPaperForm({
   const newRule = (): RuleValue => ({ repoId: tag.tagId, quType: '1', difficulty: '', count: 5, score: 2 });
   const form = useAppForm({
     defaultValues: { ...paperHeadDefaults(), rules: [newRule()] } as RandomPaperValues,
+    // on every change (an error goes once it is fixed) and on submit; shown once submitted
     validators: {
-      onSubmit: ({ value }) => {
+      onChange: ({ value }) => {
         const fields: Record<string, string> = {};
         value.rules.forEach((rule, index) => {
           if (
@@ -169,6 +170,9 @@ function RandomPaperForm({
       }
     },
   });
+  // errors of the controls bound by hand wait for the first submit, as the bound inputs' do
+  const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
+  const shown = (errors: readonly unknown[]) => (submitted ? firstErrorMessage(errors) : undefined);
   const rules = useStore(form.store, (state) => state.values.rules);
   const total = sumScores(rules.map(ruleSubtotal));
   const count = rules.reduce((sum, rule) => sum + (Number(rule.count) || 0), 0);
@@ -281,7 +285,7 @@ function RandomPaperForm({
                           allowDecimal={false}
                           value={sub.state.value}
                           onChange={(value) => sub.handleChange(value)}
-                          error={firstErrorMessage(sub.state.meta.errors)}
+                          error={shown(sub.state.meta.errors)}
                         />
                       )}
                     </form.Field>
@@ -295,7 +299,7 @@ function RandomPaperForm({
                           decimalScale={1}
                           value={sub.state.value}
                           onChange={(value) => sub.handleChange(value)}
-                          error={firstErrorMessage(sub.state.meta.errors)}
+                          error={shown(sub.state.meta.errors)}
                         />
                       )}
                     </form.Field>
@@ -308,9 +312,9 @@ function RandomPaperForm({
                   ) : null}
                 </Paper>
               ))}
-              {firstErrorMessage(field.state.meta.errors) ? (
+              {shown(field.state.meta.errors) ? (
                 <Text size="sm" c="red" role="alert">
-                  {firstErrorMessage(field.state.meta.errors)}
+                  {shown(field.state.meta.errors)}
                 </Text>
               ) : null}
               <Button
