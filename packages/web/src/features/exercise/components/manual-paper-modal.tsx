@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useStore } from '@tanstack/react-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
 import { tableQueryState } from '@/components/data-table/query-state';
@@ -138,6 +138,17 @@ function ManualPaperForm({
   // errors of the controls bound by hand wait for the first submit, as the bound inputs' do
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
   const shown = (errors: readonly unknown[]) => (submitted ? firstErrorMessage(errors) : undefined);
+  // stable, so the picker's columns are built once per change of the picked set
+  const pick = useCallback(
+    (exercise: Exercise) =>
+      form.pushFieldValue('items', {
+        exerciseId: exercise.exerciseId,
+        type: exercise.type,
+        excerpt: stemExcerpt(exercise.content, 50),
+        score: exercise.score,
+      }),
+    [form],
+  );
   const items = useStore(form.store, (state) => state.values.items);
   const total = sumScores(items.map((item) => Number(item.score) || 0));
   const picked = useMemo(() => new Set(items.map((item) => item.exerciseId)), [items]);
@@ -163,19 +174,7 @@ function ManualPaperForm({
         </SimpleGrid>
         <form.AppField name="description">{DescriptionInput}</form.AppField>
 
-        <ExercisePicker
-          initialTagId={tag.tagId}
-          tags={tags}
-          picked={picked}
-          onPick={(exercise) =>
-            form.pushFieldValue('items', {
-              exerciseId: exercise.exerciseId,
-              type: exercise.type,
-              excerpt: stemExcerpt(exercise.content, 50),
-              score: exercise.score,
-            })
-          }
-        />
+        <ExercisePicker initialTagId={tag.tagId} tags={tags} picked={picked} onPick={pick} />
 
         <form.Field name="items" mode="array">
           {(field) => (

@@ -221,7 +221,7 @@ function RandomPaperForm({
                   style={{ margin: 0 }}
                 >
                   <Group justify="space-between" mb="xs">
-                    <Text size="sm" fw={500} component="legend" style={{ padding: 0 }}>
+                    <Text size="sm" fw={500} aria-hidden>
                       第 {index + 1} 条规则
                     </Text>
                     <Hint label="删除规则">

@@ -40,9 +40,10 @@ export function TagPanel({
         active={tag.tagId === selectedId}
         aria-current={tag.tagId === selectedId ? 'true' : undefined}
         label={tag.tagName}
+        aria-label={`${tag.tagName}（${tag.itemCount} 道题）`}
         pl={top ? undefined : 28}
         rightSection={
-          <Badge size="sm" variant="light" color="gray" aria-label={`${tag.itemCount} 道题`}>
+          <Badge size="sm" variant="light" color="gray" aria-hidden>
             {tag.itemCount}
           </Badge>
         }
