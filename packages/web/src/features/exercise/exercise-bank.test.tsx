@@ -1,3 +1,4 @@
+import { examRepoCreatePaperTemplate } from '@dfrm/sdk/resource';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
@@ -199,7 +200,6 @@ describe('题库与试卷: exercises', () => {
     const tag = await createTag('第二章 债券');
     const used = await createChoice(tag.tagId, '久期衡量的是？');
     await createChoice(tag.tagId, '凸性衡量的是？');
-    const { examRepoCreatePaperTemplate } = await import('@dfrm/sdk/resource');
     await examRepoCreatePaperTemplate({
       body: { paperName: '债券小测', durationMinutes: 20, items: [{ quId: used.exerciseId, score: 5 }] },
     });
