@@ -101,6 +101,7 @@ import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRo
 import { Route as TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
 import { Route as TeachingManageTeachingManageTeacherAddHomeWorkIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/index'
 import { Route as TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
+import { Route as TeachingManageTeachingManageTeacherExamDetailTagIdIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId.$id'
 import { Route as TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/home/work_/complete/index'
 import { Route as TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRouteImport } from './routes/_teaching-manage/teaching-manage/teacher/teaching-class/detail.$courseId.$resourceId'
 import { Route as MainTeachingTeacherAddHomeWorkGroupingCourseIdRouteImport } from './routes/_main/teaching/teacher/add/home/work/grouping/$courseId'
@@ -645,6 +646,12 @@ const TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute =
     path: '/add/home/work/$courseWorkId',
     getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
   } as any)
+const TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute =
+  TeachingManageTeachingManageTeacherExamDetailTagIdIdRouteImport.update({
+    id: '/exam/detail/$tagId/$id',
+    path: '/exam/detail/$tagId/$id',
+    getParentRoute: () => TeachingManageTeachingManageTeacherRouteRoute,
+  } as any)
 const TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute =
   TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRouteImport.update({
     id: '/home/work_/complete/',
@@ -771,6 +778,7 @@ export interface FileRoutesByFullPath {
   '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
+  '/teaching-manage/teacher/exam/detail/$tagId/$id': typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   '/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
   '/teaching/teacher/home/work/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
@@ -860,6 +868,7 @@ export interface FileRoutesByTo {
   '/teaching-manage/teacher/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/teaching-manage/teacher/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   '/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
+  '/teaching-manage/teacher/exam/detail/$tagId/$id': typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute
   '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   '/teaching/teacher/add/home/work': typeof MainTeachingTeacherAddHomeWorkIndexRoute
   '/teaching/teacher/home/work/complete': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
@@ -961,6 +970,7 @@ export interface FileRoutesById {
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkGroupingRoute
   '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage': typeof TeachingManageTeachingManageTeacherClassTabsHomeWorkManageRoute
   '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId': typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
+  '/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId/$id': typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute
   '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId': typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   '/_main/teaching/teacher/add/home/work/': typeof MainTeachingTeacherAddHomeWorkIndexRoute
   '/_main/teaching/teacher/home/work_/complete/': typeof MainTeachingTeacherHomeWorkCompleteIndexRoute
@@ -1057,6 +1067,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/home/work/manage'
     | '/teaching-manage/teacher/add/home/work/$courseWorkId'
+    | '/teaching-manage/teacher/exam/detail/$tagId/$id'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
     | '/teaching/teacher/add/home/work/'
     | '/teaching/teacher/home/work/complete/'
@@ -1146,6 +1157,7 @@ export interface FileRouteTypes {
     | '/teaching-manage/teacher/home/work/grouping'
     | '/teaching-manage/teacher/home/work/manage'
     | '/teaching-manage/teacher/add/home/work/$courseWorkId'
+    | '/teaching-manage/teacher/exam/detail/$tagId/$id'
     | '/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
     | '/teaching/teacher/add/home/work'
     | '/teaching/teacher/home/work/complete'
@@ -1246,6 +1258,7 @@ export interface FileRouteTypes {
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/grouping'
     | '/_teaching-manage/teaching-manage/teacher/_class-tabs/home/work/manage'
     | '/_teaching-manage/teaching-manage/teacher/add/home/work/$courseWorkId'
+    | '/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId/$id'
     | '/_teaching-manage/teaching-manage/teacher/teaching-class/detail/$courseId/$resourceId'
     | '/_main/teaching/teacher/add/home/work/'
     | '/_main/teaching/teacher/home/work_/complete/'
@@ -1910,6 +1923,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRouteImport
       parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
     }
+    '/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId/$id': {
+      id: '/_teaching-manage/teaching-manage/teacher/exam/detail/$tagId/$id'
+      path: '/exam/detail/$tagId/$id'
+      fullPath: '/teaching-manage/teacher/exam/detail/$tagId/$id'
+      preLoaderRoute: typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRouteImport
+      parentRoute: typeof TeachingManageTeachingManageTeacherRouteRoute
+    }
     '/_teaching-manage/teaching-manage/teacher/home/work_/complete/': {
       id: '/_teaching-manage/teaching-manage/teacher/home/work_/complete/'
       path: '/home/work/complete'
@@ -2242,6 +2262,7 @@ interface TeachingManageTeachingManageTeacherRouteRouteChildren {
   TeachingManageTeachingManageTeacherNoticeEditIndexRoute: typeof TeachingManageTeachingManageTeacherNoticeEditIndexRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute
   TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute
+  TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute: typeof TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute
   TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute: typeof TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute
   TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute: typeof TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute
   TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute: typeof TeachingManageTeachingManageTeacherHomeWorkCompleteIndexRoute
@@ -2283,6 +2304,8 @@ const TeachingManageTeachingManageTeacherRouteRouteChildren: TeachingManageTeach
       TeachingManageTeachingManageTeacherTeachingClassDetailIndexRoute,
     TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute:
       TeachingManageTeachingManageTeacherAddHomeWorkCourseWorkIdRoute,
+    TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute:
+      TeachingManageTeachingManageTeacherExamDetailTagIdIdRoute,
     TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute:
       TeachingManageTeachingManageTeacherTeachingClassDetailCourseIdResourceIdRoute,
     TeachingManageTeachingManageTeacherAddHomeWorkIndexRoute:

@@ -25,6 +25,8 @@ export const QUERY_ROOTS = {
   quiz: ['quiz'],
   /** The caller's own account: platform flags and schools (shared/session/account-info). */
   account: ['account'],
+  /** The teacher's exercise bank: exercises, their tags (题库), papers built from them (exercise). */
+  exercise: ['exercise'],
   /** The platform admin's lists: schools, accounts, user groups (admin). */
   admin: ['admin'],
 } as const;

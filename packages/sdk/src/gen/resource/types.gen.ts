@@ -1226,6 +1226,13 @@ export type ExercisePaperBrief = {
      */
     durationMinutes: number;
     /**
+     * 组卷方式（与 exam-repo.yaml 的 ExamPaperBuildMode 相同；本规范设计，供试卷列表区分手工与随机组卷）：
+     * manual 手工选题（paper/create 与 create/papertmpl）；
+     * random 按规则从题库随机抽题（create/papertmplEx）。
+     *
+     */
+    buildMode: 'manual' | 'random';
+    /**
      * 从本卷复制过试题的考试数（examCreate、examUpdate 的 sourcePaperId；考试删除后不再计入）；大于 0 时不能删除、不能改题目与分值。
      */
     usedCount: number;

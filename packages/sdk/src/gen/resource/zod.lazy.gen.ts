@@ -1286,6 +1286,7 @@ export const zExercisePaperBrief = /* @__PURE__ */ memo(() => z.object({
     totalScore: z.number().check(z.gte(0)),
     passScore: z.number().check(z.gte(0)),
     durationMinutes: z.int().check(z.gte(1), z.lte(600)),
+    buildMode: z.enum(['manual', 'random']),
     usedCount: z.int().check(z.gte(0)),
     createdBy: zId(),
     createdAt: zInstant(),

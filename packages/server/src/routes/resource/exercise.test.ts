@@ -478,6 +478,7 @@ describe('exercise papers', () => {
       exerciseCount: 3,
       totalScore: 50,
       passScore: 30,
+      buildMode: 'manual',
       usedCount: 0,
       durationMinutes: 60,
     });

@@ -189,6 +189,7 @@ export async function paperBriefs(db: Db, rows: readonly ExercisePaperRow[]): Pr
     totalScore: row.totalScore,
     passScore: row.passScore,
     durationMinutes: row.durationMinutes,
+    buildMode: row.buildMode,
     usedCount: used.get(row.id) ?? 0,
     createdBy: String(row.ownerUserId),
     createdAt: row.createdAt,

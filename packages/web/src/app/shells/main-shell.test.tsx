@@ -20,7 +20,17 @@ describe('main shell header', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['课程', '教学班级', '学生管理', '作业管理', '考试管理', '教学管理', '学情概览', '学习情况']);
+    ).toEqual([
+      '课程',
+      '教学班级',
+      '学生管理',
+      '作业管理',
+      '考试管理',
+      '题库与试卷',
+      '教学管理',
+      '学情概览',
+      '学习情况',
+    ]);
     // A single-role user has nothing to switch.
     expect(within(header).queryByRole('radiogroup', { name: '切换身份' })).not.toBeInTheDocument();
   });

@@ -32,6 +32,13 @@ export function TeacherNavLinks() {
         <Link to="/examination/management" className={classes.navLink} activeProps={{ 'data-active': true }}>
           考试管理
         </Link>
+        <Link
+          to="/teaching-manage/teacher/exam/manage"
+          className={classes.navLink}
+          activeProps={{ 'data-active': true }}
+        >
+          题库与试卷
+        </Link>
         <Link to="/teaching-manage/teacher" className={classes.navLink} activeProps={{ 'data-active': true }}>
           教学管理
         </Link>

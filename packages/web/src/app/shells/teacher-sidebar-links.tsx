@@ -1,5 +1,6 @@
 import { NavLink } from '@mantine/core';
 import {
+  IconBooks,
   IconClipboardList,
   IconFileCertificate,
   IconListCheck,
@@ -10,7 +11,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/shared/session/session-context';
 
-/** Sidebar entries of the teaching shell for courses, students, homework and quizzes. */
+/** Sidebar entries of the teaching shell for courses, students, homework, exams, quizzes and the exercise bank. */
 export function TeacherSidebarLinks() {
   const { school } = useSession();
   if (school.type === 'teacher') {
@@ -52,6 +53,13 @@ export function TeacherSidebarLinks() {
           to="/teaching-manage/teacher/test/list"
           label="随堂测验"
           leftSection={<IconListCheck size={18} aria-hidden />}
+        />
+        <NavLink
+          component={Link}
+          to="/teaching-manage/teacher/exam/manage"
+          label="题库与试卷"
+          leftSection={<IconBooks size={18} aria-hidden />}
+          activeOptions={{ includeSearch: false }}
         />
       </>
     );

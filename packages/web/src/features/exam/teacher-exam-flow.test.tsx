@@ -32,11 +32,7 @@ describe('the teacher’s exam list', () => {
     storeUser(await loginAs('student01'));
     const { router } = renderApp({ path: '/teaching-manage/student/mycourse' });
     await screen.findByRole('navigation', { name: '学习中心导航' });
-    for (const href of [
-      '/examination/management',
-      '/teaching-manage/teacher/exam/manage',
-      '/edit/examination',
-    ]) {
+    for (const href of ['/examination/management', '/edit/examination']) {
       await router.navigate({ href });
       await waitFor(() => expect(router.state.location.pathname).toBe(href));
       expect(await screen.findByRole('heading', { name: '无权访问' })).toBeVisible();
@@ -92,10 +88,10 @@ describe('the teacher’s exam list', () => {
     expect(await rowOf('随堂测验')).toBeVisible();
   }, 60_000);
 
-  it('deletes a withdrawn exam and is the same page in the teaching area', async () => {
+  it('deletes a withdrawn exam', async () => {
     await createExam({ name: '补考' });
     storeUser(await loginAs('teacher1'));
-    const { user } = renderApp({ path: '/teaching-manage/teacher/exam/manage' });
+    const { user } = renderApp({ path: '/examination/management' });
     expect(await screen.findByRole('heading', { level: 1, name: '考试管理' })).toBeVisible();
     await user.click(within(await rowOf('补考')).getByRole('button', { name: '删除 补考' }));
     await user.click(

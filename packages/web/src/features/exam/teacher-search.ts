@@ -3,12 +3,12 @@
 import { idSearchValue } from '@/lib/search-params';
 
 /**
- * The exam pages live under the main shell (product spec, "Exam routes under the main shell");
- * the new teaching area mounts the list only, so every other link leads here.
+ * The exam pages live under the main shell (product spec, "Exam routes under the main shell"); the
+ * new teaching area's exam/manage is the exercise bank and its papers (features/exercise), and its
+ * sidebar leads here for exams.
  */
 export const EXAM_TEACHER_PATHS = {
   list: '/examination/management',
-  manageList: '/teaching-manage/teacher/exam/manage',
   add: '/edit/examination',
   edit: '/edit/examination/$examId',
   examiners: '/examiner/$examId',
