@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import type { ExercisePaper, ExercisePaperExercise } from '@dfrm/sdk/resource';
 import type { ExamQuestionType } from '@dfrm/sdk/tms';
