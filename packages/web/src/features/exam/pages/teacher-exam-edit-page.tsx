@@ -20,7 +20,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useStore } from '@tanstack/react-form';
-import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
@@ -185,9 +185,14 @@ function ExamForm({
     ...sourcePaperQuery(sourcePaperId),
     enabled: source === 'paper' && sourcePaperId !== '',
   });
-  // the pass score is checked against the total of what will be saved: the chosen paper's, once known
+  const queryClient = useQueryClient();
+  // The pass score is checked against the total of what will be saved: the chosen paper's once it
+  // is loaded (read from the cache by the id in the values, so a paper just chosen never lends the
+  // previous one's total).
   const totalOf = (values: ExamFormValues) =>
-    values.source === 'paper' ? chosenPaper.data?.totalScore : paperTotal(values.questions);
+    values.source === 'paper'
+      ? queryClient.getQueryData(sourcePaperQuery(values.sourcePaperId).queryKey)?.totalScore
+      : paperTotal(values.questions);
   const submitting = useStore(form.store, (state) => state.isSubmitting);
   const heading = exam ? '编辑考试' : '新建考试';
 
