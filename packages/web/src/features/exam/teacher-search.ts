@@ -22,8 +22,18 @@ export function examinerTabSearch(search: Record<string, unknown>): { tab?: Exam
   return search.tab === 'stats' ? { tab: 'stats' } : {};
 }
 
-/** `?courseId=` of a new exam: its course chosen in advance. */
-export function newExamSearch(search: Record<string, unknown>): { courseId?: string } {
+export interface NewExamSearch {
+  courseId?: string;
+  /** An exercise paper to copy the questions from (the bank's 用于新建考试). */
+  sourcePaperId?: string;
+}
+
+/**
+ * `?courseId=` of a new exam: its course chosen in advance; `?sourcePaperId=`: the exercise paper
+ * its questions are copied from, chosen in advance. A value that names no id is dropped.
+ */
+export function newExamSearch(search: Record<string, unknown>): NewExamSearch {
   const courseId = idSearchValue(search.courseId);
-  return courseId ? { courseId } : {};
+  const sourcePaperId = idSearchValue(search.sourcePaperId);
+  return { ...(courseId ? { courseId } : {}), ...(sourcePaperId ? { sourcePaperId } : {}) };
 }

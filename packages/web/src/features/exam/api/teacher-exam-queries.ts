@@ -11,7 +11,9 @@ import {
   getCourseList,
   getStudentList,
 } from '@dfrm/sdk/tms';
+import { exercisePaperGet, exercisePaperList } from '@dfrm/sdk/resource';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { QUERY_ROOTS } from '@/shared/query-roots';
 
 /**
  * Every key of the teacher's exam pages starts here, so a teacher's change invalidates them all
@@ -155,4 +157,24 @@ export const examUserAttendQuery = (examId: string, userId: string) =>
   queryOptions({
     queryKey: [...EXAM_TEACHER_KEY, 'examiners', examId, 'attend', userId] as const,
     queryFn: ({ signal }) => examUserAttend({ path: { examId, userId }, signal }),
+  });
+
+/**
+ * The exercise bank's papers an exam can copy its questions from. Keyed under the bank's root, so
+ * a paper changed in the bank (its mutations invalidate that root) is read again here.
+ */
+const SOURCE_PAPER_KEY = [...QUERY_ROOTS.exercise, 'examSource'] as const;
+
+/** The teacher's exercise papers, newest change first: the contract's largest page (200). */
+export const sourcePapersQuery = () =>
+  queryOptions({
+    queryKey: [...SOURCE_PAPER_KEY, 'list'] as const,
+    queryFn: ({ signal }) => exercisePaperList({ body: { pageIndex: 1, pageSize: 200 }, signal }),
+  });
+
+/** One exercise paper with its questions, for the preview of what the exam will copy. */
+export const sourcePaperQuery = (paperId: string) =>
+  queryOptions({
+    queryKey: [...SOURCE_PAPER_KEY, 'paper', paperId] as const,
+    queryFn: ({ signal }) => exercisePaperGet({ path: { paperId }, signal }),
   });

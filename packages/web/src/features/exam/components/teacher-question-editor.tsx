@@ -123,7 +123,6 @@ export function QuestionEditor({
           </Button>
         ))}
       </Group>
-      {/* 从题库选题 (the contract's sourcePaperId) joins this row once the exercise bank is served. */}
     </Stack>
   );
 }

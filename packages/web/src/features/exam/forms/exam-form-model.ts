@@ -53,6 +53,12 @@ export interface QuestionDraft {
   codeLanguage: CodeLanguage;
 }
 
+/**
+ * Where the exam's questions come from: the editor below (手动出题), or a copy of one of the
+ * teacher's exercise papers made by the server when the exam is saved (从试卷复制, sourcePaperId).
+ */
+export type QuestionSource = 'manual' | 'paper';
+
 export interface ExamFormValues {
   examName: string;
   courseId: string;
@@ -65,6 +71,10 @@ export interface ExamFormValues {
   resultPolicy: string;
   shuffleQuestions: boolean;
   shuffleOptions: boolean;
+  source: QuestionSource;
+  /** The exercise paper to copy ('' while none is chosen); only sent with source 'paper'. */
+  sourcePaperId: string;
+  /** The editor's questions, kept while a paper is chosen so switching back loses nothing. */
   questions: QuestionDraft[];
 }
 
@@ -286,14 +296,18 @@ export function durationError(
   return undefined;
 }
 
-export function passScoreError(passScore: number | string, total: number): string | undefined {
+/** `total` undefined: not known yet (a chosen paper still loading); the server checks it then. */
+export function passScoreError(passScore: number | string, total: number | undefined): string | undefined {
   if (typeof passScore !== 'number' || passScore < 0 || passScore > 1000) return '及格分为 0 到 1000 的数';
-  if (passScore > total) return `及格分不能超过总分（${total}）`;
+  if (total !== undefined && passScore > total) return `及格分不能超过总分（${total}）`;
   return undefined;
 }
 
 /** A new exam: tomorrow 9:00 to 11:00, 90 minutes, results shown after submitting. */
-export function newExamValues(courseId: string | undefined): ExamFormValues {
+export function newExamValues(
+  courseId: string | undefined,
+  sourcePaperId?: string | undefined,
+): ExamFormValues {
   const start = new Date();
   start.setDate(start.getDate() + 1);
   start.setHours(9, 0, 0, 0);
@@ -309,6 +323,8 @@ export function newExamValues(courseId: string | undefined): ExamFormValues {
     resultPolicy: '1',
     shuffleQuestions: false,
     shuffleOptions: false,
+    source: sourcePaperId ? 'paper' : 'manual',
+    sourcePaperId: sourcePaperId ?? '',
     questions: [],
   };
 }
@@ -326,13 +342,16 @@ export function examValues(exam: ExamDetail): ExamFormValues {
     resultPolicy: String(exam.resultPolicy),
     shuffleQuestions: exam.shuffleQuestions,
     shuffleOptions: exam.shuffleOptions,
+    // the exam holds its own copy of any paper it came from: edited like typed-in questions
+    source: 'manual',
+    sourcePaperId: '',
     questions: draftsOf(exam),
   };
 }
 
 /**
- * The create/update body. The paper comes from the editor's questions; the contract's other
- * source, a paper of the exercise bank (sourcePaperId), joins here once the bank is served.
+ * The create/update body: the editor's questions, or the chosen exercise paper (sourcePaperId),
+ * which the server copies into the exam's questions; the contract takes exactly one of the two.
  */
 export function toSaveRequest(schoolId: string, values: ExamFormValues): ExamSaveRequest {
   return {
@@ -348,9 +367,20 @@ export function toSaveRequest(schoolId: string, values: ExamFormValues): ExamSav
     resultPolicy: Number(values.resultPolicy) as ExamResultPolicy,
     shuffleQuestions: values.shuffleQuestions,
     shuffleOptions: values.shuffleOptions,
-    questions: values.questions.map(toQuestionInput),
+    ...(values.source === 'paper'
+      ? { sourcePaperId: values.sourcePaperId }
+      : { questions: values.questions.map(toQuestionInput) }),
   };
 }
+
+/** What keeps the chosen source from being saved: a paper must be chosen to copy one. */
+export function sourcePaperError(source: QuestionSource, sourcePaperId: string): string | undefined {
+  return source === 'paper' && sourcePaperId === '' ? '请选择要复制的试卷' : undefined;
+}
+
+/** The editor's first problem; a paper to copy is checked by the server, question by question. */
+export const questionsProblem = (source: QuestionSource, questions: readonly QuestionDraft[]) =>
+  source === 'paper' ? undefined : paperProblem(questions);
 
 export type SettingField = 'examName' | 'endTime' | 'duration' | 'passScore';
 

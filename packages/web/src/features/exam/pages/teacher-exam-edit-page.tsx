@@ -20,12 +20,18 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useStore } from '@tanstack/react-form';
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
+import { SourcePaperPreview, SourcePaperSelect } from '@/features/exam/components/source-paper';
 import { QuestionEditor } from '@/features/exam/components/teacher-question-editor';
 import { saveExamMutation } from '@/features/exam/api/teacher-exam-mutations';
-import { examCoursesQuery, examDetailQuery } from '@/features/exam/api/teacher-exam-queries';
+import {
+  examCoursesQuery,
+  examDetailQuery,
+  sourcePaperQuery,
+} from '@/features/exam/api/teacher-exam-queries';
 import {
   durationError,
   endTimeError,
@@ -35,11 +41,13 @@ import {
   examTextSchema,
   examValues,
   newExamValues,
-  paperProblem,
   paperTotal,
   passScoreError,
+  type QuestionSource,
+  questionsProblem,
   type SettingField,
   serverErrorPlace,
+  sourcePaperError,
   toSaveRequest,
 } from '@/features/exam/forms/exam-form-model';
 import { EXAM_TEACHER_PATHS } from '@/features/exam/teacher-search';
@@ -55,16 +63,23 @@ export interface TeacherExamEditPageProps {
   examId?: string | undefined;
   /** Course chosen in advance for a new exam (the list's filter). */
   courseId?: string | undefined;
+  /** Exercise paper chosen in advance for a new exam's questions (the bank's 用于新建考试). */
+  sourcePaperId?: string | undefined;
 }
 
 /** 新建考试 / 编辑考试. */
-export function TeacherExamEditPage({ examId, courseId }: TeacherExamEditPageProps) {
+export function TeacherExamEditPage({ examId, courseId, sourcePaperId }: TeacherExamEditPageProps) {
   const schoolId = useSchoolId();
   const { data: courses } = useSuspenseQuery(examCoursesQuery(schoolId));
   return examId ? (
     <ExistingExam key={examId} schoolId={schoolId} examId={examId} courses={courses} />
   ) : (
-    <ExamForm schoolId={schoolId} courses={courses} initialCourseId={courseId} />
+    <ExamForm
+      schoolId={schoolId}
+      courses={courses}
+      initialCourseId={courseId}
+      initialSourcePaperId={sourcePaperId}
+    />
   );
 }
 
@@ -80,6 +95,11 @@ function ExistingExam({
   const { data: exam } = useSuspenseQuery(examDetailQuery(examId));
   return <ExamForm schoolId={schoolId} courses={courses} exam={exam} />;
 }
+
+const SOURCE_CHOICES = [
+  { value: 'manual', label: '手动出题' },
+  { value: 'paper', label: '从试卷复制' },
+] as const satisfies readonly { value: QuestionSource; label: string }[];
 
 const RESULT_POLICY_CHOICES = Object.entries(EXAM_RESULT_POLICY_LABELS).map(([value, label]) => ({
   value,
@@ -100,11 +120,13 @@ function ExamForm({
   courses,
   exam,
   initialCourseId,
+  initialSourcePaperId,
 }: {
   schoolId: string;
   courses: CourseItem[];
   exam?: ExamDetail;
   initialCourseId?: string | undefined;
+  initialSourcePaperId?: string | undefined;
 }) {
   const navigate = useNavigate();
   const save = useMutation(saveExamMutation());
@@ -118,6 +140,7 @@ function ExamForm({
       ? examValues(exam)
       : newExamValues(
           courses.some((course) => course.courseId === initialCourseId) ? initialCourseId : undefined,
+          initialSourcePaperId,
         ),
   );
 
@@ -136,7 +159,10 @@ function ExamForm({
       } catch (error) {
         const message = errorMessage(error);
         const place = isApiError(error) ? serverErrorPlace(message) : null;
-        if (place && 'question' in place) setQuestionErrors({ [place.question - 1]: message });
+        // a copied paper's question has no card here: its refusal is shown above the buttons
+        if (place && 'question' in place && value.source === 'manual')
+          setQuestionErrors({ [place.question - 1]: message });
+        else if (place && 'question' in place) setFormError(message);
         else if (place) setFieldErrors({ [place.field]: message });
         else setFormError(message);
         return;
@@ -153,6 +179,20 @@ function ExamForm({
   });
 
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0);
+  const source = useStore(form.store, (state) => state.values.source);
+  const sourcePaperId = useStore(form.store, (state) => state.values.sourcePaperId);
+  const chosenPaper = useQuery({
+    ...sourcePaperQuery(sourcePaperId),
+    enabled: source === 'paper' && sourcePaperId !== '',
+  });
+  const queryClient = useQueryClient();
+  // The pass score is checked against the total of what will be saved: the chosen paper's once it
+  // is loaded (read from the cache by the id in the values, so a paper just chosen never lends the
+  // previous one's total).
+  const totalOf = (values: ExamFormValues) =>
+    values.source === 'paper'
+      ? queryClient.getQueryData(sourcePaperQuery(values.sourcePaperId).queryKey)?.totalScore
+      : paperTotal(values.questions);
   const submitting = useStore(form.store, (state) => state.isSubmitting);
   const heading = exam ? '编辑考试' : '新建考试';
 
@@ -300,9 +340,9 @@ function ExamForm({
                     <form.AppField
                       name="passScore"
                       validators={{
-                        onChangeListenTo: ['questions'],
+                        onChangeListenTo: ['questions', 'source', 'sourcePaperId'],
                         onChange: ({ value, fieldApi }) =>
-                          passScoreError(value, paperTotal(fieldApi.form.getFieldValue('questions'))),
+                          passScoreError(value, totalOf(fieldApi.form.state.values)),
                       }}
                       listeners={{ onChange: () => clearFieldError('passScore') }}
                     >
@@ -379,20 +419,66 @@ function ExamForm({
             </Paper>
 
             <Paper withBorder radius="lg" p="xl">
-              <form.Field name="questions" validators={{ onChange: ({ value }) => paperProblem(value) }}>
-                {(field) => (
-                  <QuestionEditor
-                    questions={field.state.value}
-                    onChange={(next) => {
-                      field.handleChange(next);
-                      setQuestionErrors({});
-                    }}
-                    disabled={published}
-                    showProblems={submitted}
-                    serverProblems={questionErrors}
-                  />
+              <Stack gap="lg">
+                {published ? null : (
+                  <form.Field name="source">
+                    {(field) => (
+                      <SegmentedChoice
+                        label="试题来源"
+                        data={SOURCE_CHOICES}
+                        value={field.state.value}
+                        onChange={(next) => {
+                          field.handleChange(next);
+                          setFormError(null);
+                        }}
+                      />
+                    )}
+                  </form.Field>
                 )}
-              </form.Field>
+                {source === 'paper' ? (
+                  <Stack gap="md">
+                    <Title order={2} fz="h4">
+                      试题
+                    </Title>
+                    <form.AppField
+                      name="sourcePaperId"
+                      validators={{
+                        onChangeListenTo: ['source'],
+                        onChange: ({ value, fieldApi }) =>
+                          sourcePaperError(fieldApi.form.getFieldValue('source'), value),
+                      }}
+                      listeners={{ onChange: () => setFormError(null) }}
+                    >
+                      {() => <SourcePaperSelect disabled={published} chosen={chosenPaper.data} />}
+                    </form.AppField>
+                    {sourcePaperId ? <SourcePaperPreview paperId={sourcePaperId} /> : null}
+                  </Stack>
+                ) : null}
+                <form.Field
+                  name="questions"
+                  validators={{
+                    onChangeListenTo: ['source'],
+                    onChange: ({ value, fieldApi }) =>
+                      questionsProblem(fieldApi.form.getFieldValue('source'), value),
+                  }}
+                >
+                  {(field) =>
+                    // hidden, not dropped, while a paper is chosen: switching back keeps the editor's work
+                    source === 'manual' ? (
+                      <QuestionEditor
+                        questions={field.state.value}
+                        onChange={(next) => {
+                          field.handleChange(next);
+                          setQuestionErrors({});
+                        }}
+                        disabled={published}
+                        showProblems={submitted}
+                        serverProblems={questionErrors}
+                      />
+                    ) : null
+                  }
+                </form.Field>
+              </Stack>
             </Paper>
 
             {formError ? (
@@ -408,7 +494,9 @@ function ExamForm({
             ) : null}
             <form.Subscribe
               selector={(state) =>
-                state.submissionAttempts > 0 ? paperProblem(state.values.questions) : undefined
+                state.submissionAttempts > 0
+                  ? questionsProblem(state.values.source, state.values.questions)
+                  : undefined
               }
             >
               {(problem) =>
