@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, type Db, rowsOf, wrapPglite } from './client';
-import { done, groupCommit, refused } from './group-commit';
+import { done, groupCommit, groupRead, refused } from './group-commit';
 
 // Group commit on its own embedded database: a table of writes, each request one row.
 let handle: DatabaseHandle;
@@ -108,5 +108,49 @@ describe('groupCommit', () => {
     expect(batches).toEqual([['a', 'b', 'x'], ['a'], ['b'], ['x'], ['d']]);
     // nothing of the rolled back transaction stays: each saved once
     expect(await stored()).toEqual(['a', 'b', 'd']);
+  });
+
+  it('in a burst, waits a little for the requests still arriving instead of committing each alone', async () => {
+    const { write, batches } = committer();
+    await write(db, { who: 'a' });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    // the queue has just been busy: the next request waits for company; one arriving a turn later joins it
+    const b = write(db, { who: 'b' });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const c = write(db, { who: 'c' });
+    await Promise.all([b, c]);
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    expect(await stored()).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('groupRead', () => {
+  it('answers the lookups that arrive together with one statement, each its own answer', async () => {
+    await db.execute(sql`insert into writes (who, batch) values ('甲', 1), ('乙', 1), ('丙', 2)`);
+    const statements: string[][] = [];
+    const batchOf = groupRead<string, number | undefined>({
+      maxBatch: 10,
+      keyOf: (who) => who,
+      async run(reader, whos) {
+        statements.push([...whos]);
+        const rows = rowsOf<{ who: string; batch: number }>(
+          await reader.execute(
+            sql`select who, batch from writes where who in (${sql.join(
+              whos.map((who) => sql`${who}`),
+              sql`, `,
+            )})`,
+          ),
+        );
+        return whos.map((who) => done(rows.find((row) => row.who === who)?.batch));
+      },
+    });
+    expect(await Promise.all(['甲', '丙', '丁', '乙'].map((who) => batchOf(db, who)))).toEqual([
+      1,
+      2,
+      undefined,
+      1,
+    ]);
+    expect(statements).toEqual([['甲', '丙', '丁', '乙']]);
+    await stored();
   });
 });

@@ -30,6 +30,8 @@ export interface GroupCommitOptions<I, O> {
    * the whole transaction back, and each request then runs alone, so only the culprit fails.
    */
   run: (tx: Db, items: readonly I[]) => Promise<Outcome<O>[]>;
+  /** false: the batch runs on the database itself, not in a transaction (groupRead). */
+  transaction?: boolean;
 }
 
 interface Waiting<I, O> {
@@ -38,17 +40,33 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
+/** A batch started within this long of the previous one's end means a burst… */
+const BURST_GAP_MS = 50;
+/** …and then waits this long for company. */
+const BURST_GATHER_MS = 5;
+
+interface Queue<I, O> {
+  waiting: Waiting<I, O>[];
+  running: boolean;
+  /** When the last batch was taken or the queue went quiet (performance.now()). */
+  lastBatchAt: number;
+}
+
 export const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
 export const refused = (error: unknown): Outcome<never> => ({ ok: false, error });
 
 /** A group committer: `(db, item)` answers the item's value once the transaction holding it committed. */
 export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, item: I) => Promise<O> {
   // one queue per database handle: a process has one (tests open several apps on one database)
-  const queues = new WeakMap<Db, { waiting: Waiting<I, O>[]; running: boolean }>();
+  const queues = new WeakMap<Db, Queue<I, O>>();
+  const runBatch = (db: Db, items: readonly I[]) =>
+    options.transaction === false
+      ? options.run(db, items)
+      : transactionWithRetry(db, (tx) => options.run(tx, items));
 
   async function runAlone(db: Db, one: Waiting<I, O>): Promise<void> {
     try {
-      settle(one, (await transactionWithRetry(db, (tx) => options.run(tx, [one.item])))[0]!);
+      settle(one, (await runBatch(db, [one.item]))[0]!);
     } catch (error) {
       one.reject(error);
     }
@@ -74,7 +92,7 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
     return batch;
   }
 
-  async function drain(db: Db, queue: { waiting: Waiting<I, O>[]; running: boolean }): Promise<void> {
+  async function drain(db: Db, queue: Queue<I, O>): Promise<void> {
     queue.running = true;
     try {
       while (queue.waiting.length > 0) {
@@ -82,18 +100,23 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
         // transaction runs without giving the event loop a turn (its statements and the write to
         // disk are synchronous), so without this pause no request would ever find company
         await new Promise<void>((resolve) => setImmediate(resolve));
+        // in a burst, wait a little longer: Node accepts one new connection per turn of the event
+        // loop, so a class arriving together reaches the queue a few at a time, and a batch that
+        // waits gathers tens of them (a quiet queue runs at once)
+        if (performance.now() - queue.lastBatchAt < BURST_GAP_MS && queue.waiting.length < options.maxBatch) {
+          await new Promise<void>((resolve) => setTimeout(resolve, BURST_GATHER_MS));
+        }
         const batch = nextBatch(queue.waiting);
+        queue.lastBatchAt = performance.now();
         if (batch.length === 1) {
           await runAlone(db, batch[0]!);
           continue;
         }
         let outcomes: Outcome<O>[];
         try {
-          outcomes = await transactionWithRetry(db, (tx) =>
-            options.run(
-              tx,
-              batch.map((one) => one.item),
-            ),
+          outcomes = await runBatch(
+            db,
+            batch.map((one) => one.item),
           );
         } catch {
           for (const one of batch) await runAlone(db, one);
@@ -103,6 +126,7 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
       }
     } finally {
       queue.running = false;
+      queue.lastBatchAt = performance.now();
     }
   }
 
@@ -110,10 +134,21 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
     new Promise<O>((resolve, reject) => {
       let queue = queues.get(db);
       if (!queue) {
-        queue = { waiting: [], running: false };
+        queue = { waiting: [], running: false, lastBatchAt: -Infinity };
         queues.set(db, queue);
       }
       queue.waiting.push({ item, resolve, reject });
       if (!queue.running) void drain(db, queue);
     });
+}
+
+/**
+ * Group read: lookups of one kind that arrive while a read of theirs is running go together into
+ * the next one, one statement answering a whole burst (every request of a thousand students
+ * entering an exam looks up its session). No transaction: each batch is one consistent statement.
+ */
+export function groupRead<I, O>(
+  options: Omit<GroupCommitOptions<I, O>, 'transaction'>,
+): (db: Db, item: I) => Promise<O> {
+  return groupCommit({ ...options, transaction: false });
 }

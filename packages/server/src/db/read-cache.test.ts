@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, type Db, rowsOf, wrapPglite } from './client';
-import { openReadCache, type ReadCache } from './read-cache';
+import { openReadCache, ownRows, type ReadCache } from './read-cache';
 
 // The cache on its own database: parents and children (a cascading foreign key) and an unrelated table.
 let handle: DatabaseHandle;
@@ -15,6 +15,8 @@ beforeAll(async () => {
     create table children (id int primary key, parent_id int not null references parents(id) on delete cascade);
     create table others (id int primary key);
     create table receipts (id int primary key, user_id int not null);
+    create table users (id int primary key, name text not null);
+    insert into users values (1, '张三'), (2, '李四');
     insert into receipts values (1, 1), (2, 2);
     insert into parents values (1, '一班');
     insert into children values (10, 1), (11, 1);`);
@@ -109,6 +111,59 @@ describe('read cache', () => {
     await handle.db.execute(sql`insert into receipts values (6, 2)`);
     expect(await cache.read('receipts of 1, unscoped', mine)).toBe(1);
     expect(computed).toBe(7);
+  });
+
+  it('keeps an answer with named dependencies until one of them changes: a user’s own rows, users by id', async () => {
+    // a user and their receipts, read elsewhere (one statement serving many keys): the dependencies are named
+    const profile = async (userId: number) => {
+      computed += 1;
+      const result = await handle.db.execute(
+        sql`select u.name, (select count(*)::int from receipts r where r.user_id = u.id) as n from users u where u.id = ${userId}`,
+      );
+      return rowsOf<{ name: string; n: number }>(result)[0] ?? null;
+    };
+    const read = (userId: number) =>
+      cache.readWith(
+        `profile ${userId}`,
+        () => profile(userId),
+        (found) => (found ? ownRows(userId, ['users', 'receipts']) : null),
+      );
+    expect(await read(1)).toEqual({ name: '张三', n: 1 });
+    await handle.db.execute(sql`update users set name = '李四四' where id = 2`);
+    await handle.db.execute(sql`insert into receipts values (7, 2)`);
+    expect(await read(1)).toEqual({ name: '张三', n: 1 });
+    expect(computed).toBe(1);
+
+    await handle.db.execute(sql`update users set name = '张三丰' where id = 1`);
+    expect(await read(1)).toEqual({ name: '张三丰', n: 1 });
+    await handle.db.execute(sql`insert into receipts values (8, 1)`);
+    expect(await read(1)).toEqual({ name: '张三丰', n: 2 });
+    expect(computed).toBe(3);
+
+    // an answer its dependencies call unknown is not kept
+    expect(await read(9)).toBeNull();
+    expect(await read(9)).toBeNull();
+    expect(computed).toBe(5);
+    await handle.db.execute(sql`delete from receipts where id in (7, 8)`);
+    await handle.db.execute(sql`update users set name = '张三' where id = 1`);
+    await handle.db.execute(sql`update users set name = '李四' where id = 2`);
+  });
+
+  it('refuses a named dependency on an unknown table or on the user rows of a table without a user column', async () => {
+    await expect(
+      cache.readWith(
+        'x',
+        async () => 1,
+        () => ['nowhere'],
+      ),
+    ).rejects.toThrow('读缓存：不能依赖 nowhere');
+    await expect(
+      cache.readWith(
+        'y',
+        async () => 1,
+        () => ['children:1'],
+      ),
+    ).rejects.toThrow('读缓存：不能依赖 children:1');
   });
 
   it('refuses to scope a table that has no user column', async () => {

@@ -34,6 +34,17 @@ import type { DatabaseHandle, Db } from './client';
 export interface ReadCache {
   /** `compute`'s answer for `key`, from the cache while no table it read has changed since. */
   read<T>(key: string, compute: (db: Db) => Promise<T>, scope?: ReadScope): Promise<T>;
+  /**
+   * `compute`'s answer for `key`, kept while the tables `dependsOn(answer)` names are unchanged:
+   * `table`, or `table:<userId>` for one user's rows of a table `ownRows` may name. For reads whose
+   * statements run elsewhere (db/group-commit.ts groupRead: one statement answers many keys) and
+   * whose rows belong to a user known only from the answer. `null`: the answer is not kept.
+   */
+  readWith<T>(
+    key: string,
+    compute: () => Promise<T>,
+    dependsOn: (value: T) => readonly string[] | null,
+  ): Promise<T>;
   /** What the cache holds and how it served (for the benches and tests). */
   stats(): { entries: number; hits: number; misses: number };
   /** Stops listening and forgets every answer. */
@@ -49,6 +60,13 @@ export interface ReadScope {
   userId: number;
   ownRowsOf: readonly string[];
 }
+
+/** The dependencies on one user's rows of these tables (readWith). */
+export const ownRows = (userId: number, tables: readonly string[]): string[] =>
+  tables.map((table) => `${table}:${userId}`);
+
+/** Tables whose rows are a user's by their `id`, not a `user_id` column. */
+const USER_TABLES = ['users'];
 
 export const TABLE_CHANGED_CHANNEL = 'dfrm_table_changed';
 const TRIGGER = 'zz_read_cache_changed';
@@ -73,8 +91,8 @@ interface Entry {
  * Installs the change triggers on every table of `public` (again at each start: new tables get
  * theirs). One statement trigger per kind of write, each with its transition table, so a statement
  * that changed no row (an `on conflict do nothing` that found its row: reading a notice again)
- * invalidates nothing; truncate always does. Tables with a `user_id` column also name the users
- * whose rows changed (`<table>:<userId>`), for reads scoped to their own rows.
+ * invalidates nothing; truncate always does. Tables with a `user_id` column (and `users`, by `id`)
+ * also name the users whose rows changed (`<table>:<userId>`), for reads scoped to their own rows.
  * Answers the tables, and which of them have a `user_id` column.
  */
 async function installTriggers(client: PGlite): Promise<{ tables: string[]; perUser: string[] }> {
@@ -84,6 +102,9 @@ async function installTriggers(client: PGlite): Promise<{ tables: string[]; perU
           if tg_argv[0] = 'per-user' then
             perform pg_notify('${TABLE_CHANGED_CHANNEL}', tg_table_name || ':' || u)
               from (select distinct user_id as u from ${rows}) as users_of_rows;
+          elsif tg_argv[0] = 'per-id' then
+            perform pg_notify('${TABLE_CHANGED_CHANNEL}', tg_table_name || ':' || u)
+              from (select distinct id as u from ${rows}) as users_of_rows;
           end if;
         end if;`;
   const create = (kind: string, referencing: string, fn: string) => `
@@ -110,7 +131,8 @@ async function installTriggers(client: PGlite): Promise<{ tables: string[]; perU
       begin
         for t in
           select c.tablename as name,
-                 case when exists (select 1 from information_schema.columns k
+                 case when c.tablename in (${USER_TABLES.map((table) => `'${table}'`).join(', ')}) then 'per-id'
+                 when exists (select 1 from information_schema.columns k
                    where k.table_schema = 'public' and k.table_name = c.tablename and k.column_name = 'user_id')
                  then 'per-user' else 'table' end as mode
           from pg_tables c where c.schemaname = 'public'
@@ -129,7 +151,7 @@ async function installTriggers(client: PGlite): Promise<{ tables: string[]; perU
   );
   return {
     tables: rows.map((row) => row.name),
-    perUser: rows.filter((row) => row.perUser).map((row) => row.name),
+    perUser: [...rows.filter((row) => row.perUser).map((row) => row.name), ...USER_TABLES],
   };
 }
 
@@ -187,6 +209,31 @@ export async function openReadCache(
       const own = new Set(scope?.ownRowsOf);
       const dependsOn = [...named].map((table) => (own.has(table) ? `${table}:${scope?.userId}` : table));
       entries.set(key, { value, tables: dependsOn, readAt });
+      return value;
+    },
+    async readWith<T>(
+      key: string,
+      compute: () => Promise<T>,
+      dependsOn: (value: T) => readonly string[] | null,
+    ): Promise<T> {
+      const entry = entries.get(key);
+      if (entry && fresh(entry)) {
+        hits += 1;
+        return entry.value as T;
+      }
+      misses += 1;
+      const readAt = counter;
+      const value = await compute();
+      const depends = dependsOn(value);
+      if (depends) {
+        for (const dependency of depends) {
+          const [table, user] = dependency.split(':');
+          if (!tables.has(table!) || (user !== undefined && !perUser.has(table!))) {
+            throw new Error(`读缓存：不能依赖 ${dependency}`);
+          }
+        }
+        entries.set(key, { value, tables: depends, readAt });
+      }
       return value;
     },
     stats: () => ({ entries: entries.size, hits, misses }),

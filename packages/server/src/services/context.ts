@@ -20,6 +20,8 @@ export interface AuthInfo {
    * AuthInfo is made another way; then the role check reads them itself.
    */
   schoolRoles?: readonly { schoolId: number; role: SchoolRole }[];
+  /** The school and role last chosen (切换身份), read with schoolRoles; null: none chosen. */
+  currentSchool?: { schoolId: number; role: SchoolRole } | null;
 }
 
 /** Everything a service verb may use; built per request, free of Hono. */

@@ -1,7 +1,9 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { done, groupRead } from '../../db/group-commit';
+import { ownRows } from '../../db/read-cache';
 import { sessions, users } from '../../db/schema/identity';
-import { type SchoolRole, schoolMembers } from '../../db/schema/school';
+import { type SchoolRole, schoolMembers, userCurrentSchool } from '../../db/schema/school';
 import { DAY_MS } from '../../lib/clock';
 import { NotLoggedInError, SessionEndedError } from '../../lib/errors';
 import { isInitialHash } from '../../lib/passwords';
@@ -57,37 +59,62 @@ async function findSession(db: Db, token: string) {
   return row;
 }
 
+type SessionFound = {
+  session: typeof sessions.$inferSelect;
+  user: UserRow;
+  schoolRoles: [number | string, SchoolRole][];
+  currentSchool: [number | string, SchoolRole] | null;
+};
+
 /**
- * findSession with the account's school roles read in the same query: every
- * authenticated request checks one of them next, and on the embedded database
- * each statement costs more than the lookups themselves.
+ * The sessions of these token hashes with their accounts, school roles and current school choice,
+ * in one statement: every authenticated request needs all of them, and on the embedded database a
+ * statement costs more than the lookups in it. Lookups arriving together share the statement
+ * (groupRead): a class entering an exam in the same second is a handful of statements, not a
+ * thousand.
  */
-async function findSessionWithRoles(db: Db, token: string) {
-  const [row] = await db
-    .select({
-      session: sessions,
-      user: users,
-      schoolRoles: sql<
-        [number | string, SchoolRole][]
-      >`(select coalesce(json_agg(json_build_array(${schoolMembers.schoolId}, ${schoolMembers.role})), '[]'::json) from ${schoolMembers} where ${schoolMembers.userId} = ${sessions.userId})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
-  return row;
-}
+const sessionsByHash = groupRead<string, SessionFound | undefined>({
+  maxBatch: 500,
+  keyOf: (hash) => hash,
+  async run(db, hashes) {
+    const rows = await db
+      .select({
+        session: sessions,
+        user: users,
+        schoolRoles: sql<
+          [number | string, SchoolRole][]
+        >`(select coalesce(json_agg(json_build_array(${schoolMembers.schoolId}, ${schoolMembers.role})), '[]'::json) from ${schoolMembers} where ${schoolMembers.userId} = ${sessions.userId})`,
+        currentSchool: sql<
+          [number | string, SchoolRole] | null
+        >`(select json_build_array(${userCurrentSchool.schoolId}, ${userCurrentSchool.role}) from ${userCurrentSchool} where ${userCurrentSchool.userId} = ${sessions.userId})`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(inArray(sessions.tokenHash, [...hashes]));
+    const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
+    return hashes.map((hash) => done(byHash.get(hash)));
+  },
+});
+
+/** What a session's answer depends on: its account's own rows (read-cache.ts ownRows). */
+const SESSION_TABLES = ['sessions', 'users', 'school_members', 'user_current_school'];
 
 /**
  * How a request finds its session: a token's row changes only when its account logs in or out or
- * is edited, so repeated calls read it from the read cache (db/read-cache.ts) where there is one.
+ * is edited, so repeated calls read it from the read cache (db/read-cache.ts) where there is one,
+ * kept until that account's own rows change (another student's login leaves it standing).
  * liveSession's checks (expiry against the clock included) run on every call either way.
  */
 function sessionFinder(ctx: ServiceContext) {
   const cache = ctx.readCache;
-  if (!cache) return findSessionWithRoles;
+  const find = (token: string) => sessionsByHash(ctx.db, hashToken(token));
+  if (!cache) return (_db: Db, token: string) => find(token);
   return (_db: Db, token: string) =>
-    cache.read(`session\u0000${hashToken(token)}`, (db) => findSessionWithRoles(db, token));
+    cache.readWith(
+      `session\u0000${hashToken(token)}`,
+      () => find(token),
+      (found) => (found ? ownRows(found.user.id, SESSION_TABLES) : null),
+    );
 }
 
 /**
@@ -117,7 +144,7 @@ export async function authenticate({
   ctx,
   input,
 }: Call<{ token: string | undefined; userId: string | undefined }>): Promise<AuthInfo> {
-  const { session, user, schoolRoles } = await liveSession(
+  const { session, user, schoolRoles, currentSchool } = await liveSession(
     sessionFinder(ctx),
     ctx.db,
     ctx.clock.now(),
@@ -132,6 +159,7 @@ export async function authenticate({
     mustChangePassword: isInitialHash(user.passwordHash),
     // json turns the bigint school id into a string on PostgreSQL, a number on PGlite
     schoolRoles: schoolRoles.map(([schoolId, role]) => ({ schoolId: Number(schoolId), role })),
+    currentSchool: currentSchool ? { schoolId: Number(currentSchool[0]), role: currentSchool[1] } : null,
   };
 }
 

@@ -44,10 +44,34 @@ async function displayName(db: Db, userId: number): Promise<string> {
   return user?.realName || user?.userName || '';
 }
 
+/** A school and role a user holds. */
+interface HeldRole {
+  schoolId: number;
+  role: SchoolRole;
+}
+
 /**
- * The school and role the user acts in: the last choice while it still holds,
- * else the first school and its first role, else "no school" (schoolId "0").
+ * The school and role the user acts in, of the ones held: the last choice while it still holds,
+ * else the first school (by id) and its first role (teacher → student → schoolManager), else none.
  */
+export function pickCurrentSchool(held: readonly HeldRole[], choice: HeldRole | null): HeldRole | null {
+  if (choice && held.some((one) => one.schoolId === choice.schoolId && one.role === choice.role)) {
+    return choice;
+  }
+  let first: HeldRole | null = null;
+  for (const one of held) {
+    if (
+      !first ||
+      one.schoolId < first.schoolId ||
+      (one.schoolId === first.schoolId && compareSchoolRoles(one.role, first.role) < 0)
+    ) {
+      first = one;
+    }
+  }
+  return first;
+}
+
+/** The school and role the user acts in (pickCurrentSchool), with the school's name and roles; null: "no school" ("0"). */
 export async function currentSchoolRole(
   db: Db,
   userId: number,
@@ -58,29 +82,25 @@ export async function currentSchoolRole(
     .from(userCurrentSchool)
     .where(eq(userCurrentSchool.userId, userId))
     .limit(1);
-  if (choice) {
-    const school = list.find((entry) => entry.schoolId === String(choice.schoolId));
-    if (school?.roles.includes(choice.role)) return { school, role: choice.role };
-  }
-  const first = list[0];
-  const role = first?.roles[0];
-  return first && role ? { school: first, role } : null;
+  const held = list.flatMap((school) =>
+    school.roles.map((role) => ({ schoolId: Number(school.schoolId), role })),
+  );
+  const current = pickCurrentSchool(held, choice ? { schoolId: choice.schoolId, role: choice.role } : null);
+  const school = current && list.find((entry) => entry.schoolId === String(current.schoolId));
+  return current && school ? { school, role: current.role } : null;
 }
 
 /**
- * The caller's current school and role (currentSchoolRole), from the read cache where there is
- * one: every request that names no school asks it (a class answering an exam, thousands of times
- * a minute), and only the caller's own memberships and choice change it.
+ * The caller's current school and role: every request that names no school asks it (a class
+ * answering an exam, thousands of times a minute). The session's lookup read the caller's roles
+ * and choice already (auth/session.ts), so this costs no statement; an AuthInfo made another way
+ * reads them.
  */
-export function callersSchoolRole(ctx: AuthedContext): ReturnType<typeof currentSchoolRole> {
-  const userId = ctx.auth.userId;
-  const read = (db: Db) => currentSchoolRole(db, userId);
-  return ctx.readCache
-    ? ctx.readCache.read(`current-school\u0000${userId}`, read, {
-        userId,
-        ownRowsOf: ['school_members', 'user_current_school'],
-      })
-    : read(ctx.db);
+export async function callersSchoolRole(ctx: AuthedContext): Promise<HeldRole | null> {
+  const { schoolRoles, currentSchool } = ctx.auth;
+  if (schoolRoles && currentSchool !== undefined) return pickCurrentSchool(schoolRoles, currentSchool);
+  const current = await currentSchoolRole(ctx.db, ctx.auth.userId);
+  return current ? { schoolId: Number(current.school.schoolId), role: current.role } : null;
 }
 
 /** GET /clientUser/getClientSchoolList */

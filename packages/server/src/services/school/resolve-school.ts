@@ -11,7 +11,7 @@ import { callersSchoolRole, NO_SUCH_ROLE_MESSAGE, NO_SUCH_SCHOOL_MESSAGE } from 
 export async function resolveSchoolId(ctx: AuthedContext, raw: string): Promise<number> {
   if (raw === '0') {
     const current = await callersSchoolRole(ctx);
-    const id = current ? parseId(current.school.schoolId) : null;
+    const id = current?.schoolId ?? null;
     if (id === null) throw new ForbiddenError(NO_SUCH_ROLE_MESSAGE);
     return id;
   }

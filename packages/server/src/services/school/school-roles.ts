@@ -19,7 +19,7 @@ export async function holdsSchoolRole({
     schoolId = parseId(named);
   } else {
     const current = await callersSchoolRole(ctx);
-    schoolId = current ? parseId(current.school.schoolId) : null;
+    schoolId = current?.schoolId ?? null;
   }
   if (schoolId === null || input.roles.length === 0) return false;
   const known = ctx.auth.schoolRoles;
