@@ -10,6 +10,7 @@
 // PGlite, or on PostgreSQL when DATABASE_URL is set (packages/server/scripts/with-postgres.sh gives a
 // throwaway cluster; BENCH_STUDENTS=3000 there):   node scripts/bench/exam.mjs
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import {
   apiCaller,
   apiLogin,
@@ -19,6 +20,7 @@ import {
   PASSWORD,
   pct,
   pool,
+  processesUsage,
   sleep,
   startServer,
 } from './lib.mjs';
@@ -119,6 +121,16 @@ try {
   }, 250);
   started = Date.now();
   let requests = 0;
+  // who used the machine's cores while the class entered: the server, this process (the simulated
+  // students) and, on PostgreSQL, the database
+  const usage = () => ({
+    at: performance.now(),
+    server: groupUsage(server.pid).cpu,
+    students: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+    database: onPostgres ? processesUsage('postgres') : 0,
+  });
+  const startUsage = usage();
+  let enteredUsage = null;
   await Promise.all(
     students.map(async (student) => {
       await sleep(Math.random() * START_MS);
@@ -130,6 +142,7 @@ try {
         });
         starts.push(performance.now() - t);
         requests++;
+        if (starts.length === students.length) enteredUsage = usage();
         student.questions = taken.questions;
         student.acked = new Map();
         for (const question of taken.questions) {
@@ -171,6 +184,13 @@ try {
   console.log(
     `  ${(requests / elapsed).toFixed(0)} requests/s on average; server CPU ${((after.cpu - before.cpu) / elapsed).toFixed(2)} cores on average; memory ${before.rss.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB`,
   );
+  if (enteredUsage) {
+    const seconds = (enteredUsage.at - startUsage.at) / 1000;
+    const cores = (key) => ((enteredUsage[key] - startUsage[key]) / seconds).toFixed(2);
+    console.log(
+      `  while the class entered (${seconds.toFixed(1)} s): server ${cores('server')} cores, simulated students ${cores('students')}${onPostgres ? `, PostgreSQL ${cores('database')}` : ''} (of ${availableParallelism()})`,
+    );
+  }
   if (errors.length) console.log(`  errors:\n    ${errors.slice(0, 10).join('\n    ')}`);
 
   // --- the crash: everyone changes answers in a burst; the server is killed in the middle ---

@@ -234,27 +234,42 @@ export async function pool(items, parallel, task) {
 /** Resident memory (MB) and CPU seconds used so far by every process of a process group (Linux). */
 export function groupUsage(pgid) {
   try {
-    const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(pgid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean);
-    let rss = 0;
-    let cpu = 0;
-    const ticksPerSecond = 100; // USER_HZ
-    for (const pid of pids) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        cpu += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-        rss += (Number(fields[21]) * 4096) / (1024 * 1024);
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-    return { rss, cpu };
+    return usageOfPids(
+      execFileSync('ps', ['-o', 'pid=', '-g', String(pgid)], { encoding: 'utf8' })
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
   } catch {
     return { rss: NaN, cpu: NaN };
   }
+}
+
+/** CPU seconds used so far by the processes of this name (`postgres`: a database cluster's). */
+export function processesUsage(name) {
+  try {
+    const pids = execFileSync('pgrep', ['-x', name], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    return usageOfPids(pids).cpu;
+  } catch {
+    return NaN;
+  }
+}
+
+function usageOfPids(pids) {
+  let rss = 0;
+  let cpu = 0;
+  const ticksPerSecond = 100; // USER_HZ
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+      rss += (Number(fields[21]) * 4096) / (1024 * 1024);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return { rss, cpu };
 }
 
 /** Logs an account in through the API: its session headers. */
@@ -285,17 +300,24 @@ export async function courseWithStudents(api, teacher, { courseName, numbers, na
       classIds: [class1.classId],
     },
   });
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('学生');
-  sheet.addRow(['学号', '姓名', '性别', '手机号', '邮箱']);
-  numbers.forEach((number, i) => sheet.addRow([number, `${namePrefix}${i}`, i % 2 ? '男' : '女', '', '']));
-  const form = new FormData();
-  form.append('file', new File([await workbook.xlsx.writeBuffer()], 'students.xlsx'));
+  // an import takes at most 2,000 rows (the student import's limit)
   const { collegeId, majorId, gradeId } = class1;
-  await api(`/tms-server/studentMgr/uploadStudent/1/${collegeId}/${majorId}/${gradeId}/${class1.classId}`, {
-    session: teacher,
-    form,
-  });
+  for (let from = 0; from < numbers.length; from += 2000) {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('学生');
+    sheet.addRow(['学号', '姓名', '性别', '手机号', '邮箱']);
+    numbers
+      .slice(from, from + 2000)
+      .forEach((number, i) =>
+        sheet.addRow([number, `${namePrefix}${from + i}`, (from + i) % 2 ? '男' : '女', '', '']),
+      );
+    const form = new FormData();
+    form.append('file', new File([await workbook.xlsx.writeBuffer()], 'students.xlsx'));
+    await api(`/tms-server/studentMgr/uploadStudent/1/${collegeId}/${majorId}/${gradeId}/${class1.classId}`, {
+      session: teacher,
+      form,
+    });
+  }
   return course;
 }
 

@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { allowConcurrentBatches } from './group-commit';
 
 /**
  * What services and the app see: drizzle's PostgreSQL query builder, the same
@@ -31,7 +32,10 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 export function wrapPool(pool: pg.Pool): DatabaseHandle {
-  return { kind: 'postgres', db: drizzlePostgres(pool), pool, close: () => pool.end() };
+  const db = drizzlePostgres(pool);
+  // batches of one kind in parallel on the pool's connections, a few kept for everything else
+  allowConcurrentBatches(db, Math.max(1, Math.min(4, pool.options.max - 2)));
+  return { kind: 'postgres', db, pool, close: () => pool.end() };
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

@@ -2,17 +2,21 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, type Db, rowsOf, wrapPglite } from './client';
-import { done, groupCommit, groupRead, refused } from './group-commit';
+import { allowConcurrentBatches, done, groupCommit, groupRead, refused } from './group-commit';
 
 // Group commit on its own embedded database: a table of writes, each request one row.
 let handle: DatabaseHandle;
 let db: Db;
+/** The same database as one that allows two batches at once (as PostgreSQL's pool does). */
+let parallelDb: Db;
 
 beforeAll(async () => {
   const client = await PGlite.create();
   await client.exec('create table writes (id serial primary key, who text not null, batch int not null)');
   handle = wrapPglite(client);
   db = handle.db;
+  parallelDb = wrapPglite(client).db;
+  allowConcurrentBatches(parallelDb, 2);
 });
 
 afterAll(() => handle.close());
@@ -23,6 +27,8 @@ interface Request {
   refuse?: boolean;
   /** makes the transaction fail: it rolls back and the requests run alone */
   poison?: boolean;
+  /** keeps its transaction open a while (a slow commit) */
+  slow?: boolean;
 }
 
 function committer() {
@@ -35,6 +41,7 @@ function committer() {
       const outcomes = [];
       for (const request of requests) {
         if (request.poison) throw new Error('坏请求');
+        if (request.slow) await new Promise((resolve) => setTimeout(resolve, 100));
         if (request.refuse) {
           outcomes.push(refused(new Error(`${request.who} 被拒绝`)));
           continue;
@@ -124,8 +131,20 @@ describe('groupCommit', () => {
   });
 });
 
+describe('groupCommit with batches at once', () => {
+  it('runs a second batch while the first is under way, never two requests of one key at once', async () => {
+    const { write, batches } = committer();
+    await Promise.all(
+      ['a', 'b', 'c', 'd', 'a'].map((who, index) => write(parallelDb, { who, slow: index === 0 })),
+    );
+    // one at a time, the second batch would have been [d, a]; the second a waits for the first
+    expect(batches).toEqual([['a', 'b', 'c'], ['d'], ['a']]);
+    expect(await stored()).toEqual(['a', 'b', 'c', 'd', 'a']);
+  });
+});
+
 describe('groupRead', () => {
-  it('answers the lookups that arrive together with one statement, each its own answer', async () => {
+  it('answers the lookups that arrive together with one statement, each key once', async () => {
     await db.execute(sql`insert into writes (who, batch) values ('甲', 1), ('乙', 1), ('丙', 2)`);
     const statements: string[][] = [];
     const batchOf = groupRead<string, number | undefined>({
@@ -144,10 +163,12 @@ describe('groupRead', () => {
         return whos.map((who) => done(rows.find((row) => row.who === who)?.batch));
       },
     });
-    expect(await Promise.all(['甲', '丙', '丁', '乙'].map((who) => batchOf(db, who)))).toEqual([
+    // lookups of one key share its answer
+    expect(await Promise.all(['甲', '丙', '丁', '乙', '甲'].map((who) => batchOf(db, who)))).toEqual([
       1,
       2,
       undefined,
+      1,
       1,
     ]);
     expect(statements).toEqual([['甲', '丙', '丁', '乙']]);

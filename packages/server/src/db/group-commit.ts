@@ -52,6 +52,17 @@ interface Queue<I, O> {
   lastBatchAt: number;
 }
 
+/**
+ * How many batches of one kind may run at once on a database (1 unless set): PostgreSQL serves
+ * several connections in parallel and each commit waits for its own flush to disk, while the
+ * embedded database runs one statement at a time. Requests of one key never run at once either way.
+ */
+const concurrentBatches = new WeakMap<Db, number>();
+
+export function allowConcurrentBatches(db: Db, batches: number): void {
+  concurrentBatches.set(db, Math.max(1, Math.floor(batches)));
+}
+
 export const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
 export const refused = (error: unknown): Outcome<never> => ({ ok: false, error });
 
@@ -77,13 +88,14 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
     else one.reject(outcome.error);
   }
 
-  function nextBatch(waiting: Waiting<I, O>[]): Waiting<I, O>[] {
+  /** The next batch, in order: at most maxBatch, one request per key, none of a key in flight. */
+  function nextBatch(waiting: Waiting<I, O>[], busy: ReadonlySet<string>): Waiting<I, O>[] {
     const keys = new Set<string>();
     const batch: Waiting<I, O>[] = [];
     const later: Waiting<I, O>[] = [];
     for (const one of waiting) {
       const key = options.keyOf(one.item);
-      if (batch.length < options.maxBatch && !keys.has(key)) {
+      if (batch.length < options.maxBatch && !keys.has(key) && !busy.has(key)) {
         keys.add(key);
         batch.push(one);
       } else later.push(one);
@@ -92,10 +104,32 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
     return batch;
   }
 
+  async function runTogether(db: Db, batch: Waiting<I, O>[]): Promise<void> {
+    if (batch.length === 1) return runAlone(db, batch[0]!);
+    let outcomes: Outcome<O>[];
+    try {
+      outcomes = await runBatch(
+        db,
+        batch.map((one) => one.item),
+      );
+    } catch {
+      for (const one of batch) await runAlone(db, one);
+      return;
+    }
+    batch.forEach((one, index) => settle(one, outcomes[index]!));
+  }
+
   async function drain(db: Db, queue: Queue<I, O>): Promise<void> {
     queue.running = true;
+    const limit = concurrentBatches.get(db) ?? 1;
+    const inFlight = new Set<Promise<void>>();
+    const busy = new Set<string>();
     try {
-      while (queue.waiting.length > 0) {
+      while (queue.waiting.length > 0 || inFlight.size > 0) {
+        if (queue.waiting.length === 0 || inFlight.size >= limit) {
+          await Promise.race(inFlight);
+          continue;
+        }
         // let the requests that arrived meanwhile reach the queue: on the embedded database a
         // transaction runs without giving the event loop a turn (its statements and the write to
         // disk are synchronous), so without this pause no request would ever find company
@@ -106,23 +140,20 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
         if (performance.now() - queue.lastBatchAt < BURST_GAP_MS && queue.waiting.length < options.maxBatch) {
           await new Promise<void>((resolve) => setTimeout(resolve, BURST_GATHER_MS));
         }
-        const batch = nextBatch(queue.waiting);
+        const batch = nextBatch(queue.waiting, busy);
+        if (batch.length === 0) {
+          // every waiting request's key is in a batch under way: it goes after that one
+          await Promise.race(inFlight);
+          continue;
+        }
         queue.lastBatchAt = performance.now();
-        if (batch.length === 1) {
-          await runAlone(db, batch[0]!);
-          continue;
-        }
-        let outcomes: Outcome<O>[];
-        try {
-          outcomes = await runBatch(
-            db,
-            batch.map((one) => one.item),
-          );
-        } catch {
-          for (const one of batch) await runAlone(db, one);
-          continue;
-        }
-        batch.forEach((one, index) => settle(one, outcomes[index]!));
+        const keys = batch.map((one) => options.keyOf(one.item));
+        for (const key of keys) busy.add(key);
+        const running: Promise<void> = runTogether(db, batch).finally(() => {
+          inFlight.delete(running);
+          for (const key of keys) busy.delete(key);
+        });
+        inFlight.add(running);
       }
     } finally {
       queue.running = false;
@@ -145,10 +176,28 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
 /**
  * Group read: lookups of one kind that arrive while a read of theirs is running go together into
  * the next one, one statement answering a whole burst (every request of a thousand students
- * entering an exam looks up its session). No transaction: each batch is one consistent statement.
+ * entering an exam looks up its session, the exam and its paper). Lookups of one key share one
+ * answer (`run` sees each key once; the answer is shared, not copied: do not change it). No
+ * transaction: each batch is one consistent statement.
  */
 export function groupRead<I, O>(
   options: Omit<GroupCommitOptions<I, O>, 'transaction'>,
 ): (db: Db, item: I) => Promise<O> {
-  return groupCommit({ ...options, transaction: false });
+  let next = 0;
+  return groupCommit<I, O>({
+    maxBatch: options.maxBatch,
+    // lookups never conflict: any number of one key go together
+    keyOf: () => String(next++),
+    transaction: false,
+    async run(db, items) {
+      const keys = items.map(options.keyOf);
+      const unique = new Map<string, I>();
+      items.forEach((item, index) => {
+        if (!unique.has(keys[index]!)) unique.set(keys[index]!, item);
+      });
+      const outcomes = await options.run(db, [...unique.values()]);
+      const byKey = new Map([...unique.keys()].map((key, index) => [key, outcomes[index]!]));
+      return keys.map((key) => byKey.get(key)!);
+    },
+  });
 }
