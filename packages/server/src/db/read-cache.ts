@@ -182,18 +182,24 @@ export async function openReadCache(
   });
 
   const fresh = (entry: Entry) => entry.tables.every((table) => (changedAt.get(table) ?? 0) <= entry.readAt);
+  /** The answer kept for `key` while it still holds, counted as a hit; else a miss. */
+  const keptAnswer = (key: string): Entry | null => {
+    const entry = entries.get(key);
+    if (entry && fresh(entry)) {
+      hits += 1;
+      return entry;
+    }
+    misses += 1;
+    return null;
+  };
 
   return {
     async read<T>(key: string, compute: (db: Db) => Promise<T>, scope?: ReadScope): Promise<T> {
       for (const table of scope?.ownRowsOf ?? []) {
         if (!perUser.has(table)) throw new Error(`读缓存：表 ${table} 没有 user_id 列，不能按用户限定`);
       }
-      const entry = entries.get(key);
-      if (entry && fresh(entry)) {
-        hits += 1;
-        return entry.value as T;
-      }
-      misses += 1;
+      const kept = keptAnswer(key);
+      if (kept) return kept.value as T;
       const readAt = counter;
       const named = new Set<string>();
       const recording = drizzlePglite(client, {
@@ -216,12 +222,8 @@ export async function openReadCache(
       compute: () => Promise<T>,
       dependsOn: (value: T) => readonly string[] | null,
     ): Promise<T> {
-      const entry = entries.get(key);
-      if (entry && fresh(entry)) {
-        hits += 1;
-        return entry.value as T;
-      }
-      misses += 1;
+      const kept = keptAnswer(key);
+      if (kept) return kept.value as T;
       const readAt = counter;
       const value = await compute();
       const depends = dependsOn(value);

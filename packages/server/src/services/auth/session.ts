@@ -107,14 +107,15 @@ const SESSION_TABLES = ['sessions', 'users', 'school_members', 'user_current_sch
  */
 function sessionFinder(ctx: ServiceContext) {
   const cache = ctx.readCache;
-  const find = (token: string) => sessionsByHash(ctx.db, hashToken(token));
-  if (!cache) return (_db: Db, token: string) => find(token);
-  return (_db: Db, token: string) =>
-    cache.readWith(
-      `session\u0000${hashToken(token)}`,
-      () => find(token),
+  if (!cache) return (_db: Db, token: string) => sessionsByHash(ctx.db, hashToken(token));
+  return (_db: Db, token: string) => {
+    const hash = hashToken(token);
+    return cache.readWith(
+      `session\u0000${hash}`,
+      () => sessionsByHash(ctx.db, hash),
       (found) => (found ? ownRows(found.user.id, SESSION_TABLES) : null),
     );
+  };
 }
 
 /**

@@ -1,5 +1,4 @@
-import { Group, Loader, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconWifiOff } from '@tabler/icons-react';
+import { type SaveLine, SaveStateLine } from '@/components/feedback/save-state-line';
 import type { QueueSnapshot } from '@/features/exam/api/answer-queue';
 import { errorMessage } from '@/shared/error-notifications';
 
@@ -34,64 +33,22 @@ export function answerSaveState(
   return { kind: 'saving' };
 }
 
-/** The current question's save state, in a live region. */
-export function AnswerSaveStateLine({ state }: { state: AnswerSaveState }) {
-  let content;
+function lineOf(state: AnswerSaveState): SaveLine {
   switch (state.kind) {
     case 'empty':
-      content = (
-        <Group gap={6} wrap="nowrap">
-          <IconCircleDashed size={16} aria-hidden color="var(--mantine-color-dimmed)" />
-          <Text size="sm" c="dimmed">
-            未作答
-          </Text>
-        </Group>
-      );
-      break;
+      return { tone: 'empty', text: '未作答' };
     case 'saved':
-      content = (
-        <Group gap={6} wrap="nowrap">
-          <IconCircleCheck size={16} aria-hidden color="var(--mantine-color-teal-7)" />
-          <Text size="sm" c="teal.9">
-            {state.savedAt === null ? '已保存' : `已保存 ${timeOf(state.savedAt)}`}
-          </Text>
-        </Group>
-      );
-      break;
+      return { tone: 'saved', text: state.savedAt === null ? '已保存' : `已保存 ${timeOf(state.savedAt)}` };
     case 'saving':
-      content = (
-        <Group gap={6} wrap="nowrap">
-          <Loader size={14} aria-hidden />
-          <Text size="sm" c="dimmed">
-            保存中…
-          </Text>
-        </Group>
-      );
-      break;
+      return { tone: 'saving', text: '保存中…' };
     case 'offline':
-      content = (
-        <Group gap={6} wrap="nowrap">
-          <IconWifiOff size={16} aria-hidden color="var(--mantine-color-orange-8)" />
-          <Text size="sm" c="orange.9" fw={600}>
-            未保存（离线）
-          </Text>
-        </Group>
-      );
-      break;
+      return { tone: 'offline', text: '未保存（离线）' };
     case 'refused':
-      content = (
-        <Group gap={6} wrap="nowrap">
-          <IconAlertTriangle size={16} aria-hidden color="var(--mantine-color-red-8)" />
-          <Text size="sm" c="red.8" fw={600}>
-            未保存：{errorMessage(state.error)}
-          </Text>
-        </Group>
-      );
-      break;
+      return { tone: 'refused', text: `未保存：${errorMessage(state.error)}` };
   }
-  return (
-    <div role="status" aria-live="polite" aria-label="保存状态">
-      {content}
-    </div>
-  );
+}
+
+/** The current question's save state, in a live region. */
+export function AnswerSaveStateLine({ state }: { state: AnswerSaveState }) {
+  return <SaveStateLine line={lineOf(state)} />;
 }
