@@ -160,8 +160,9 @@ export async function watchPage(page) {
 // Node's own HTTP client for JSON calls: a thousand simulated students share this process and
 // core with nothing but the server, and fetch (undici) spends about twice the CPU per call, which
 // would be measured as the server's latency. Keep-alive, no cap on connections (each student is a
-// browser of its own).
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+// browser of its own). An idle connection is let go after 4 s, before the server's keep-alive
+// timeout (Node's 5 s) closes it under a request reusing it (read ECONNRESET; browsers retry then).
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, timeout: 4000 });
 
 function jsonCall(url, { method, headers, body }) {
   return new Promise((resolve, reject) => {
