@@ -1,3 +1,4 @@
+import { Container } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import classes from './table-page-skeleton.module.css';
 
@@ -15,5 +16,14 @@ export function TablePageSkeleton({ rows = 8 }: { rows?: number }) {
       aria-busy="true"
       aria-label="正在加载"
     />
+  );
+}
+
+/** A whole list page while its data is on the way: the table's shape in the page's container. */
+export function TableScreenSkeleton() {
+  return (
+    <Container size="xl" py="md">
+      <TablePageSkeleton rows={6} />
+    </Container>
   );
 }

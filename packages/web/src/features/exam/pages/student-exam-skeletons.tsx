@@ -1,16 +1,6 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Container, Paper, Skeleton, Stack } from '@mantine/core';
-import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
 import { CardSkeleton } from '@/features/exam/components/exam-card/exam-card-skeleton';
-
-/** 我的考试 while it loads: title, filters, rows. */
-export function StudentExamListSkeleton() {
-  return (
-    <Container size="xl" py="md">
-      <TablePageSkeleton rows={6} />
-    </Container>
-  );
-}
 
 /** The notice before an exam while it loads: title, the rules, the button. `embedded`: inside the page. */
 export function StudentExamAttentionSkeleton({ embedded = false }: { embedded?: boolean }) {

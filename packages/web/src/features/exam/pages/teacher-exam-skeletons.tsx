@@ -1,15 +1,5 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Container, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
-
-/** The exam list's and the examiner list's shape (heading, filters, rows) while their data is on the way. */
-export function TeacherExamTableSkeleton() {
-  return (
-    <Container size="xl" py="md">
-      <TablePageSkeleton rows={6} />
-    </Container>
-  );
-}
 
 /** The exam form's shape (back link, heading, settings card, questions card). */
 export function TeacherExamFormSkeleton() {

@@ -1,15 +1,5 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Container, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
-
-/** The homework list's shape (heading, filters, rows) while its data is on the way. */
-export function TeacherWorkListSkeleton() {
-  return (
-    <Container size="xl" py="md">
-      <TablePageSkeleton rows={6} />
-    </Container>
-  );
-}
 
 /** The work form's shape (back link, heading, the fields in their card) while its data is on the way. */
 export function CourseWorkFormSkeleton() {

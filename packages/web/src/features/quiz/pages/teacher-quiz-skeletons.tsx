@@ -2,15 +2,6 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import { Container, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
 
-/** The quiz list's shape (heading, filters, rows) while its data is on the way. */
-export function TeacherQuizListSkeleton() {
-  return (
-    <Container size="xl" py="md">
-      <TablePageSkeleton rows={6} />
-    </Container>
-  );
-}
-
 /** The quiz form's shape: back link, heading, settings card, a question card. */
 export function TeacherQuizFormSkeleton() {
   return (

@@ -1,10 +1,10 @@
+import { TableScreenSkeleton } from '@/components/data-table/table-page-skeleton';
 import { createFileRoute } from '@tanstack/react-router';
 import { RoleGate } from '@/app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { examAmountQuery, examCoursesQuery, examListQuery } from '@/features/exam/api/teacher-exam-queries';
 import { TeacherExamListPage } from '@/features/exam/pages/teacher-exam-list-page';
-import { TeacherExamTableSkeleton } from '@/features/exam/pages/teacher-exam-skeletons';
 
 /** 考试管理 under the main shell (product spec, "Exam routes under the main shell"). */
 export const Route = createFileRoute('/_main/examination/management')({
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_main/examination/management')({
       queryClient.ensureQueryData(examAmountQuery(schoolId)),
     ]);
   },
-  pendingComponent: TeacherExamTableSkeleton,
+  pendingComponent: TableScreenSkeleton,
   component: ExamListRoute,
 });
 

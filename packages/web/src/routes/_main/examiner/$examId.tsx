@@ -1,9 +1,9 @@
+import { TableScreenSkeleton } from '@/components/data-table/table-page-skeleton';
 import { createFileRoute } from '@tanstack/react-router';
 import { RoleGate } from '@/app/no-access';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { examDetailQuery, examinersQuery } from '@/features/exam/api/teacher-exam-queries';
 import { TeacherExaminerPage } from '@/features/exam/pages/teacher-examiner-page';
-import { TeacherExamTableSkeleton } from '@/features/exam/pages/teacher-exam-skeletons';
 import { examinerTabSearch } from '@/features/exam/teacher-search';
 
 /** 考生名单 of an exam, with its 统计分析 tab (?tab=stats). */
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_main/examiner/$examId')({
       queryClient.ensureQueryData(examinersQuery({ examId: params.examId, pageIndex: 1 })),
     ]);
   },
-  pendingComponent: TeacherExamTableSkeleton,
+  pendingComponent: TableScreenSkeleton,
   component: ExaminerRoute,
 });
 

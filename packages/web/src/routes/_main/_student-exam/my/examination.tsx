@@ -1,8 +1,8 @@
+import { TableScreenSkeleton } from '@/components/data-table/table-page-skeleton';
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { myExamListQuery } from '@/features/exam/api/student-exam-queries';
 import { StudentExamListPage } from '@/features/exam/pages/student-exam-list-page';
-import { StudentExamListSkeleton } from '@/features/exam/pages/student-exam-skeletons';
 
 /** 我的考试 (students only: the parent route guards). */
 export const Route = createFileRoute('/_main/_student-exam/my/examination')({
@@ -11,6 +11,6 @@ export const Route = createFileRoute('/_main/_student-exam/my/examination')({
     const schoolId = await ensureSchoolId(queryClient);
     await queryClient.ensureQueryData(myExamListQuery({ schoolId, filter: 'all', pageIndex: 1 }));
   },
-  pendingComponent: StudentExamListSkeleton,
+  pendingComponent: TableScreenSkeleton,
   component: StudentExamListPage,
 });

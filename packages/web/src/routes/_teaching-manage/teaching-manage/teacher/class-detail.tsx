@@ -18,7 +18,8 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/
   }),
   beforeLoad: ({ context }) => requireSchoolRole(context.queryClient, TEACHER_ONLY),
   loaderDeps: ({ search }) => ({ courseId: search.courseId, tab: search.tab }),
-  loader: ({ context, deps }) => prefetchTeacherClassPage(context.queryClient, deps.courseId, deps.tab ?? 'data'),
+  loader: ({ context, deps }) =>
+    prefetchTeacherClassPage(context.queryClient, deps.courseId, deps.tab ?? 'data'),
   pendingComponent: TablePageSkeleton,
   component: ClassDetailRoute,
 });

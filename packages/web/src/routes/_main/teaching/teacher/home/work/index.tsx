@@ -1,9 +1,9 @@
+import { TableScreenSkeleton } from '@/components/data-table/table-page-skeleton';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { homeworkCoursesQuery, teacherWorkListQuery } from '@/features/homework/api/teacher-work-queries';
 import { TeacherWorkListPage } from '@/features/homework/pages/teacher-work-list-page';
-import { TeacherWorkListSkeleton } from '@/features/homework/pages/teacher-work-skeletons';
 import { courseIdSearch } from '@/lib/search-params';
 
 /** 作业管理 of the old area (?courseId= filters by course). */
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_main/teaching/teacher/home/work/')({
       queryClient.ensureQueryData(teacherWorkListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 })),
     ]);
   },
-  pendingComponent: TeacherWorkListSkeleton,
+  pendingComponent: TableScreenSkeleton,
   component: WorkListRoute,
 });
 

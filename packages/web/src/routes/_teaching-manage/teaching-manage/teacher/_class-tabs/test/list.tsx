@@ -1,9 +1,9 @@
+import { TableScreenSkeleton } from '@/components/data-table/table-page-skeleton';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { quizCoursesQuery, teacherQuizListQuery } from '@/features/quiz/api/teacher-quiz-queries';
 import { TeacherQuizListPage } from '@/features/quiz/pages/teacher-quiz-list-page';
-import { TeacherQuizListSkeleton } from '@/features/quiz/pages/teacher-quiz-skeletons';
 
 /** 测验, the product spec's /test/list tab of the class detail (?courseId= validated by _class-tabs). */
 export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/_class-tabs/test/list')({
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_teaching-manage/teaching-manage/teacher/
       queryClient.ensureQueryData(teacherQuizListQuery({ courseId: deps.courseId, pageIndex: 1 })),
     ]);
   },
-  pendingComponent: TeacherQuizListSkeleton,
+  pendingComponent: TableScreenSkeleton,
   component: QuizListRoute,
 });
 

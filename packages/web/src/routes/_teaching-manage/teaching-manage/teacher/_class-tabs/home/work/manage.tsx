@@ -1,9 +1,9 @@
+import { TableScreenSkeleton } from '@/components/data-table/table-page-skeleton';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireSchoolRole, TEACHER_ONLY } from '@/app/role-guard';
 import { ensureSchoolId } from '@/shared/session/current-school-id';
 import { homeworkCoursesQuery, teacherWorkListQuery } from '@/features/homework/api/teacher-work-queries';
 import { TeacherWorkListPage } from '@/features/homework/pages/teacher-work-list-page';
-import { TeacherWorkListSkeleton } from '@/features/homework/pages/teacher-work-skeletons';
 
 /** The product spec's /home/work/manage: the same 作业管理 page (?courseId= validated by _class-tabs). */
 export const Route = createFileRoute(
@@ -20,7 +20,7 @@ export const Route = createFileRoute(
       queryClient.ensureQueryData(teacherWorkListQuery({ schoolId, courseId: deps.courseId, pageIndex: 1 })),
     ]);
   },
-  pendingComponent: TeacherWorkListSkeleton,
+  pendingComponent: TableScreenSkeleton,
   component: WorkListRoute,
 });
 
