@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { done, groupRead } from '../../db/group-commit';
+import { rowsTable } from '../../db/rows-table';
 import type { Db } from '../../db/client';
 import {
   type ExamAttendStatus,
@@ -107,9 +108,9 @@ export async function lockExaminers(
     .select()
     .from(examExaminers)
     .where(
-      sql`(${examExaminers.examId}, ${examExaminers.userId}) in (${sql.join(
-        pairs.map((pair) => sql`(${pair.examId}::bigint, ${pair.userId}::bigint)`),
-        sql`, `,
+      sql`(${examExaminers.examId}, ${examExaminers.userId}) in (select v.exam_id, v.user_id from ${rowsTable(
+        pairs.map((pair) => ({ exam_id: pair.examId, user_id: pair.userId })),
+        'exam_id bigint, user_id bigint',
       )})`,
     )
     .orderBy(asc(examExaminers.examId), asc(examExaminers.userId))

@@ -282,19 +282,31 @@ export async function examExaminersListByIds({
   });
 }
 
+/** A paper's questions by id, worked out once per list of questions (a class entering shares one list). */
+const questionsById = new WeakMap<readonly ExamQuestionRow[], Map<number, ExamQuestionRow>>();
+
 /** The questions in the order this student saw (or will see) them. */
 export function inStudentOrder(
   questions: readonly ExamQuestionRow[],
   examiner: Pick<ExamExaminerRow, 'questionOrder'>,
 ): ExamQuestionRow[] {
-  if (!examiner.questionOrder) return [...questions];
-  const byId = new Map(questions.map((question) => [question.id, question]));
-  const ordered = examiner.questionOrder.flatMap((id) => {
+  const order = examiner.questionOrder;
+  if (!order) return [...questions];
+  let byId = questionsById.get(questions);
+  if (!byId) {
+    byId = new Map(questions.map((question) => [question.id, question]));
+    questionsById.set(questions, byId);
+  }
+  const ordered: ExamQuestionRow[] = [];
+  for (const id of order) {
     const question = byId.get(id);
-    return question ? [question] : [];
-  });
+    if (question) ordered.push(question);
+  }
   // a question added after the student entered (not possible today) would come last
-  for (const question of questions) if (!examiner.questionOrder.includes(question.id)) ordered.push(question);
+  if (ordered.length < questions.length) {
+    const seen = new Set(order);
+    for (const question of questions) if (!seen.has(question.id)) ordered.push(question);
+  }
   return ordered;
 }
 
@@ -305,11 +317,13 @@ export function optionsInStudentOrder(
 ): ExamQuestionRow['options'] {
   const order = examiner.optionOrder?.[String(question.id)];
   if (!order) return question.options;
-  const byKey = new Map(question.options.map((option) => [option.key, option]));
-  return order.flatMap((key) => {
-    const option = byKey.get(key);
-    return option ? [option] : [];
-  });
+  // a handful of options: a scan is cheaper than a map
+  const ordered: ExamQuestionRow['options'] = [];
+  for (const key of order) {
+    const option = question.options.find((candidate) => candidate.key === key);
+    if (option) ordered.push(option);
+  }
+  return ordered;
 }
 
 export interface Reveal {

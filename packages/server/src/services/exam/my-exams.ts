@@ -1,9 +1,10 @@
 import { and, asc, count, eq, gt, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { ExamSaveAck } from '@dfrm/sdk/tms/types';
 import type { Input, Output } from '../../contract/types';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { done, groupCommit, type Outcome, refused } from '../../db/group-commit';
 import { transactionWithRetry } from '../../db/retry';
+import { rowsTable } from '../../db/rows-table';
 import {
   examAnswers,
   type ExamExaminerRow,
@@ -384,15 +385,19 @@ const enterTogether = groupCommit<AttemptRequest, Entered>({
       outcomes.push(done({ examiner: entered, saved: [] }));
     });
     if (entering.length > 0) {
-      const values = entering.map(
-        (row) =>
-          sql`(${row.examId}::bigint, ${row.userId}::bigint, ${row.enterTime}::bigint, ${row.deadline}::bigint, ${JSON.stringify(row.questionOrder)}::jsonb, ${row.optionOrder === null ? null : JSON.stringify(row.optionOrder)}::jsonb)`,
-      );
+      const rows = entering.map((row) => ({
+        exam_id: row.examId,
+        user_id: row.userId,
+        enter_time: row.enterTime,
+        deadline: row.deadline,
+        question_order: row.questionOrder,
+        option_order: row.optionOrder,
+      }));
       await tx.execute(sql`
         update ${examExaminers} as e
            set attend_status = 1, enter_time = v.enter_time, deadline = v.deadline,
                question_order = v.question_order, option_order = v.option_order
-          from (values ${sql.join(values, sql`, `)}) as v(exam_id, user_id, enter_time, deadline, question_order, option_order)
+          from ${rowsTable(rows, 'exam_id bigint, user_id bigint, enter_time bigint, deadline bigint, question_order jsonb, option_order jsonb')}
          where e.exam_id = v.exam_id and e.user_id = v.user_id`);
     }
     if (returning.length > 0) {
@@ -408,9 +413,9 @@ const enterTogether = groupCommit<AttemptRequest, Entered>({
         .from(examAnswers)
         .where(
           and(
-            sql`(${examAnswers.examId}, ${examAnswers.userId}) in (${sql.join(
-              returning.map((row) => sql`(${row.examId}::bigint, ${row.userId}::bigint)`),
-              sql`, `,
+            sql`(${examAnswers.examId}, ${examAnswers.userId}) in (select v.exam_id, v.user_id from ${rowsTable(
+              returning.map((row) => ({ exam_id: row.examId, user_id: row.userId })),
+              'exam_id bigint, user_id bigint',
             )})`,
             gt(examAnswers.seq, 0),
           ),
@@ -418,7 +423,9 @@ const enterTogether = groupCommit<AttemptRequest, Entered>({
       const byAttempt = new Map<string, Entered['saved']>();
       for (const row of saved) {
         const key = attemptKey(row);
-        byAttempt.set(key, [...(byAttempt.get(key) ?? []), row]);
+        const list = byAttempt.get(key);
+        if (list) list.push(row);
+        else byAttempt.set(key, [row]);
       }
       for (const outcome of outcomes) {
         if (outcome.ok) outcome.value.saved = byAttempt.get(attemptKey(outcome.value.examiner)) ?? [];
@@ -487,6 +494,23 @@ function cleanItems(questions: readonly ExamQuestionRow[], items: readonly Answe
   });
 }
 
+/** A stored answer's seq as the insert returns it (the drivers answer bigints as text or numbers). */
+interface StoredSeqRow {
+  exam_id: number | string;
+  user_id: number | string;
+  question_id: number | string;
+  seq: number;
+  saved_at: number | string;
+}
+
+const storedSeq = (row: StoredSeqRow) => ({
+  examId: Number(row.exam_id),
+  userId: Number(row.user_id),
+  questionId: Number(row.question_id),
+  seq: Number(row.seq),
+  savedAt: Number(row.saved_at),
+});
+
 /** One student's answers to write: their attempt, the items, when they arrived. */
 interface AnswerWrite {
   examId: number;
@@ -515,21 +539,27 @@ async function writeAnswers(tx: Db, writes: readonly AnswerWrite[]): Promise<Exa
   const stored = new Map<string, { seq: number; savedAt: number }>();
   const keyOf = (row: { examId: number; userId: number; questionId: number }) =>
     `${row.examId}:${row.userId}:${row.questionId}`;
-  const applied = await tx
-    .insert(examAnswers)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [examAnswers.examId, examAnswers.userId, examAnswers.questionId],
-      set: { answer: sql`excluded.answer`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
-      setWhere: sql`${examAnswers.seq} < excluded.seq`,
-    })
-    .returning({
-      examId: examAnswers.examId,
-      userId: examAnswers.userId,
-      questionId: examAnswers.questionId,
-      seq: examAnswers.seq,
-      savedAt: examAnswers.savedAt,
-    });
+  // one JSON parameter for the batch (db/rows-table.ts); only a newer seq replaces what is stored
+  const applied = rowsOf<StoredSeqRow>(
+    await tx.execute(sql`
+      insert into ${examAnswers} (exam_id, user_id, question_id, answer, seq, saved_at)
+      select v.exam_id, v.user_id, v.question_id, v.answer, v.seq, v.saved_at
+        from ${rowsTable(
+          rows.map((row) => ({
+            exam_id: row.examId,
+            user_id: row.userId,
+            question_id: row.questionId,
+            answer: row.answer,
+            seq: row.seq,
+            saved_at: row.savedAt,
+          })),
+          'exam_id bigint, user_id bigint, question_id bigint, answer jsonb, seq integer, saved_at bigint',
+        )}
+      on conflict (exam_id, user_id, question_id) do update
+        set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
+        where ${examAnswers.seq} < excluded.seq
+      returning exam_id, user_id, question_id, seq, saved_at`),
+  ).map(storedSeq);
   for (const row of applied) stored.set(keyOf(row), row);
   const appliedKeys = new Set(stored.keys());
   // a resent or older seq wrote nothing: its acknowledgement is what is stored (rare: one more read)
@@ -545,11 +575,9 @@ async function writeAnswers(tx: Db, writes: readonly AnswerWrite[]): Promise<Exa
       })
       .from(examAnswers)
       .where(
-        sql`(${examAnswers.examId}, ${examAnswers.userId}, ${examAnswers.questionId}) in (${sql.join(
-          unchanged.map(
-            (row) => sql`(${row.examId}::bigint, ${row.userId}::bigint, ${row.questionId}::bigint)`,
-          ),
-          sql`, `,
+        sql`(${examAnswers.examId}, ${examAnswers.userId}, ${examAnswers.questionId}) in (select v.exam_id, v.user_id, v.question_id from ${rowsTable(
+          unchanged.map((row) => ({ exam_id: row.examId, user_id: row.userId, question_id: row.questionId })),
+          'exam_id bigint, user_id bigint, question_id bigint',
         )})`,
       );
     for (const row of current) stored.set(keyOf(row), row);
@@ -562,10 +590,12 @@ async function writeAnswers(tx: Db, writes: readonly AnswerWrite[]): Promise<Exa
     }))
     .filter(({ n }) => n > 0);
   if (counted.length > 0) {
-    const values = counted.map(
-      ({ write, n }) =>
-        sql`(${write.examId}::bigint, ${write.userId}::bigint, ${n}::int, ${write.now}::bigint)`,
-    );
+    const rows = counted.map(({ write, n }) => ({
+      exam_id: write.examId,
+      user_id: write.userId,
+      n,
+      saved_at: write.now,
+    }));
     await tx.execute(sql`
       update ${examExaminers} as e
          set save_count = e.save_count + v.n,
@@ -573,7 +603,7 @@ async function writeAnswers(tx: Db, writes: readonly AnswerWrite[]): Promise<Exa
                                 where a.exam_id = e.exam_id and a.user_id = e.user_id
                                   and a.seq > 0 and jsonb_array_length(a.answer) > 0),
              last_saved_at = v.saved_at
-        from (values ${sql.join(values, sql`, `)}) as v(exam_id, user_id, n, saved_at)
+        from ${rowsTable(rows, 'exam_id bigint, user_id bigint, n integer, saved_at bigint')}
        where e.exam_id = v.exam_id and e.user_id = v.user_id`);
   }
   return writes.map((write) =>
