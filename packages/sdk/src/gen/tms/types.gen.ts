@@ -3073,6 +3073,24 @@ export type WorkResourceDetail = {
 };
 
 /**
+ * 保存一道题答案的应答：答卷的最新进度，以及该题现在保存的修改序号。
+ */
+export type QuizAnswerAck = QuizProgress & {
+    /**
+     * 题目 ID。
+     */
+    quId: Id;
+    /**
+     * 该题现在保存的修改序号（0：保存时没带序号）。
+     */
+    seq: number;
+    /**
+     * 这次的答案是否写入；false 表示已保存的序号不小于这次的（更新的答案已在服务器上）。
+     */
+    applied: boolean;
+};
+
+/**
  * 列表中的测验。
  */
 export type QuizBrief = {
@@ -3377,6 +3395,10 @@ export type QuizPaperQuestion = {
  * 答卷中的一道题及本人已保存的答案。
  */
 export type QuizPaperQuestionDetail = QuizPaperQuestion & {
+    /**
+     * 已保存答案的修改序号（0：未作答或保存时没带序号）；客户端从它接着数（fill/answer 的 seq）。
+     */
+    mySeq: number;
     /**
      * 本人已保存的答案；未作答时为空数组。
      */
@@ -9036,6 +9058,10 @@ export type QuizPaperFillAnswerData = {
          * 答案：单选、多选为选项字母（如 ["A","C"]）；判断为 ["true"] 或 ["false"]；填空为每个空的答案，按空的顺序。
          */
         answer: Array<string>;
+        /**
+         * 本题答案的修改序号（见上）；不带时总是覆盖。
+         */
+        seq?: number;
     };
     path?: never;
     query?: never;
@@ -9046,7 +9072,7 @@ export type QuizPaperFillAnswerResponses = {
     /**
      * 成功
      */
-    200: QuizProgress;
+    200: QuizAnswerAck;
 };
 
 export type QuizPaperFillAnswerResponse = QuizPaperFillAnswerResponses[keyof QuizPaperFillAnswerResponses];

@@ -921,6 +921,11 @@ export const zQuizPaperResult = /* @__PURE__ */ lazy.zQuizPaperResult();
 export const zQuizProgress = /* @__PURE__ */ lazy.zQuizProgress();
 
 /**
+ * 保存一道题答案的应答：答卷的最新进度，以及该题现在保存的修改序号。
+ */
+export const zQuizAnswerAck = /* @__PURE__ */ lazy.zQuizAnswerAck();
+
+/**
  * 题型：
  * 1 单选（answer 为 1 个选项字母）；
  * 2 多选（answer 为 2 个及以上选项字母，全对得分，漏选、错选不得分）；

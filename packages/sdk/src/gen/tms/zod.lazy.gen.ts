@@ -1378,6 +1378,12 @@ export const zQuizProgress = /* @__PURE__ */ memo(() => z.object({
     serverTime: zInstant()
 }));
 
+export const zQuizAnswerAck = /* @__PURE__ */ memo(() => z.intersection(zQuizProgress(), z.object({
+    quId: zId(),
+    seq: z.int().check(z.gte(0)),
+    applied: z.boolean()
+})));
+
 export const zQuizQuestionType = /* @__PURE__ */ memo(() => z.union([
     z.literal(1),
     z.literal(2),
@@ -1408,6 +1414,7 @@ export const zQuizPaper = /* @__PURE__ */ memo(() => z.object({
 }));
 
 export const zQuizPaperQuestionDetail = /* @__PURE__ */ memo(() => z.intersection(zQuizPaperQuestion(), z.object({
+    mySeq: z.int().check(z.gte(0)),
     myAnswer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)),
     blankCount: z.int().check(z.gte(0), z.lte(20))
 })));
@@ -3429,10 +3436,11 @@ export const zQuizPaperQuestionDetailResponse = /* @__PURE__ */ memo(() => zQuiz
 export const zQuizPaperFillAnswerBody = /* @__PURE__ */ memo(() => z.object({
     paperId: zId(),
     quId: zId(),
-    answer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20))
+    answer: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)),
+    seq: z.optional(z.int().check(z.gte(1), z.lte(2147483647)))
 }));
 
-export const zQuizPaperFillAnswerResponse = /* @__PURE__ */ memo(() => zQuizProgress());
+export const zQuizPaperFillAnswerResponse = /* @__PURE__ */ memo(() => zQuizAnswerAck());
 
 export const zQuizPaperResultExBody = /* @__PURE__ */ memo(() => zQuizPaperIdRequest());
 

@@ -154,6 +154,11 @@ export const quizAnswers = pgTable(
       .notNull()
       .references(() => quizQuestions.id, { onDelete: 'cascade' }),
     answer: jsonb('answer').$type<string[]>().notNull(),
+    /**
+     * The client's edit number of this answer (fill/answer's `seq`; 0: saved without one): only a
+     * larger one replaces it, so a late resend never overwrites a newer answer.
+     */
+    seq: integer('seq').notNull().default(0),
     savedAt: bigint('saved_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.paperId, t.questionId] })],

@@ -1,4 +1,5 @@
 import type {
+  QuizAnswerAck,
   QuizBrief,
   QuizCourseClassStatistics,
   QuizCourseSummary,
@@ -974,6 +975,41 @@ describe('quiz/paper/user/fill/answer', () => {
     ).toBe(6);
     expect((await q.fill('student01', paper.paperId, quId, ['B'])).answeredCount).toBe(1);
     expect((await q.fill('student01', paper.paperId, quId, [])).answeredCount).toBe(0);
+  });
+
+  it('keeps the newest edit: a late or resent save with a smaller seq writes nothing; without seq it always does', async () => {
+    const quiz = await q.published();
+    const paper = await q.start('student01', quiz.quizId);
+    const quId = quiz.questions[0]!.quId;
+    const body = (answer: string[], seq?: number) => ({
+      paperId: paper.paperId,
+      quId,
+      answer,
+      ...(seq === undefined ? {} : { seq }),
+    });
+    const save = (answer: string[], seq?: number) =>
+      q.post<QuizAnswerAck>('student01', `${QUIZ_P}/fill/answer`, body(answer, seq));
+    const detail = () =>
+      q.post<QuizPaperQuestionDetail>('student01', `${QUIZ_P}/qu/detail`, { paperId: paper.paperId, quId });
+    expect((await detail()).mySeq).toBe(0);
+
+    expect(await save(['C'], 2)).toMatchObject({ quId, seq: 2, applied: true, answeredCount: 1 });
+    // the request of edit 1 arrives late (it timed out on the way): edit 2 stays
+    expect(await save(['A'], 1)).toMatchObject({ quId, seq: 2, applied: false });
+    expect(await save(['A'], 2)).toMatchObject({ seq: 2, applied: false });
+    expect(await detail()).toMatchObject({ myAnswer: ['C'], mySeq: 2 });
+
+    expect(await save([], 3)).toMatchObject({ seq: 3, applied: true, answeredCount: 0 });
+    // an older client without seq always overwrites and leaves the seq as it is
+    expect(await save(['D'])).toMatchObject({ seq: 3, applied: true, answeredCount: 1 });
+    expect(await detail()).toMatchObject({ myAnswer: ['D'], mySeq: 3 });
+
+    for (const seq of [0, -1, 1.5, 2 ** 31])
+      expect(
+        (await refusal(q.send('student01', `${QUIZ_P}/fill/answer`, body(['B'], seq)))).errCode,
+        String(seq),
+      ).toBe(2);
+    expect((await detail()).myAnswer).toEqual(['D']);
   });
 
   it('takes saves in the 30 s after the deadline; later the paper is handed in by the server with what was saved (1)', async () => {

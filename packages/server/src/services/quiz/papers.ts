@@ -1,5 +1,5 @@
 import type { QuizPaper, QuizPaperResult, QuizPaperResultEx, QuizProgress } from '@dfrm/sdk/tms/types';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Input, Output } from '../../contract/types';
 import type { Db } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry';
@@ -260,13 +260,14 @@ export async function quizPaperQuestionDetail({
   const paper = await ownPaper(ctx.db, ctx.auth.userId, input.paperId);
   const question = await questionOfPaper(ctx.db, paper, input.quId);
   const [saved] = await ctx.db
-    .select({ answer: quizAnswers.answer })
+    .select({ answer: quizAnswers.answer, seq: quizAnswers.seq })
     .from(quizAnswers)
     .where(and(eq(quizAnswers.paperId, paper.id), eq(quizAnswers.questionId, question.id)));
   const myAnswer = saved?.answer ?? [];
   return {
     ...paperQuestion(question, isAnswered(myAnswer)),
     myAnswer: wireAnswer(question.type, myAnswer),
+    mySeq: saved?.seq ?? 0,
     blankCount: blankCountOfQuestion(question),
   };
 }
@@ -280,15 +281,31 @@ export async function quizPaperFillAnswer({
   const answer = cleanQuizAnswer(question, input.answer);
   return inPaper(ctx, input.paperId, async (tx, locked, quiz, now) => {
     if (locked.status !== 0) throw new RefusedError('答卷已交卷（含到时由系统自动交卷），不能再修改答案');
-    await tx
+    const seq = input.seq;
+    // with a seq only a newer edit replaces the stored answer; without one the answer always does
+    const [written] = await tx
       .insert(quizAnswers)
-      .values({ paperId: locked.id, questionId: question.id, answer, savedAt: now })
+      .values({ paperId: locked.id, questionId: question.id, answer, seq: seq ?? 0, savedAt: now })
       .onConflictDoUpdate({
         target: [quizAnswers.paperId, quizAnswers.questionId],
-        set: { answer, savedAt: now },
-      });
+        set: { answer, savedAt: now, ...(seq === undefined ? {} : { seq }) },
+        ...(seq === undefined ? {} : { setWhere: lt(quizAnswers.seq, seq) }),
+      })
+      .returning({ seq: quizAnswers.seq });
     const [questions, answers] = await Promise.all([questionsOf(tx, quiz.id), answersOf(tx, locked.id)]);
-    return progressOf(locked, questions, answers, now);
+    // a late or resent edit wrote nothing: its acknowledgement is the seq stored (one more read)
+    const [stored] = written
+      ? [written]
+      : await tx
+          .select({ seq: quizAnswers.seq })
+          .from(quizAnswers)
+          .where(and(eq(quizAnswers.paperId, locked.id), eq(quizAnswers.questionId, question.id)));
+    return {
+      ...progressOf(locked, questions, answers, now),
+      quId: String(question.id),
+      seq: stored?.seq ?? 0,
+      applied: written !== undefined,
+    };
   });
 }
 

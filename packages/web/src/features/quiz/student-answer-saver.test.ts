@@ -1,10 +1,14 @@
 import { ApiError, ClientErrCode, ErrCode } from '@dfrm/sdk';
-import type { QuizProgress } from '@dfrm/sdk/tms';
+import type { QuizAnswerAck } from '@dfrm/sdk/tms';
 import { describe, expect, it, vi } from 'vitest';
 import { QuizAnswerSaver } from './api/student-answer-saver';
 
-function progress(): QuizProgress {
+/** The server's acknowledgement of a save that was written. */
+function ack(quId = 'q1', seq = 1, applied = true): QuizAnswerAck {
   return {
+    quId,
+    seq,
+    applied,
     paperId: '1',
     status: 0,
     answeredCount: 1,
@@ -16,9 +20,9 @@ function progress(): QuizProgress {
 }
 
 function deferred() {
-  let resolve!: (value: QuizProgress) => void;
+  let resolve!: (value: QuizAnswerAck) => void;
   let reject!: (error: unknown) => void;
-  const promise = new Promise<QuizProgress>((res, rej) => {
+  const promise = new Promise<QuizAnswerAck>((res, rej) => {
     resolve = res;
     reject = rej;
   });
@@ -47,12 +51,12 @@ describe('the quiz answer saver', () => {
     expect(calls).toHaveLength(1);
     expect(status(saver, 'q1')).toBe('saving');
 
-    calls[0]!.done.resolve(progress());
+    calls[0]!.done.resolve(ack('q1', 1));
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(status(saver, 'q1')).not.toBe('saved');
-    calls[1]!.done.resolve(progress());
+    calls[1]!.done.resolve(ack(calls[1]!.quId, 1));
     await vi.waitFor(() => expect(calls).toHaveLength(3));
-    calls[2]!.done.resolve(progress());
+    calls[2]!.done.resolve(ack(calls[2]!.quId, calls[2]!.quId === 'q1' ? 2 : 1));
     await saver.flush();
 
     // whatever the order among questions, a question's answers go in the order they were given
@@ -76,10 +80,10 @@ describe('the quiz answer saver', () => {
       debounceMs: 0,
       retryDelaysMs: [400],
       onClosed,
-      send: (_quId, answer) => {
+      send: (quId, answer, seq) => {
         sent.push(answer);
         const error = fail.shift();
-        return error ? Promise.reject(error) : Promise.resolve(progress());
+        return error ? Promise.reject(error) : Promise.resolve(ack(quId, seq));
       },
     });
     saver.update('q1', ['A'], { immediate: true });
@@ -97,5 +101,47 @@ describe('the quiz answer saver', () => {
     saver.update('q1', ['D'], { immediate: true });
     await saver.flush();
     expect(sent).toHaveLength(count);
+  });
+
+  it('numbers edits on from the saved seq; a late duplicate counts as saved, a newer edit elsewhere is overtaken', async () => {
+    const sent: { answer: string[]; seq: number }[] = [];
+    // what the server holds: seq 4 from an earlier visit, then whatever it is sent
+    let stored = { answer: ['B'], seq: 4 };
+    const saver = new QuizAnswerSaver({
+      debounceMs: 0,
+      send: (quId, answer, seq) => {
+        sent.push({ answer, seq });
+        const applied = seq > stored.seq;
+        if (applied) stored = { answer, seq };
+        return Promise.resolve(ack(quId, stored.seq, applied));
+      },
+    });
+    saver.load('q1', ['B'], 4);
+    expect(status(saver, 'q1')).toBe('saved');
+    saver.update('q1', ['C'], { immediate: true });
+    await saver.flush();
+    expect(sent).toEqual([{ answer: ['C'], seq: 5 }]);
+    expect(stored).toEqual({ answer: ['C'], seq: 5 });
+
+    // the same edit reached the server before (its answer timed out here): nothing to resend
+    stored = { answer: ['D'], seq: 6 };
+    saver.update('q1', ['D'], { immediate: true });
+    sent.length = 0;
+    await saver.flush();
+    expect(sent).toEqual([{ answer: ['D'], seq: 6 }]);
+    expect(status(saver, 'q1')).toBe('saved');
+
+    // another window of the student's saved edits 7 and 8: the answer shown here is the latest
+    // change and goes again after them
+    stored = { answer: ['A'], seq: 8 };
+    saver.update('q1', ['B'], { immediate: true });
+    sent.length = 0;
+    await saver.flush();
+    expect(sent).toEqual([
+      { answer: ['B'], seq: 7 },
+      { answer: ['B'], seq: 9 },
+    ]);
+    expect(stored).toEqual({ answer: ['B'], seq: 9 });
+    expect(status(saver, 'q1')).toBe('saved');
   });
 });

@@ -1,12 +1,12 @@
 import { ErrCode, isApiError } from '@dfrm/sdk';
-import type { QuizProgress } from '@dfrm/sdk/tms';
+import type { QuizAnswerAck, QuizProgress } from '@dfrm/sdk/tms';
 import { retryReason } from '@/lib/retry-reason';
 
-// A quiz answer is saved question by question with fill/answer, which overwrites the question's
-// answer and carries no edit number (unlike the exam's status/save with its seq, for which
-// features/exam/api/answer-queue.ts exists). So the saver sends one request at a time: a newer
-// answer never overtakes an older one on the way, and an unacknowledged one is sent again with the
-// question's latest answer (the same write, or a newer one) until the server answers.
+// A quiz answer is saved question by question with fill/answer, with the question's edit number
+// (`seq`, counted on from the server's `mySeq`): the server keeps only a newer edit, so a request
+// that timed out and arrives late never overwrites a newer answer. The saver sends one request at
+// a time, and an unacknowledged one is sent again with the question's latest answer (the same
+// write, or a newer one) until the server answers.
 
 export type QuestionSaveStatus =
   /** The server holds the answer shown (acknowledged, or read from the server). */
@@ -30,7 +30,7 @@ export interface QuizSaverSnapshot {
 }
 
 export interface QuizAnswerSaverOptions {
-  send: (quId: string, answer: string[]) => Promise<QuizProgress>;
+  send: (quId: string, answer: string[], seq: number) => Promise<QuizAnswerAck>;
   /** Pause after the last change of a question before saving it. */
   debounceMs?: number;
   /** Waits before each resend of an unacknowledged save; the last repeats. */
@@ -42,9 +42,9 @@ export interface QuizAnswerSaverOptions {
 
 interface Entry {
   answer: string[];
-  /** Bumped by each change; `savedVersion` is what the server holds. */
-  version: number;
-  savedVersion: number;
+  /** The edit number of `answer`, bumped by each change; `savedSeq`: what the server holds. */
+  seq: number;
+  savedSeq: number;
   timer: ReturnType<typeof setTimeout> | null;
   retrying: string | null;
   refused: unknown;
@@ -79,13 +79,13 @@ export class QuizAnswerSaver {
 
   getSnapshot = (): QuizSaverSnapshot => this.snapshot;
 
-  /** The answer the server holds for a question, as read (qu/detail); a local change wins. */
-  load(quId: string, answer: readonly string[]): void {
+  /** The answer the server holds for a question and its seq, as read (qu/detail); a local change wins. */
+  load(quId: string, answer: readonly string[], seq: number): void {
     if (this.entries.has(quId)) return;
     this.entries.set(quId, {
       answer: [...answer],
-      version: 0,
-      savedVersion: 0,
+      seq,
+      savedSeq: seq,
       timer: null,
       retrying: null,
       refused: null,
@@ -96,16 +96,17 @@ export class QuizAnswerSaver {
   /** A change by the student: saved after the pause (`immediate`: at once, e.g. a choice clicked). */
   update(quId: string, answer: readonly string[], { immediate = false } = {}): void {
     if (this.stopped || this.closed !== null) return;
+    // changed before its saved answer was read: the server says which seq it holds (see loop)
     const entry = this.entries.get(quId) ?? {
       answer: [],
-      version: 0,
-      savedVersion: 0,
+      seq: 0,
+      savedSeq: 0,
       timer: null,
       retrying: null,
       refused: null,
     };
     entry.answer = [...answer];
-    entry.version += 1;
+    entry.seq += 1;
     entry.refused = null;
     this.entries.set(quId, entry);
     this.arm(entry, immediate ? 0 : this.options.debounceMs);
@@ -114,7 +115,7 @@ export class QuizAnswerSaver {
 
   /** Some answer shown is not held by the server yet. */
   hasUnsaved(): boolean {
-    for (const entry of this.entries.values()) if (entry.version !== entry.savedVersion) return true;
+    for (const entry of this.entries.values()) if (entry.seq !== entry.savedSeq) return true;
     return false;
   }
 
@@ -190,7 +191,7 @@ export class QuizAnswerSaver {
   private next(): [string, Entry] | null {
     for (const item of this.entries) {
       const entry = item[1];
-      if (entry.version !== entry.savedVersion && entry.timer === null && entry.refused === null) return item;
+      if (entry.seq !== entry.savedSeq && entry.timer === null && entry.refused === null) return item;
     }
     return null;
   }
@@ -201,16 +202,23 @@ export class QuizAnswerSaver {
       const item = this.next();
       if (!item) return;
       const [quId, entry] = item;
-      const version = entry.version;
+      const seq = entry.seq;
       this.inFlight = quId;
       this.emit();
       try {
-        const progress = await this.options.send(quId, entry.answer);
+        const ack = await this.options.send(quId, entry.answer, seq);
         this.attempt = 0;
         entry.retrying = null;
-        entry.savedVersion = version;
         this.inFlight = null;
-        this.options.onAck?.(progress, quId);
+        if (ack.applied || ack.seq === seq) {
+          // written now, or by an earlier send of the same edit that reached the server after all
+          entry.savedSeq = Math.max(entry.savedSeq, seq);
+        } else if (entry.seq === seq) {
+          // the server holds a later seq (the student changed this question in another window):
+          // the answer shown here is the student's latest and goes again, after it
+          entry.seq = ack.seq + 1;
+        }
+        this.options.onAck?.(ack, quId);
       } catch (error) {
         this.inFlight = null;
         const reason = retryReason(error);
@@ -246,7 +254,7 @@ export class QuizAnswerSaver {
   }
 
   private statusOf(quId: string, entry: Entry): QuestionSaveStatus {
-    if (entry.version === entry.savedVersion) return { kind: 'saved' };
+    if (entry.seq === entry.savedSeq) return { kind: 'saved' };
     if (entry.retrying !== null) return { kind: 'retrying', reason: entry.retrying };
     if (this.inFlight === quId) return { kind: 'saving' };
     if (entry.refused !== null) return { kind: 'failed', error: entry.refused };

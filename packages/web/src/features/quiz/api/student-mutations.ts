@@ -1,4 +1,5 @@
 import {
+  type QuizAnswerAck,
   type QuizPaper,
   type QuizProgress,
   quizPaperCheckProcess,
@@ -12,8 +13,8 @@ import { studentQuizKeys } from './student-queries';
 
 /** fill/answer for one paper: the saver's way to the server. */
 export function sendQuizAnswer(paperId: string) {
-  return (quId: string, answer: string[]): Promise<QuizProgress> =>
-    quizPaperFillAnswer({ body: { paperId, quId, answer } });
+  return (quId: string, answer: string[], seq: number): Promise<QuizAnswerAck> =>
+    quizPaperFillAnswer({ body: { paperId, quId, answer, seq } });
 }
 
 /** check/process before 交卷: what the server holds as answered (the paper may be handed in already). */

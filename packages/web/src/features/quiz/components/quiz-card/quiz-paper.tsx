@@ -135,7 +135,7 @@ export function QuizPaperView({ paper }: { paper: QuizPaper }) {
     enabled: !!question && open,
   });
   useEffect(() => {
-    if (detail.data && question) saver.load(question.quId, detail.data.myAnswer);
+    if (detail.data && question) saver.load(question.quId, detail.data.myAnswer, detail.data.mySeq);
   }, [detail.data, question, saver]);
   // the next question is read while this one is answered
   const nextQuestion = questions[index + 1];
