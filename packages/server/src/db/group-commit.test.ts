@@ -174,4 +174,25 @@ describe('groupRead', () => {
     expect(statements).toEqual([['甲', '丙', '丁', '乙']]);
     await stored();
   });
+
+  it('bounds the distinct keys of a statement, not the lookups: a class reading one exam is one statement', async () => {
+    const statements: number[][] = [];
+    const lookup = groupRead<number, number>({
+      maxBatch: 3,
+      keyOf: String,
+      async run(_reader, ids) {
+        statements.push([...ids]);
+        return ids.map((id) => done(id * 10));
+      },
+    });
+    const sameExam = await Promise.all(Array.from({ length: 50 }, () => lookup(db, 7)));
+    expect(sameExam).toEqual(Array.from({ length: 50 }, () => 70));
+    expect(statements).toEqual([[7]]);
+
+    statements.length = 0;
+    expect(await Promise.all([1, 2, 1, 3, 4, 5, 2, 6, 7].map((id) => lookup(db, id)))).toEqual([
+      10, 20, 10, 30, 40, 50, 20, 60, 70,
+    ]);
+    expect(statements).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+  });
 });

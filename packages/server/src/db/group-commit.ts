@@ -177,15 +177,16 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): (db: Db, i
  * Group read: lookups of one kind that arrive while a read of theirs is running go together into
  * the next one, one statement answering a whole burst (every request of a thousand students
  * entering an exam looks up its session, the exam and its paper). Lookups of one key share one
- * answer (`run` sees each key once; the answer is shared, not copied: do not change it). No
- * transaction: each batch is one consistent statement.
+ * answer (`run` sees each key once; the answer is shared, not copied: do not change it), so a
+ * batch takes every lookup waiting and `maxBatch` bounds the distinct keys of one statement (more
+ * run as further statements, one after another). No transaction: each statement is consistent.
  */
 export function groupRead<I, O>(
   options: Omit<GroupCommitOptions<I, O>, 'transaction'>,
 ): (db: Db, item: I) => Promise<O> {
   let next = 0;
   return groupCommit<I, O>({
-    maxBatch: options.maxBatch,
+    maxBatch: Infinity,
     // lookups never conflict: any number of one key go together
     keyOf: () => String(next++),
     transaction: false,
@@ -195,8 +196,16 @@ export function groupRead<I, O>(
       items.forEach((item, index) => {
         if (!unique.has(keys[index]!)) unique.set(keys[index]!, item);
       });
-      const outcomes = await options.run(db, [...unique.values()]);
-      const byKey = new Map([...unique.keys()].map((key, index) => [key, outcomes[index]!]));
+      const distinct = [...unique];
+      const byKey = new Map<string, Outcome<O>>();
+      for (let start = 0; start < distinct.length; start += options.maxBatch) {
+        const chunk = distinct.slice(start, start + options.maxBatch);
+        const outcomes = await options.run(
+          db,
+          chunk.map(([, item]) => item),
+        );
+        chunk.forEach(([key], index) => byKey.set(key, outcomes[index]!));
+      }
       return keys.map((key) => byKey.get(key)!);
     },
   });
