@@ -1,4 +1,3 @@
-import '@mantine/dropzone/styles.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
@@ -16,10 +15,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
+import { XlsxDrop } from '@/components/file-drop/xlsx-drop';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconFileSpreadsheet, IconSearch, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
@@ -136,7 +135,6 @@ export function AddExaminersModal({
   );
 }
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_BYTES = 2 * 1024 * 1024;
 
 type ImportFailure = ExamExaminersImportResponse['failures'][number];
@@ -203,33 +201,17 @@ export function ImportExaminersModal({
             下载导入模板
           </Anchor>
         </Text>
-        <Dropzone
-          onDrop={(files) => {
+        <XlsxDrop
+          file={file}
+          onChange={(picked) => {
             setRefusal(null);
             setResult(null);
-            setFile(files[0] ?? null);
+            setFile(picked);
           }}
-          onReject={(rejections) => {
-            setFile(null);
-            const code = rejections[0]?.errors[0]?.code;
-            setRefusal(code === 'file-too-large' ? '文件不能超过 2 MB' : '请选择 .xlsx 格式的 Excel 文件');
-          }}
-          accept={[XLSX]}
-          maxSize={MAX_BYTES}
-          multiple={false}
-          aria-label="考生名单 Excel 文件"
-          inputProps={{ 'aria-label': '考生名单 Excel 文件' }}
-        >
-          <Group justify="center" gap="md" mih={88} style={{ pointerEvents: 'none' }}>
-            <IconFileSpreadsheet size={36} color="var(--mantine-color-dimmed)" aria-hidden />
-            <div>
-              <Text fw={500}>{file ? file.name : '将 .xlsx 文件拖到这里，或点击选择'}</Text>
-              <Text size="sm" c="dimmed" mt={4}>
-                最多 5000 行，不超过 2 MB
-              </Text>
-            </div>
-          </Group>
-        </Dropzone>
+          maxBytes={MAX_BYTES}
+          limits="最多 5000 行"
+          label="考生名单 Excel 文件"
+        />
         {refusal ? (
           <Text size="sm" c="red" role="alert">
             {refusal}

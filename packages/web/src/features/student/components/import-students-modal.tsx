@@ -1,12 +1,11 @@
-import '@mantine/dropzone/styles.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import type { SchoolClass, StudentImportError, StudentImportResult } from '@dfrm/sdk/tms';
 import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
+import { XlsxDrop } from '@/components/file-drop/xlsx-drop';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSessionApi } from '@/shared/session/session-context';
@@ -19,7 +18,6 @@ import {
 import type { StudentScope } from '@/features/student/api/student-queries';
 import modalClasses from './import-students-modal.module.css';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_BYTES = 5 * 1024 * 1024;
 
 const col = dataTableColumnHelper<StudentImportError>();
@@ -60,13 +58,11 @@ export function ImportStudentsModal({
   const template = useMutation(downloadStudentTemplateMutation(() => session.auth()));
   const [classId, setClassId] = useState<string | null>(defaultClassId ?? null);
   const [file, setFile] = useState<File | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [result, setResult] = useState<StudentImportResult | null>(null);
   const target = classes.find((item) => item.classId === classId);
 
   const close = () => {
     setFile(null);
-    setRefusal(null);
     setResult(null);
     upload.reset();
     onClose();
@@ -122,38 +118,16 @@ export function ImportStudentsModal({
             下载导入模板
           </Anchor>
         </Text>
-        <Dropzone
-          onDrop={(files) => {
-            setRefusal(null);
+        <XlsxDrop
+          file={file}
+          onChange={(picked) => {
             setResult(null);
-            setFile(files[0] ?? null);
+            setFile(picked);
           }}
-          onReject={(rejections) => {
-            setFile(null);
-            const code = rejections[0]?.errors[0]?.code;
-            setRefusal(code === 'file-too-large' ? '文件不能超过 5 MB' : '请选择 .xlsx 格式的 Excel 文件');
-          }}
-          accept={[XLSX]}
-          maxSize={MAX_BYTES}
-          multiple={false}
-          aria-label="学生 Excel 文件"
-          inputProps={{ 'aria-label': '学生 Excel 文件' }}
-        >
-          <Group justify="center" gap="md" mih={88} style={{ pointerEvents: 'none' }}>
-            <IconFileSpreadsheet size={36} color="var(--mantine-color-dimmed)" aria-hidden />
-            <div>
-              <Text fw={500}>{file ? file.name : '将 .xlsx 文件拖到这里，或点击选择'}</Text>
-              <Text size="sm" c="dimmed" mt={4}>
-                一个文件最多 2000 名学生，不超过 5 MB
-              </Text>
-            </div>
-          </Group>
-        </Dropzone>
-        {refusal ? (
-          <Text size="sm" c="red" role="alert">
-            {refusal}
-          </Text>
-        ) : null}
+          maxBytes={MAX_BYTES}
+          limits="一个文件最多 2000 名学生"
+          label="学生 Excel 文件"
+        />
 
         {result && !result.success ? (
           <Stack gap="xs">
