@@ -174,6 +174,8 @@ function takeSocket(host, port) {
   }
   const socket = net.connect({ host, port });
   socket.setNoDelay(true);
+  // an idle socket the server resets is simply dropped; a call's own errors are handled by it
+  socket.on('error', () => socket.destroy());
   return socket;
 }
 
@@ -183,7 +185,8 @@ function keepSocket(host, port, socket) {
   const idle = idleSockets.get(key);
   idle.push(socket);
   socket.idleTimer = setTimeout(() => {
-    idle.splice(idle.indexOf(socket), 1);
+    const at = idle.indexOf(socket);
+    if (at >= 0) idle.splice(at, 1);
     socket.destroy();
   }, IDLE_MS);
   socket.idleTimer.unref();

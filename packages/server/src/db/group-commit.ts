@@ -10,9 +10,9 @@ import { transactionWithRetry } from './retry';
  * it waits for) is most of what a small write costs, and everything runs on the one thread that
  * also serves HTTP: a thousand students saving an answer every two seconds were a thousand
  * commits a second, more than the thread has. A transaction starts after one turn of the event
- * loop (what arrived in the meantime joins it); no timer waits for company. Every request is still
- * answered only after the commit that holds its change, so an acknowledged write is as durable as
- * before.
+ * loop (what arrived in the meantime joins it); only in a burst does it wait a few milliseconds
+ * more for company (see drain). Every request is still answered only after the commit that holds
+ * its change, so an acknowledged write is as durable as before.
  */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 

@@ -150,20 +150,15 @@ describe('read cache', () => {
   });
 
   it('refuses a named dependency on an unknown table or on the user rows of a table without a user column', async () => {
-    await expect(
-      cache.readWith(
-        'x',
-        async () => 1,
-        () => ['nowhere'],
-      ),
-    ).rejects.toThrow('读缓存：不能依赖 nowhere');
-    await expect(
-      cache.readWith(
-        'y',
-        async () => 1,
-        () => ['children:1'],
-      ),
-    ).rejects.toThrow('读缓存：不能依赖 children:1');
+    for (const dependency of ['nowhere', 'children:1']) {
+      await expect(
+        cache.readWith(
+          dependency,
+          async () => 1,
+          () => [dependency],
+        ),
+      ).rejects.toThrow(`读缓存：不能依赖 ${dependency}`);
+    }
   });
 
   it('refuses to scope a table that has no user column', async () => {

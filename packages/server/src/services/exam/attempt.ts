@@ -121,7 +121,6 @@ export function gradeObjectiveOf(
   return gradeObjective(question, row?.answer ?? []);
 }
 
-/** An exam's questions for a request outside a transaction: from the read cache where there is one (see examById). */
 /**
  * The questions of exams, a burst's lookups in one statement (on PostgreSQL, where there is no
  * read cache, a class saving answers together would otherwise read the paper once per save).
@@ -139,6 +138,7 @@ const questionsOfExams = groupRead<number, ExamQuestionRow[]>({
   },
 });
 
+/** An exam's questions for a request outside a transaction: from the read cache where there is one (see examById). */
 export async function questionsFor(ctx: ServiceContext, examId: number): Promise<readonly ExamQuestionRow[]> {
   return ctx.readCache
     ? ctx.readCache.read(`exam-questions\u0000${examId}`, (db) => questionsOf(db, examId))

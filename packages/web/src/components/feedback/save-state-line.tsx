@@ -39,25 +39,20 @@ export function progressLine(progress: SaveProgress, onRetry: () => void): SaveL
   }
 }
 
-const ICON_SIZE = 16;
+/** Each tone's icon and its colour (saving shows a spinner instead). */
+const ICONS: Record<Exclude<SaveTone, 'saving'>, { Icon: typeof IconCircleCheck; color: string }> = {
+  saved: { Icon: IconCircleCheck, color: 'teal-7' },
+  empty: { Icon: IconCircleDashed, color: 'dimmed' },
+  pending: { Icon: IconPencil, color: 'dimmed' },
+  offline: { Icon: IconWifiOff, color: 'orange-8' },
+  retrying: { Icon: IconAlertTriangle, color: 'orange-8' },
+  refused: { Icon: IconAlertTriangle, color: 'red-8' },
+};
 
 function icon(tone: SaveTone) {
-  switch (tone) {
-    case 'saved':
-      return <IconCircleCheck size={ICON_SIZE} aria-hidden color="var(--mantine-color-teal-7)" />;
-    case 'empty':
-      return <IconCircleDashed size={ICON_SIZE} aria-hidden color="var(--mantine-color-dimmed)" />;
-    case 'pending':
-      return <IconPencil size={ICON_SIZE} aria-hidden color="var(--mantine-color-dimmed)" />;
-    case 'saving':
-      return <Loader size={14} aria-hidden />;
-    case 'offline':
-      return <IconWifiOff size={ICON_SIZE} aria-hidden color="var(--mantine-color-orange-8)" />;
-    case 'retrying':
-      return <IconAlertTriangle size={ICON_SIZE} aria-hidden color="var(--mantine-color-orange-8)" />;
-    case 'refused':
-      return <IconAlertTriangle size={ICON_SIZE} aria-hidden color="var(--mantine-color-red-8)" />;
-  }
+  if (tone === 'saving') return <Loader size={14} aria-hidden />;
+  const { Icon, color } = ICONS[tone];
+  return <Icon size={16} aria-hidden color={`var(--mantine-color-${color})`} />;
 }
 
 const TEXT_COLOR: Record<SaveTone, string> = {
