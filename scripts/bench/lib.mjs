@@ -160,9 +160,9 @@ export async function watchPage(page) {
 // spends more CPU per call than the server does to answer it (fetch twice as much again), and
 // that showed up as the server's latency. So each call writes its request on a keep-alive socket
 // of its own and reads the answer by its Content-Length (or chunks), nothing more. An idle socket
-// is let go after 4 s, before the server's keep-alive timeout (Node's 5 s) closes it under a
-// request reusing it.
-const IDLE_MS = 4000;
+// is let go after 60 s, before the server's keep-alive timeout (65 s, src/main.ts) closes it under
+// a request reusing it.
+const IDLE_MS = 60_000;
 const idleSockets = new Map();
 
 function takeSocket(host, port) {
@@ -170,7 +170,7 @@ function takeSocket(host, port) {
   while (idle?.length) {
     const socket = idle.pop();
     clearTimeout(socket.idleTimer);
-    if (!socket.destroyed && socket.writable) return socket;
+    if (!socket.destroyed && socket.writable) return socket.ref();
   }
   const socket = net.connect({ host, port });
   socket.setNoDelay(true);
@@ -190,6 +190,8 @@ function keepSocket(host, port, socket) {
     socket.destroy();
   }, IDLE_MS);
   socket.idleTimer.unref();
+  // an idle socket does not keep the bench running
+  socket.unref();
 }
 
 /** The body of an answer in `buffer` (headers already read), or null while incomplete. */

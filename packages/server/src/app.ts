@@ -7,6 +7,7 @@ import type { AppConfig } from './lib/config';
 import { errorResponse, failure } from './lib/envelope';
 import { ErrCode, httpStatusOf } from './lib/errors';
 import { requestLog } from './lib/request-log';
+import { requestHeader } from './lib/request';
 import { securityHeaders } from './lib/security-headers';
 import type { AppEnv } from './routes/hono-env';
 import { consoleSmsSender, type SmsSender } from './lib/sms-sender';
@@ -45,7 +46,7 @@ export function serviceContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
       readCache: deps.readCache ?? null,
       config: deps.config,
       ip: clientIp(c, deps.config.trustProxy),
-      product: productOf(c.req.header('Product')),
+      product: productOf(requestHeader(c, 'Product')),
       auth: null,
     });
     await next();

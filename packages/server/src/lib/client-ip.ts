@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { requestHeader } from './request';
 
 /** What `app.request` (tests, the web harness) is seen as: it has no socket. */
 export const IN_PROCESS_IP = '127.0.0.1';
@@ -11,7 +12,7 @@ export const IN_PROCESS_IP = '127.0.0.1';
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for');
+    const forwarded = requestHeader(c, 'x-forwarded-for');
     const last = forwarded?.split(',').at(-1)?.trim();
     if (last) return last;
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Http2ServerResponse } from 'node:http2';
 import type { MiddlewareHandler } from 'hono';
+import { requestHeader } from './request';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -92,7 +93,7 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<LogEnv
   return async (c, next) => {
     const started = performance.now();
     const time = new Date().toISOString();
-    const incoming = c.req.header(REQUEST_ID_HEADER);
+    const incoming = requestHeader(c, REQUEST_ID_HEADER);
     const id = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', id);
     const outgoing = options.enabled

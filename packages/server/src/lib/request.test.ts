@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
+import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createTestApp, type TestApp } from '../testing';
 import { InvalidInputError } from './errors';
-import { JSON_BODY_MAX_BYTES, readJsonBody } from './request';
+import { JSON_BODY_MAX_BYTES, readJsonBody, requestHeader } from './request';
 
 const json = (body: string | null, headers: Record<string, string> = {}) =>
   new Request('http://x/api', {
@@ -97,5 +98,28 @@ describe('a JSON body on a real socket', () => {
       body: JSON.stringify({ account: 'teacher1', password: 'wrong-password', productId: 7 }),
     });
     expect(((await next.json()) as { errCode: number }).errCode).not.toBe(0);
+  });
+});
+
+describe('requestHeader', () => {
+  const context = (headers: Record<string, string>, incoming?: { headers: Record<string, unknown> }) =>
+    ({
+      req: { header: (name: string) => new Headers(headers).get(name) ?? undefined },
+      env: incoming ? { incoming } : undefined,
+    }) as unknown as Context;
+
+  it("reads Node's parsed headers under a socket, whatever the name's case", () => {
+    const c = context({}, { headers: { token: 't1', userid: '7', 'set-cookie': ['a', 'b'] } });
+    expect(requestHeader(c, 'token')).toBe('t1');
+    expect(requestHeader(c, 'userId')).toBe('7');
+    expect(requestHeader(c, 'Set-Cookie')).toBe('a, b');
+    expect(requestHeader(c, 'product')).toBeUndefined();
+  });
+
+  it('reads the web request without one (app.request)', () => {
+    const c = context({ token: 't2', userId: '8' });
+    expect(requestHeader(c, 'token')).toBe('t2');
+    expect(requestHeader(c, 'userId')).toBe('8');
+    expect(requestHeader(c, 'product')).toBeUndefined();
   });
 });

@@ -1,14 +1,13 @@
-import type { IncomingMessage } from 'node:http';
 import { type Context, Hono, type Handler as HonoHandler } from 'hono';
 import * as z from 'zod/mini';
 import type { AppConfig } from '../lib/config';
 import { chinaDate } from '../lib/china-time';
-import { ok } from '../lib/envelope';
+import { type JsonText, ok } from '../lib/envelope';
 import { ForbiddenError, NotImplementedError } from '../lib/errors';
 import { fileResponse } from '../lib/file-answer';
 import type { AppEnv } from './hono-env';
 import { discardUpload, parseMultipart, type UploadedFile } from '../lib/multipart';
-import { readJsonBody } from '../lib/request';
+import { nodeRequest, readJsonBody, requestHeader } from '../lib/request';
 import { isSchoolRole, type Role } from '../lib/roles';
 import { coerceParams, rejectControlCharacters, validate } from '../lib/validation';
 import { assertPasswordSettled } from '../services/auth/password';
@@ -36,7 +35,7 @@ type ContextOf<Id extends OperationId> = Operation<Id>['roles'] extends readonly
 export type Verb<Id extends OperationId> = (call: {
   ctx: ContextOf<Id>;
   input: Input<Id>;
-}) => Promise<OperationOutput[Id]>;
+}) => Promise<OperationOutput[Id] | JsonText<OperationOutput[Id]>>;
 
 export interface VerbOptions {
   /** Uploads: the largest file accepted, and whether the verb keeps the stored file (else it is deleted after). */
@@ -115,11 +114,6 @@ function withoutFile(schema: z.ZodMiniType | undefined): z.ZodMiniType | undefin
   return z.omit(schema as z.ZodMiniObject, { file: true });
 }
 
-/** The Node request under @hono/node-server (none in `app.request` tests). */
-function nodeRequest(c: Context<AppEnv>): IncomingMessage | undefined {
-  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-}
-
 function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -140,7 +134,7 @@ function operationHandler(op: OperationSpec, registration: Registration<never>):
   const authenticated = roles.length > 0 && !options.sessionInVerb;
 
   return async (c: Context<AppEnv>) => {
-    const credentials = { token: c.req.header('token'), userId: c.req.header('userId') };
+    const credentials = { token: requestHeader(c, 'token'), userId: requestHeader(c, 'userId') };
     let ctx: ServiceContext = { ...c.var.ctx, credentials };
     if (authenticated) {
       const auth = await authenticate({ ctx, input: credentials });

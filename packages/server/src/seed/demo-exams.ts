@@ -3,6 +3,7 @@ import { examCreate, examUpDown } from '../services/exam/exams';
 import { examExaminersAdd, examScoreSave } from '../services/exam/examiners';
 import { examinerGet, examinerResultsSubmit, examinerStatusSave } from '../services/exam/my-exams';
 import { MINUTE_MS } from '../lib/clock';
+import { parseJsonText } from '../lib/envelope';
 import { seededRandom } from '../lib/seeded-random';
 import type { DemoHomeworkScene } from './demo-homework';
 import { at } from './seed-context';
@@ -171,7 +172,9 @@ export async function seedDemoExams(scene: DemoHomeworkScene): Promise<void> {
   const sitters = studentIds.filter((_, index) => !ABSENT.has(index + 1));
   for (const [index, userId] of sitters.entries()) {
     const entered = quizStart + (5 + (index % 10)) * MINUTE_MS;
-    const paper = await examinerGet({ ctx: as(userId, entered), input: { examId: quiz.examId } });
+    const paper = parseJsonText(
+      await examinerGet({ ctx: as(userId, entered), input: { examId: quiz.examId } }),
+    );
     const skill = 0.55 + random() * 0.45;
     const answers = paper.questions.map((question, k) => {
       const right = random() < skill;

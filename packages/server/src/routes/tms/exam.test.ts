@@ -970,6 +970,21 @@ describe('examination/user/examiner/check', () => {
     expect(await codeOf(ex.post('student01', `${EXAM_U}/examiner/check`, { examId: UNKNOWN_ID }))).toBe(6);
   });
 
+  it('answers a class checking at the same moment each with their own place (the lookups share statements)', async () => {
+    const listed = Array.from({ length: 12 }, (_, i) => `student${String(i + 1).padStart(2, '0')}`);
+    const exam = await ex.ready({}, listed);
+    await ex.enter('student05', exam.examId);
+    const askers = [...listed, 'student20', 'student21'];
+    const checks = await Promise.all(
+      askers.map((who) => ok<CheckResult>(ex.post(who, `${EXAM_U}/examiner/check`, { examId: exam.examId }))),
+    );
+    expect(checks.map((check) => [check.canEnter, check.reason, check.attendStatus])).toEqual(
+      askers.map((who) =>
+        who === 'student05' ? [true, 0, 1] : listed.includes(who) ? [true, 0, 0] : [false, 4, 0],
+      ),
+    );
+  });
+
   it('says when the exam has been withdrawn (reason 5)', async () => {
     const exam = await ex.ready();
     await ex.withdraw(exam.examId);

@@ -83,19 +83,32 @@ export async function examOfStudent(
   return { exam, examiner };
 }
 
-export async function examinerOf(
-  db: Db,
-  examId: number,
-  userId: number,
-): Promise<ExamExaminerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(examExaminers)
-    .where(and(eq(examExaminers.examId, examId), eq(examExaminers.userId, userId)));
-  return row;
+/** The rows of these (exam, student) pairs: `(exam_id, user_id) in` one JSON parameter of pairs. */
+function ofPairs(pairs: readonly { examId: number; userId: number }[]) {
+  return sql`(${examExaminers.examId}, ${examExaminers.userId}) in (select v.exam_id, v.user_id from ${rowsTable(
+    pairs.map((pair) => ({ exam_id: pair.examId, user_id: pair.userId })),
+    'exam_id bigint, user_id bigint',
+  )})`;
 }
 
-/** The examiner's row locked for the rest of the transaction (one attempt changes at a time). */
+/**
+ * Examiner rows by (exam, student), a burst's lookups in one statement: at an exam's opening every
+ * student's attention page asks at once whether its student may enter.
+ */
+const examinersByPair = groupRead<{ examId: number; userId: number }, ExamExaminerRow | undefined>({
+  maxBatch: 500,
+  keyOf: (pair) => attemptKey(pair),
+  async run(db, pairs) {
+    const rows = await db.select().from(examExaminers).where(ofPairs(pairs));
+    const byKey = new Map(rows.map((row) => [attemptKey(row), row]));
+    return pairs.map((pair) => done(byKey.get(attemptKey(pair))));
+  },
+});
+
+export function examinerOf(db: Db, examId: number, userId: number): Promise<ExamExaminerRow | undefined> {
+  return examinersByPair(db, { examId, userId });
+}
+
 /**
  * Locks the examiner rows of these (exam, student) pairs, in one order (exam, then student) so two
  * transactions locking overlapping sets queue up instead of deadlocking. Keyed `examId:userId`.
@@ -107,12 +120,7 @@ export async function lockExaminers(
   const rows = await tx
     .select()
     .from(examExaminers)
-    .where(
-      sql`(${examExaminers.examId}, ${examExaminers.userId}) in (select v.exam_id, v.user_id from ${rowsTable(
-        pairs.map((pair) => ({ exam_id: pair.examId, user_id: pair.userId })),
-        'exam_id bigint, user_id bigint',
-      )})`,
-    )
+    .where(ofPairs(pairs))
     .orderBy(asc(examExaminers.examId), asc(examExaminers.userId))
     .for('update');
   return new Map(rows.map((row) => [attemptKey(row), row]));
@@ -122,6 +130,7 @@ export async function lockExaminers(
 export const attemptKey = (pair: { examId: number; userId: number }): string =>
   `${pair.examId}:${pair.userId}`;
 
+/** The examiner's row locked for the rest of the transaction (one attempt changes at a time). */
 export async function lockExaminer(
   tx: Db,
   examId: number,
