@@ -1,7 +1,8 @@
 import { ApiError, ClientErrCode, ErrCode } from '@dfrm/sdk';
 import type { ExamSaveAck } from '@dfrm/sdk/tms';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ExamAnswerQueue, type QueueStorage } from './api/answer-queue';
+import { memoryStorage } from '@/test/memory-storage';
+import { ExamAnswerQueue } from './api/answer-queue';
 
 // The exam's answer queue against a fake server that stores answers the way the real one does
 // (a seq replaces only a smaller one): what is sent, what is shown as saved, and what survives a
@@ -31,16 +32,6 @@ class FakeServer {
         };
       }),
     };
-  };
-}
-
-function memoryStorage(): QueueStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
   };
 }
 

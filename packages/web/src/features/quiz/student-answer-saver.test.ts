@@ -1,6 +1,8 @@
 import { ApiError, ClientErrCode, ErrCode } from '@dfrm/sdk';
 import type { QuizAnswerAck } from '@dfrm/sdk/tms';
 import { describe, expect, it, vi } from 'vitest';
+import { answerStore } from '@/lib/answer-store';
+import { memoryStorage } from '@/test/memory-storage';
 import { QuizAnswerSaver } from './api/student-answer-saver';
 
 /** The server's acknowledgement of a save that was written. */
@@ -143,5 +145,70 @@ describe('the quiz answer saver', () => {
     ]);
     expect(stored).toEqual({ answer: ['B'], seq: 9 });
     expect(status(saver, 'q1')).toBe('saved');
+  });
+});
+
+describe('the quiz answers kept in the browser', () => {
+  const storeOf = (storage = memoryStorage()) => ({
+    storage,
+    store: answerStore('quiz', '7', '42', storage),
+  });
+  const kept = (storage: ReturnType<typeof memoryStorage>) =>
+    JSON.parse(storage.data.get('dfrm:quiz-answers:7:42') ?? '{}') as Record<
+      string,
+      { answer: string[]; seq: number; ackedSeq: number }
+    >;
+
+  it('stores each change before it is sent, and sends it again after a reload', async () => {
+    const { storage, store } = storeOf();
+    // the first visit: the request never gets an answer (the tab is closed while it is on its way)
+    const first = new QuizAnswerSaver({ debounceMs: 0, store, send: () => new Promise(() => {}) });
+    first.load('q1', ['A'], 3);
+    first.update('q1', ['C'], { immediate: true });
+    expect(kept(storage).q1).toMatchObject({ answer: ['C'], seq: 4, ackedSeq: 3 });
+
+    // the reload: the change is shown before anything is read, and goes when the page shows it
+    const sent: [string, string[], number][] = [];
+    const second = new QuizAnswerSaver({
+      debounceMs: 0,
+      store: answerStore('quiz', '7', '42', storage),
+      send: async (quId, answer, seq) => {
+        sent.push([quId, answer, seq]);
+        return ack(quId, seq);
+      },
+    });
+    expect(second.getSnapshot().answers.get('q1')).toEqual(['C']);
+    expect(status(second, 'q1')).toBe('pending');
+    // the server's answer, read after: older than the change kept here, so the change stays
+    second.load('q1', ['A'], 3);
+    second.revive();
+    await vi.waitFor(() => expect(status(second, 'q1')).toBe('saved'));
+    expect(sent).toEqual([['q1', ['C'], 4]]);
+    expect(second.getSnapshot().answers.get('q1')).toEqual(['C']);
+    expect(kept(storage).q1).toMatchObject({ answer: ['C'], seq: 4, ackedSeq: 4 });
+  });
+
+  it("gives way to the server's later edit of an answer it had acknowledged", () => {
+    const { storage, store } = storeOf();
+    storage.setItem(
+      'dfrm:quiz-answers:7:42',
+      JSON.stringify({ q1: { answer: ['A'], seq: 2, ackedSeq: 2, savedAt: null } }),
+    );
+    const saver = new QuizAnswerSaver({ store, send: async (quId, _answer, seq) => ack(quId, seq) });
+    expect(saver.getSnapshot().answers.get('q1')).toEqual(['A']);
+    // changed in another window since
+    saver.load('q1', ['D'], 5);
+    expect(saver.getSnapshot().answers.get('q1')).toEqual(['D']);
+    expect(status(saver, 'q1')).toBe('saved');
+    expect(kept(storage).q1).toMatchObject({ answer: ['D'], seq: 5, ackedSeq: 5 });
+  });
+
+  it('forgets the kept copy once the paper is handed in', () => {
+    const { storage, store } = storeOf();
+    const saver = new QuizAnswerSaver({ store, send: () => new Promise(() => {}) });
+    saver.update('q1', ['B']);
+    expect(storage.data.size).toBe(1);
+    saver.forget();
+    expect(storage.data.size).toBe(0);
   });
 });

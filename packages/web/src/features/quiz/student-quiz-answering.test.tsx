@@ -112,6 +112,30 @@ describe('answering a quiz', () => {
     expect(await screen.findByRole('textbox', { name: '第 4 题的答案' }, LOAD)).toHaveValue('Sharpe');
   }, 40_000);
 
+  it('keeps an answer the server never acknowledged across a reload, and sends it as the paper opens', async () => {
+    const { quiz, student, paperId } = await openPaper();
+    let reachable = false;
+    server.use(
+      http.post(`*${FILL}`, async ({ request }) => {
+        // the tab is closed while the save is on its way: it never gets an answer
+        if (!reachable) await new Promise(() => {});
+        return forwardToApi(request);
+      }),
+    );
+    const first = renderApp({ path: `/start-test/${quiz.quizId}` });
+    await first.user.click(await screen.findByRole('radio', { name: /夏普比率/ }, LOAD));
+    await waitFor(() => expect(saveStatus()).toHaveTextContent('保存中…'));
+    first.unmount();
+    expect(await savedAnswer(student, paperId, quiz.questions[0]!.quId)).toEqual([]);
+
+    reachable = true;
+    renderApp({ path: `/start-test/${quiz.quizId}` });
+    // shown from this browser's copy, and sent again without the student doing anything
+    expect(await screen.findByRole('radio', { name: /夏普比率/ }, LOAD)).toBeChecked();
+    await waitFor(() => expect(saveStatus()).toHaveTextContent('已保存'), SAVE_WAIT);
+    expect(await savedAnswer(student, paperId, quiz.questions[0]!.quId)).toEqual(['B']);
+  }, 40_000);
+
   it('hands in after a confirmation naming the questions not answered', async () => {
     const { quiz, student } = await openPaper();
     const { user, router } = renderApp({ path: `/start-test/${quiz.quizId}` });

@@ -1,4 +1,5 @@
 import type { ExamSaveAck, ExamSavedAnswer } from '@dfrm/sdk/tms';
+import { type AnswerStorage, type AnswerStore, answerStore, type StoredAnswer } from '@/lib/answer-store';
 import { retryReason } from '@/lib/retry-reason';
 
 /**
@@ -11,15 +12,8 @@ import { retryReason } from '@/lib/retry-reason';
  * newer answer (specs/tms/exam-student.yaml, status/save).
  */
 
-export interface QueuedAnswer {
-  answer: string[];
-  /** This question's latest edit number here. */
-  seq: number;
-  /** The largest seq the server acknowledged (0: none). */
-  ackedSeq: number;
-  /** Server time of that acknowledgement. */
-  savedAt: number | null;
-}
+/** A question's answer here: its latest edit number, and what the server acknowledged of it. */
+export type QueuedAnswer = StoredAnswer;
 
 export type QuestionSaveState = 'saved' | 'unsaved' | 'empty';
 
@@ -40,11 +34,7 @@ export interface QueueSnapshot {
 }
 
 /** Where answers wait (localStorage in the page; a Map in tests). */
-export interface QueueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type QueueStorage = AnswerStorage;
 
 export interface AnswerQueueOptions {
   examId: string;
@@ -61,10 +51,6 @@ const DEFAULT_RETRY_DELAYS = [1_000, 2_000, 5_000, 10_000];
 // the server takes at most this many answers in one save
 const MAX_BATCH = 200;
 
-function storageKey(userId: string, examId: string): string {
-  return `dfrm:exam-answers:${userId}:${examId}`;
-}
-
 export class ExamAnswerQueue {
   private readonly answers = new Map<string, QueuedAnswer>();
   private connection: QueueConnection = { kind: 'ok' };
@@ -74,17 +60,15 @@ export class ExamAnswerQueue {
   private disposed = false;
   private snapshot: QueueSnapshot;
   private readonly listeners = new Set<() => void>();
-  private readonly options: Required<Omit<AnswerQueueOptions, 'storage'>> & { storage: QueueStorage | null };
+  private readonly options: Required<Omit<AnswerQueueOptions, 'storage'>>;
+  private readonly store: AnswerStore;
   private readonly onOnline = () => this.retryNow();
 
   constructor(options: AnswerQueueOptions) {
-    this.options = {
-      debounceMs: 800,
-      retryDelaysMs: DEFAULT_RETRY_DELAYS,
-      ...options,
-      storage: options.storage ?? (typeof localStorage === 'undefined' ? null : localStorage),
-    };
-    this.load();
+    const { storage, ...rest } = options;
+    this.options = { debounceMs: 800, retryDelaysMs: DEFAULT_RETRY_DELAYS, ...rest };
+    this.store = answerStore('exam', options.userId, options.examId, storage);
+    for (const [questionId, item] of this.store.read()) this.answers.set(questionId, item);
     this.snapshot = this.build();
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
   }
@@ -172,7 +156,7 @@ export class ExamAnswerQueue {
   submitted(): void {
     this.clearTimer();
     this.connection = { kind: 'closed', error: null };
-    this.options.storage?.removeItem(storageKey(this.options.userId, this.options.examId));
+    this.store.forget();
     this.emit();
   }
 
@@ -246,28 +230,8 @@ export class ExamAnswerQueue {
     this.timer = null;
   }
 
-  private load(): void {
-    const raw = this.options.storage?.getItem(storageKey(this.options.userId, this.options.examId));
-    if (!raw) return;
-    try {
-      const stored = JSON.parse(raw) as Record<string, QueuedAnswer>;
-      for (const [questionId, item] of Object.entries(stored)) {
-        if (Array.isArray(item.answer) && Number.isInteger(item.seq)) this.answers.set(questionId, item);
-      }
-    } catch {
-      // a damaged copy: the server's answers are loaded next
-    }
-  }
-
   private persist(): void {
-    try {
-      this.options.storage?.setItem(
-        storageKey(this.options.userId, this.options.examId),
-        JSON.stringify(Object.fromEntries(this.answers)),
-      );
-    } catch {
-      // storage full or blocked: the answers are still kept in memory and sent
-    }
+    this.store.write(this.answers);
   }
 
   private build(): QueueSnapshot {

@@ -1,12 +1,15 @@
 import { ErrCode, isApiError } from '@dfrm/sdk';
 import type { QuizAnswerAck, QuizProgress } from '@dfrm/sdk/tms';
+import type { AnswerStore } from '@/lib/answer-store';
 import { retryReason } from '@/lib/retry-reason';
 
 // A quiz answer is saved question by question with fill/answer, with the question's edit number
 // (`seq`, counted on from the server's `mySeq`): the server keeps only a newer edit, so a request
 // that timed out and arrives late never overwrites a newer answer. The saver sends one request at
 // a time, and an unacknowledged one is sent again with the question's latest answer (the same
-// write, or a newer one) until the server answers.
+// write, or a newer one) until the server answers. Each change is written to the browser's storage
+// first (lib/answer-store.ts): after a reload or a crash of the tab, what the server had not
+// acknowledged is sent again as the paper opens.
 
 export type QuestionSaveStatus =
   /** The server holds the answer shown (acknowledged, or read from the server). */
@@ -38,6 +41,8 @@ export interface QuizAnswerSaverOptions {
   onAck?: (progress: QuizProgress, quId: string) => void;
   /** The paper no longer takes answers (errCode 1: handed in, past the deadline, quiz ended). */
   onClosed?: (error: unknown) => void;
+  /** Where changes wait in the browser (none: in memory only). */
+  store?: AnswerStore | null;
 }
 
 interface Entry {
@@ -69,6 +74,18 @@ export class QuizAnswerSaver {
 
   constructor(options: QuizAnswerSaverOptions) {
     this.options = { debounceMs: 1_000, retryDelaysMs: DEFAULT_RETRY_DELAYS, ...options };
+    // what an earlier visit left: shown at once, and the unacknowledged answers go when the page
+    // shows the saver (revive)
+    for (const [quId, stored] of options.store?.read() ?? []) {
+      this.entries.set(quId, {
+        answer: stored.answer,
+        seq: stored.seq,
+        savedSeq: stored.ackedSeq,
+        timer: null,
+        retrying: null,
+        refused: null,
+      });
+    }
     this.snapshot = this.buildSnapshot();
   }
 
@@ -79,9 +96,14 @@ export class QuizAnswerSaver {
 
   getSnapshot = (): QuizSaverSnapshot => this.snapshot;
 
-  /** The answer the server holds for a question and its seq, as read (qu/detail); a local change wins. */
+  /**
+   * The answer the server holds for a question and its seq, as read (qu/detail). A change here the
+   * server has not acknowledged wins; an answer this browser kept that the server has a later edit
+   * of (made in another window) gives way to the server's.
+   */
   load(quId: string, answer: readonly string[], seq: number): void {
-    if (this.entries.has(quId)) return;
+    const entry = this.entries.get(quId);
+    if (entry && (entry.seq !== entry.savedSeq || entry.seq >= seq)) return;
     this.entries.set(quId, {
       answer: [...answer],
       seq,
@@ -90,7 +112,13 @@ export class QuizAnswerSaver {
       retrying: null,
       refused: null,
     });
+    this.persist();
     this.emit();
+  }
+
+  /** The paper was handed in: the copy kept in the browser goes. */
+  forget(): void {
+    this.options.store?.forget();
   }
 
   /** A change by the student: saved after the pause (`immediate`: at once, e.g. a choice clicked). */
@@ -109,6 +137,7 @@ export class QuizAnswerSaver {
     entry.seq += 1;
     entry.refused = null;
     this.entries.set(quId, entry);
+    this.persist();
     this.arm(entry, immediate ? 0 : this.options.debounceMs);
     this.emit();
   }
@@ -155,9 +184,13 @@ export class QuizAnswerSaver {
     this.options.onClosed = handlers.onClosed;
   }
 
-  /** The page shows the saver (again: React's development mode mounts twice). */
+  /**
+   * The page shows the saver (again: React's development mode mounts twice): what waits, such as
+   * the answers an earlier visit left unacknowledged, goes now.
+   */
   revive(): void {
     this.disposed = false;
+    if (this.hasUnsaved() && this.closed === null) void this.pump();
   }
 
   /** The page is gone: what waits for its pause goes now. */
@@ -218,6 +251,7 @@ export class QuizAnswerSaver {
           // the answer shown here is the student's latest and goes again, after it
           entry.seq = ack.seq + 1;
         }
+        this.persist();
         this.options.onAck?.(ack, quId);
       } catch (error) {
         this.inFlight = null;
@@ -273,6 +307,14 @@ export class QuizAnswerSaver {
       if (status.kind !== 'saved') unsavedCount += 1;
     }
     return { answers, statuses, unsavedCount, closed: this.closed };
+  }
+
+  private persist() {
+    const stored = [...this.entries].map(
+      ([quId, entry]) =>
+        [quId, { answer: entry.answer, seq: entry.seq, ackedSeq: entry.savedSeq, savedAt: null }] as const,
+    );
+    this.options.store?.write(stored);
   }
 
   private emit() {

@@ -14,7 +14,7 @@ function confirmLeave(): Promise<boolean> {
       centered: true,
       children: (
         <Text size="sm">
-          有题目的答案还没有保存到服务器（网络或服务器暂时不可用）。离开后这些答案会丢失，确定离开吗？
+          有题目的答案还没有保存到服务器（网络或服务器暂时不可用）。它们保存在本机浏览器中，回到答卷后会继续发送；换用其他设备则看不到这些修改。确定离开吗？
         </Text>
       ),
       labels: { confirm: '仍然离开', cancel: '留在本页' },

@@ -9,10 +9,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { LoadError } from '@/components/feedback/load-error';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
+import { answerStore } from '@/lib/answer-store';
 import { observeServerTime, useServerTimeReached } from '@/lib/server-clock';
 import { QUIZ_QUESTION_TYPE_LABELS } from '@/shared/labels';
 import { errorMessage } from '@/shared/error-notifications';
 import { openConfirmModal } from '@/shared/overlays';
+import { useSession } from '@/shared/session/session-context';
 import { checkPaperProgress, handInMutation, sendQuizAnswer } from '@/features/quiz/api/student-mutations';
 import { studentPaperQuestionQuery, studentQuizKeys } from '@/features/quiz/api/student-queries';
 import { useQuizAnswerSaver } from '@/features/quiz/api/student-use-answer-saver';
@@ -105,8 +107,11 @@ export function QuizPaperView({ paper }: { paper: QuizPaper }) {
     observeServerTime(next.serverTime);
     setProgress(next);
   }, []);
+  const userId = useSession().user?.userId ?? '';
   const { saver, answers, statuses, unsavedCount, closed } = useQuizAnswerSaver({
     send: sendQuizAnswer(paperId),
+    // changes wait in this browser until acknowledged: a reload or a crash of the tab keeps them
+    store: userId ? answerStore('quiz', userId, paperId) : null,
     onAck,
     // handed in elsewhere, time up or the quiz ended: the paper as the server has it now
     onClosed: refreshPaper,
@@ -123,6 +128,10 @@ export function QuizPaperView({ paper }: { paper: QuizPaper }) {
     saver.stop();
     void saver.flush();
   }, [timeUp, open, saver]);
+  useEffect(() => {
+    // handed in (here, elsewhere or by the server at the deadline): the paper is the server's now
+    if (!open) saver.forget();
+  }, [open, saver]);
   useEffect(() => {
     // by now the server has handed the paper in itself; show it as such
     if (graceOver && open) refreshPaper();
@@ -182,6 +191,7 @@ export function QuizPaperView({ paper }: { paper: QuizPaper }) {
         return;
       }
       const result = await handIn.mutateAsync(paperId);
+      saver.forget();
       await navigate({ to: '/test-result-student/$paperId', params: { paperId: result.paperId } });
     } catch (error) {
       setHandInError(error);
