@@ -95,6 +95,31 @@ async function openForm(path: string, heading = '新建考试') {
 }
 
 describe('the exam form: questions copied from an exercise paper', () => {
+  it('finds a paper beyond the newest 200 by typing its name', async () => {
+    const old = await createPaper('teacher1', '期末压轴卷');
+    // 200 papers changed after it
+    await api().db.execute(`
+      insert into exercise_papers (owner_user_id, tag_id, name, duration_minutes, pass_score, total_score,
+                                   exercise_count, created_at, updated_at)
+      select owner_user_id, tag_id, '练习卷 ' || n, 60, 0, 0, 0, updated_at + n, updated_at + n
+        from exercise_papers, generate_series(1, 200) as n
+       where id = ${old.paperId}`);
+    const { user, form } = await openForm('/edit/examination');
+    await user.click(
+      within(form.getByRole('radiogroup', { name: '试题来源' })).getByRole('radio', { name: '从试卷复制' }),
+    );
+    const select = form.getByRole('combobox', { name: /复制的试卷/ });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(form.getByText('试卷共 201 份，列出最近修改的 200 份；输入名称可查找其余的试卷。')).toBeVisible();
+    await user.click(select);
+    expect(screen.queryByRole('option', { name: /期末压轴卷/ })).not.toBeInTheDocument();
+
+    await user.type(select, '压轴');
+    await user.click(await screen.findByRole('option', { name: '期末压轴卷（2 题，10 分）' }));
+    expect(await form.findByText('共 2 题，总分 10')).toBeVisible();
+    expect(form.getByDisplayValue('期末压轴卷（2 题，10 分）')).toBeVisible();
+  }, 40_000);
+
   it('opens on the paper of ?sourcePaperId=, checks the pass score against its total and saves a copy', async () => {
     const paper = await createPaper('teacher1', '组合管理小测');
     const { user, router, form, passScore } = await openForm(

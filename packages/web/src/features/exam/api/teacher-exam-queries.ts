@@ -165,11 +165,19 @@ export const examUserAttendQuery = (examId: string, userId: string) =>
  */
 const SOURCE_PAPER_KEY = [...QUERY_ROOTS.exercise, 'examSource'] as const;
 
-/** The teacher's exercise papers, newest change first: the contract's largest page (200). */
-export const sourcePapersQuery = () =>
+/** The papers a select shows at once: the contract's largest page; typing a name finds the others. */
+export const SOURCE_PAPER_PAGE = 200;
+
+/** The teacher's exercise papers whose name holds `keyword` (all without one), newest change first. */
+export const sourcePapersQuery = (keyword = '') =>
   queryOptions({
-    queryKey: [...SOURCE_PAPER_KEY, 'list'] as const,
-    queryFn: ({ signal }) => exercisePaperList({ body: { pageIndex: 1, pageSize: 200 }, signal }),
+    queryKey: [...SOURCE_PAPER_KEY, 'list', keyword] as const,
+    queryFn: ({ signal }) =>
+      exercisePaperList({
+        body: { pageIndex: 1, pageSize: SOURCE_PAPER_PAGE, ...(keyword ? { keyword } : {}) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 
 /** One exercise paper with its questions, for the preview of what the exam will copy. */

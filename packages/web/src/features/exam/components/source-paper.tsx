@@ -5,8 +5,10 @@ import type { ExercisePaper, ExercisePaperExercise } from '@dfrm/sdk/resource';
 import type { ExamQuestionType } from '@dfrm/sdk/tms';
 import { Alert, Anchor, Code, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { sourcePaperQuery, sourcePapersQuery } from '@/features/exam/api/teacher-exam-queries';
 import { htmlToText } from '@/features/exam/forms/exam-form-model';
 import { SelectField } from '@/lib/form-fields';
@@ -20,8 +22,9 @@ const paperLabel = (paper: Pick<ExercisePaper, 'paperName' | 'exerciseCount' | '
   `${paper.paperName}（${paper.exerciseCount} 题，${paper.totalScore} 分）`;
 
 /**
- * The paper select, bound to the form's sourcePaperId. `chosen` is the chosen paper's detail: a
- * paper beyond the list's one page (200 papers) is still shown by its name.
+ * The paper select, bound to the form's sourcePaperId. It lists the newest 200 papers; typing
+ * asks the server for the papers whose name holds the text, so any paper of a large bank can be
+ * found. `chosen` is the chosen paper's detail: shown by its name whatever the list holds.
  */
 export function SourcePaperSelect({
   disabled,
@@ -30,12 +33,19 @@ export function SourcePaperSelect({
   disabled: boolean;
   chosen: ExercisePaper | undefined;
 }) {
-  const papers = useQuery(sourcePapersQuery());
+  const [search, setSearch] = useState('');
+  // what the teacher typed (a paper's label the select puts in the box is not a search)
+  const [typed, setTyped] = useState('');
+  const [keyword] = useDebouncedValue(typed.trim(), 300);
+  const papers = useQuery(sourcePapersQuery(keyword));
   const list = papers.data?.list ?? [];
-  const data = list.map((paper) => ({ value: paper.paperId, label: paperLabel(paper) }));
-  if (chosen && !list.some((paper) => paper.paperId === chosen.paperId))
-    data.unshift({ value: chosen.paperId, label: paperLabel(chosen) });
-  const empty = papers.isSuccess && data.length === 0;
+  const data: { value: string; label: string }[] = [];
+  if (chosen) data.push({ value: chosen.paperId, label: paperLabel(chosen) });
+  for (const paper of list) {
+    if (paper.paperId !== chosen?.paperId) data.push({ value: paper.paperId, label: paperLabel(paper) });
+  }
+  const empty = papers.isSuccess && keyword === '' && list.length === 0 && !chosen;
+  const more = papers.isSuccess && papers.data.total > list.length;
   return (
     <Stack gap={4}>
       <SelectField
@@ -51,11 +61,16 @@ export function SourcePaperSelect({
               ? '还没有试卷'
               : papers.isError
                 ? '试卷没有加载'
-                : '选择试卷'
+                : '选择试卷，或输入名称查找'
         }
         data={data}
         searchable
-        nothingFoundMessage="没有匹配的试卷"
+        searchValue={search}
+        onSearchChange={(value) => {
+          setSearch(value);
+          if (!data.some((item) => item.label === value)) setTyped(value);
+        }}
+        nothingFoundMessage={papers.isFetching ? '正在查找…' : '没有名称匹配的试卷'}
         comboboxProps={{ withinPortal: true }}
       />
       {papers.isError ? (
@@ -65,6 +80,11 @@ export function SourcePaperSelect({
       ) : empty ? (
         <Text size="xs" c="dimmed">
           题库中还没有试卷：先在“题库与试卷”中组卷，或选择“手动出题”。
+        </Text>
+      ) : more ? (
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {keyword ? `名称含“${keyword}”的` : ''}试卷共 {papers.data.total} 份，列出最近修改的 {list.length}{' '}
+          份；输入名称可查找其余的试卷。
         </Text>
       ) : null}
     </Stack>
