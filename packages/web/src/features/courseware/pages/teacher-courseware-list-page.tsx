@@ -33,8 +33,7 @@ import { TEACHER_COURSEWARE_PATHS } from '@/features/courseware/courseware-paths
 import type { TeachingArea } from '@/shared/teaching-area';
 import { formatInstant } from '@/shared/format';
 import { tableQueryState } from '@/components/data-table/query-state';
-import { CourseFilter } from '@/components/page/course-filter';
-import { PageHeader } from '@/components/page/page-header';
+import { CourseListHeader } from '@/components/page/course-list-header';
 import { Hint } from '@/components/hint/hint';
 
 /** Inside a class page every row is of its course: the 课程 column would only repeat it. */
@@ -221,34 +220,28 @@ export function TeacherCoursewareListPage({
   return (
     <PageContainer embedded={embedded}>
       <Stack gap="lg">
-        <PageHeader
+        <CourseListHeader
           embedded={embedded}
           title={embedded ? '课程课件' : '课件管理'}
           description="上传课件并共享给教学班，学生在“课程课件”中下载。"
-          actions={
-            <Group gap="sm" align="flex-end">
-              {embedded ? null : (
-                <CourseFilter
-                  courses={courses}
-                  value={courseId}
-                  onChange={(value) =>
-                    void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
-                  }
+          courses={courses}
+          courseId={courseId}
+          onCourseChange={(value) =>
+            void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
+          }
+          action={
+            <Button
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to={paths.add}
+                  search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
                 />
               )}
-              <Button
-                renderRoot={(props) => (
-                  <Link
-                    {...props}
-                    to={paths.add}
-                    search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
-                  />
-                )}
-                leftSection={<IconUpload size={18} aria-hidden />}
-              >
-                上传课件
-              </Button>
-            </Group>
+              leftSection={<IconUpload size={18} aria-hidden />}
+            >
+              上传课件
+            </Button>
           }
         />
 

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import type { ExamBrief } from '@dfrm/sdk/tms';
-import { ActionIcon, Anchor, Badge, Button, EmptyState, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -11,7 +11,6 @@ import {
   IconFileCertificate,
   IconPlus,
   IconRefresh,
-  IconSearch,
   IconSend,
   IconTrash,
   IconUsers,
@@ -26,6 +25,7 @@ import { Hint } from '@/components/hint/hint';
 import { CourseFilter } from '@/components/page/course-filter';
 import { PageContainer } from '@/components/page/page-container';
 import { PageHeader } from '@/components/page/page-header';
+import { ListSearch } from '@/components/page/course-list-header';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 import {
   deleteExamMutation,
@@ -360,15 +360,7 @@ export function TeacherExamListPage() {
         />
 
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label="考试"
-            placeholder="按名称或编号搜索"
-            aria-label="按名称或编号搜索"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={220}
-          />
+          <ListSearch label="考试" placeholder="按名称或编号搜索" value={search} onChange={setSearch} />
           <div style={{ maxWidth: '100%' }}>
             <Text size="sm" fw={500} mb={4} aria-hidden>
               状态

@@ -2,18 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import type { CourseWorkGroupMode, CourseWorkSummary } from '@dfrm/sdk/tms';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
 import { PageContainer } from '@/components/page/page-container';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -23,7 +12,6 @@ import {
   IconClipboardList,
   IconEdit,
   IconPlus,
-  IconSearch,
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
@@ -35,8 +23,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { Hint } from '@/components/hint/hint';
-import { CourseFilter } from '@/components/page/course-filter';
-import { PageHeader } from '@/components/page/page-header';
+import { CourseListHeader, ListSearch } from '@/components/page/course-list-header';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 import {
   deleteCourseWorkMutation,
@@ -409,36 +396,20 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
   return (
     <PageContainer embedded={embedded}>
       <Stack gap="lg">
-        <PageHeader
+        <CourseListHeader
           embedded={embedded}
           title={embedded ? '课程作业' : '作业管理'}
           description="布置作业并发布给教学班，查看提交和批改进度。"
-          actions={
-            <Group gap="sm" align="flex-end">
-              {embedded ? null : (
-                <CourseFilter
-                  courses={courses}
-                  value={courseId}
-                  onChange={(value) =>
-                    void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
-                  }
-                />
-              )}
-              {addLink}
-            </Group>
+          courses={courses}
+          courseId={courseId}
+          onCourseChange={(value) =>
+            void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
           }
+          action={addLink}
         />
 
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label="标题"
-            placeholder="按标题搜索"
-            aria-label="按标题搜索"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={220}
-          />
+          <ListSearch label="标题" placeholder="按标题搜索" value={search} onChange={setSearch} />
           <div>
             <Text size="sm" fw={500} mb={4} aria-hidden>
               状态

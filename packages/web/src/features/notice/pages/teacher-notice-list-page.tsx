@@ -30,8 +30,7 @@ import { TEACHER_NOTICE_PATHS } from '@/features/notice/notice-paths';
 import { ANNOUNCE_STATUS_LABELS } from '@/shared/labels';
 import type { TeachingArea } from '@/shared/teaching-area';
 import { tableQueryState } from '@/components/data-table/query-state';
-import { CourseFilter } from '@/components/page/course-filter';
-import { PageHeader } from '@/components/page/page-header';
+import { CourseListHeader } from '@/components/page/course-list-header';
 import { Hint } from '@/components/hint/hint';
 
 /** Inside a class page every row is of its course: the 课程 column would only repeat it. */
@@ -186,34 +185,28 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
   return (
     <PageContainer embedded={embedded}>
       <Stack gap="lg">
-        <PageHeader
+        <CourseListHeader
           embedded={embedded}
           title={embedded ? '课程通知' : '通知管理'}
           description="发布课程通知并指定可见的教学班，学生在“课程通知”中查看。"
-          actions={
-            <Group gap="sm" align="flex-end">
-              {embedded ? null : (
-                <CourseFilter
-                  courses={courses}
-                  value={courseId}
-                  onChange={(value) =>
-                    void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
-                  }
+          courses={courses}
+          courseId={courseId}
+          onCourseChange={(value) =>
+            void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
+          }
+          action={
+            <Button
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to={paths.create}
+                  search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
                 />
               )}
-              <Button
-                renderRoot={(props) => (
-                  <Link
-                    {...props}
-                    to={paths.create}
-                    search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
-                  />
-                )}
-                leftSection={<IconPlus size={18} aria-hidden />}
-              >
-                发布通知
-              </Button>
-            </Group>
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              发布通知
+            </Button>
           }
         />
 

@@ -1,17 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import type { QuizStatus, QuizTeacherItem } from '@dfrm/sdk/tms';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, EmptyState, Group, Menu, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -24,7 +13,6 @@ import {
   IconPlayerStop,
   IconPlus,
   IconRefresh,
-  IconSearch,
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
@@ -36,9 +24,8 @@ import { dataTableColumnHelper } from '@/components/data-table/data-table-featur
 import { tableQueryState } from '@/components/data-table/query-state';
 import { RowMenu } from '@/components/data-table/row-menu';
 import { Hint } from '@/components/hint/hint';
-import { CourseFilter } from '@/components/page/course-filter';
 import { PageContainer } from '@/components/page/page-container';
-import { PageHeader } from '@/components/page/page-header';
+import { CourseListHeader, ListSearch } from '@/components/page/course-list-header';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 import {
   deleteQuizMutation,
@@ -413,36 +400,20 @@ export function TeacherQuizListPage({ courseId, embedded = false }: TeacherQuizL
   return (
     <PageContainer embedded={embedded}>
       <Stack gap="lg">
-        <PageHeader
+        <CourseListHeader
           embedded={embedded}
           title={embedded ? '课程测验' : '随堂测验'}
           description="出题、发布给教学班、结束后分发答案，查看成绩统计。"
-          actions={
-            <Group gap="sm" align="flex-end">
-              {embedded ? null : (
-                <CourseFilter
-                  courses={courses}
-                  value={courseId}
-                  onChange={(value) =>
-                    void navigate({ to: QUIZ_TEACHER_PATHS.list, search: value ? { courseId: value } : {} })
-                  }
-                />
-              )}
-              {addLink}
-            </Group>
+          courses={courses}
+          courseId={courseId}
+          onCourseChange={(value) =>
+            void navigate({ to: QUIZ_TEACHER_PATHS.list, search: value ? { courseId: value } : {} })
           }
+          action={addLink}
         />
 
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label="名称"
-            placeholder="按名称搜索"
-            aria-label="按名称搜索"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={220}
-          />
+          <ListSearch label="名称" placeholder="按名称搜索" value={search} onChange={setSearch} />
           <div>
             <Text size="sm" fw={500} mb={4} aria-hidden>
               状态
