@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Server memory while files stream through it, against DESIGN.md's bar (growth ≤ 50 MB for a
-// 500 MB upload or a 20-file archive). Starts the real server (`node --import tsx src/main.ts`,
-// one process whose RSS is read from /proc) on a temporary data folder, then as teacher1:
+// 500 MB upload or a 20-file archive). Starts the real server (its start script as one process,
+// `node --import tsx <its flags> src/main.ts`, whose RSS is read from /proc) on a temporary data
+// folder, then as teacher1:
 //   1. uploads one 500 MB courseware file (generated as it is sent, nothing on the client's disk),
 //   2. uploads 20 files of 200 MB into one courseware and downloads them as one ZIP,
 //   3. checks a Range request and that a spreadsheet import is read by the worker under tsx,
@@ -15,6 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { serverNodeArgs } from './lib.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(join(root, 'packages/server/package.json'));
@@ -37,7 +39,7 @@ const port = await new Promise((ok) => {
 });
 const base = `http://127.0.0.1:${port}`;
 // one node process (no npx/tsx wrapper in between), in its own process group
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const server = spawn(process.execPath, serverNodeArgs(), {
   cwd: join(root, 'packages/server'),
   env: {
     ...process.env,

@@ -38,10 +38,23 @@ export async function freePort() {
   });
 }
 
+/** The server package's `start` script (`tsx <node flags> src/main.ts`), as its words. */
+function startCommand() {
+  const scripts = JSON.parse(readFileSync(join(root, 'packages/server/package.json'), 'utf8')).scripts;
+  const words = scripts.start.trim().split(/\s+/);
+  if (words[0] !== 'tsx') throw new Error(`the server's start script is not tsx: ${scripts.start}`);
+  return words;
+}
+
+/** `start` as one node process (no npx or tsx in between): the arguments for `process.execPath`. */
+export function serverNodeArgs() {
+  return ['--import', 'tsx', ...startCommand().slice(1)];
+}
+
 /**
- * `start` as a user runs it (tsx src/main.ts), on a free port and a fresh data folder, serving
- * `webDist`. Its own process group: `npx` starts tsx, which starts node; killing npx alone would
- * leave the server running.
+ * `start` as a user runs it (the server package's start script, node flags included), on a free
+ * port and a fresh data folder, serving `webDist`. Its own process group: `npx` starts tsx, which
+ * starts node; killing npx alone would leave the server running.
  */
 export async function startServer({
   webDist = join(root, 'packages/web/dist'),
@@ -57,8 +70,8 @@ export async function startServer({
   const data = dataDir ?? mkdtempSync(join(tmpdir(), 'dfrm-bench-'));
   const base = `http://127.0.0.1:${port}`;
   const [command, args] = profileDir
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/main.ts']]
-    : ['npx', ['tsx', 'src/main.ts']];
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...serverNodeArgs()]]
+    : ['npx', startCommand()];
   const child = spawn(command, args, {
     cwd: join(root, 'packages/server'),
     env: {
