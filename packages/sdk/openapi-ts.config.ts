@@ -1,4 +1,4 @@
-import { defineConfig } from '@hey-api/openapi-ts';
+import { defineConfig, type Plugins } from '@hey-api/openapi-ts';
 import { SERVICES } from './services';
 
 type Json = Record<string, unknown>;
@@ -51,11 +51,51 @@ function inlinePathItems(spec: unknown) {
   }
 }
 
+/**
+ * The parser's IR drops `multipleOf` (scores in steps of 0.5) but keeps `x-` extensions: every
+ * `multipleOf` is copied to `x-multipleOf`, which the zod resolver below turns into a check.
+ */
+function keepMultipleOf(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(keepMultipleOf);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Json;
+  if (typeof schema.multipleOf === 'number') schema['x-multipleOf'] = schema.multipleOf;
+  Object.values(schema).forEach(keepMultipleOf);
+}
+
+function patchInput(spec: unknown) {
+  inlinePathItems(spec);
+  keepMultipleOf(spec);
+}
+
+type ZodNumberResolver = NonNullable<Plugins.Zod.Resolvers['number']>;
+
+/** The default number schema (literal, or base with its bounds) plus `z.multipleOf(step)`. */
+const numberWithStep: ZodNumberResolver = (ctx) => {
+  const step = (ctx.schema as Json)['x-multipleOf'];
+  if (typeof step !== 'number') return undefined;
+  const literal = ctx.nodes.const(ctx);
+  if (literal) return literal;
+  const checks = [
+    ctx.nodes.min(ctx),
+    ctx.nodes.max(ctx),
+    ctx.$(ctx.symbols.z).attr('multipleOf').call(ctx.$.fromValue(step)),
+  ].filter((check) => check !== undefined);
+  ctx.chain.current = ctx.nodes
+    .base(ctx)
+    .attr('check')
+    .call(...checks);
+  return ctx.chain.current;
+};
+
 export default defineConfig(
   SERVICES.map((service) => ({
     input: `../../specs/${service}.yaml`,
     output: { path: `src/gen/${service}`, postProcess: [], importFileExtension: '.js' },
-    parser: { patch: { input: inlinePathItems, operations: patchOperation } },
+    parser: { patch: { input: patchInput, operations: patchOperation } },
     plugins: [
       { name: '@hey-api/client-fetch', throwOnError: true },
       '@hey-api/typescript',
@@ -66,7 +106,7 @@ export default defineConfig(
         validator: { request: 'zod', response: 'zod' },
       },
       // zod mini keeps the validators out of the first page's budget
-      { name: 'zod', compatibilityVersion: 'mini' },
+      { name: 'zod', compatibilityVersion: 'mini', '~resolvers': { number: numberWithStep } },
       '@tanstack/react-query',
     ],
   })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { zCourseListQuery } from '../gen/tms/zod.gen.js';
+import { zCorrectStudentWorkBody, zCourseListQuery } from '../gen/tms/zod.gen.js';
 import { zLoginRequest } from '../gen/user/zod.gen.js';
 import { describeIssues } from './errors.js';
 
@@ -28,6 +28,12 @@ describe('describeIssues', () => {
       zLoginRequest,
       { account: 'teacher1', password: 'x', productId: 8 },
       '参数 productId 取值不正确，可选值：7',
+    ],
+    // the spec's multipleOf (scores in steps of 0.5), kept through generation
+    [
+      zCorrectStudentWorkBody,
+      { schoolId: '1', studentWorkId: '9', score: 80.25 },
+      '参数 score 必须是 0.5 的整数倍',
     ],
     [zLoginRequest, undefined, '请求参数不能为空'],
     [zLoginRequest, 'teacher1', '请求参数格式不正确'],

@@ -46,7 +46,9 @@ function describeAt(issue: ValidationIssue, root: unknown, prefix: readonly Prop
       (branch) => branch.length === 1 && branch[0]?.code === 'invalid_value' && branch[0].path.length === 0,
     );
     if (literals && path.length > 0) {
-      const values = issue.errors.flatMap((branch) => (branch[0]?.code === 'invalid_value' ? branch[0].values : []));
+      const values = issue.errors.flatMap((branch) =>
+        branch[0]?.code === 'invalid_value' ? branch[0].values : [],
+      );
       return `参数 ${path.map((part) => String(part)).join('.')} 取值不正确，可选值：${values.map(String).join('、')}`;
     }
     const first = closestBranch(issue.errors)[0];
@@ -71,6 +73,8 @@ function describeAt(issue: ValidationIssue, root: unknown, prefix: readonly Prop
       if (issue.origin === 'string') return `${name} 长度不能超过 ${issue.maximum} 个字符`;
       if (issue.origin === 'array' || issue.origin === 'set') return `${name} 最多 ${issue.maximum} 项`;
       return `${name} 不能大于 ${issue.maximum}`;
+    case 'not_multiple_of':
+      return `${name} 必须是 ${issue.divisor} 的整数倍`;
     case 'invalid_format':
       return missing ? `${name} 不能为空` : `${name} 格式不正确`;
     case 'invalid_value':

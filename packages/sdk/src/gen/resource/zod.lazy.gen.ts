@@ -313,7 +313,7 @@ export const zReadRecordLatestCourseQuery = /* @__PURE__ */ memo(() => z.object(
 
 export const zSpaceQuota = /* @__PURE__ */ memo(() => z.object({
     storageQuotaMb: z.int().check(z.gte(100), z.lte(10485760)),
-    cpuCores: z.number().check(z.gte(0.5), z.lte(64)),
+    cpuCores: z.number().check(z.gte(0.5), z.lte(64), z.multipleOf(0.5)),
     memoryMb: z.int().check(z.gte(512), z.lte(524288)),
     gpuCount: z.int().check(z.gte(0), z.lte(8)),
     maxRunningNodes: z.int().check(z.gte(0), z.lte(20))
@@ -331,7 +331,7 @@ export const zSpaceTemplateSaveRequest = /* @__PURE__ */ memo(() => z.object({
     templateName: z.string().check(z.minLength(1), z.maxLength(50)),
     description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
     storageQuotaMb: z.int().check(z.gte(100), z.lte(10485760)),
-    cpuCores: z.number().check(z.gte(0.5), z.lte(64)),
+    cpuCores: z.number().check(z.gte(0.5), z.lte(64), z.multipleOf(0.5)),
     memoryMb: z.int().check(z.gte(512), z.lte(524288)),
     gpuCount: z.int().check(z.gte(0), z.lte(8)),
     maxRunningNodes: z.int().check(z.gte(0), z.lte(20)),
@@ -570,7 +570,7 @@ export const zExamPaperRandomRule = /* @__PURE__ */ memo(() => z.object({
     quType: zExamQuType(),
     difficulty: z.optional(zExamQuDifficulty()),
     count: z.int().check(z.gte(1), z.lte(100)),
-    score: z.number().check(z.gte(0.5), z.lte(100))
+    score: z.number().check(z.gte(0.5), z.lte(100), z.multipleOf(0.5))
 }));
 
 export const zExamPaperTemplateCreateRequest = /* @__PURE__ */ memo(() => z.object({
@@ -581,7 +581,7 @@ export const zExamPaperTemplateCreateRequest = /* @__PURE__ */ memo(() => z.obje
     passScore: z.optional(z.number().check(z.gte(0))),
     items: z.array(z.object({
         quId: zId(),
-        score: z.number().check(z.gte(0.5), z.lte(100))
+        score: z.number().check(z.gte(0.5), z.lte(100), z.multipleOf(0.5))
     })).check(z.minLength(1), z.maxLength(200))
 }));
 
@@ -607,7 +607,7 @@ export const zExerciseImportResult = /* @__PURE__ */ memo(() => z.object({
 
 export const zExercisePaperItem = /* @__PURE__ */ memo(() => z.object({
     exerciseId: zId(),
-    score: z.optional(z.number().check(z.gte(0.5), z.lte(100)))
+    score: z.optional(z.number().check(z.gte(0.5), z.lte(100), z.multipleOf(0.5)))
 }));
 
 export const zExercisePaperCreateRequest = /* @__PURE__ */ memo(() => z.object({
@@ -637,7 +637,7 @@ export const zExerciseSaveRequest = /* @__PURE__ */ memo(() => z.object({
     answer: z.string().check(z.minLength(1), z.maxLength(5000)),
     analysis: z._default(z.optional(z.string().check(z.maxLength(5000))), ''),
     difficulty: zExerciseDifficulty(),
-    score: z._default(z.optional(z.number().check(z.gte(0.5), z.lte(100))), 5),
+    score: z._default(z.optional(z.number().check(z.gte(0.5), z.lte(100), z.multipleOf(0.5))), 5),
     tolerance: z._default(z.optional(z.number().check(z.gte(0), z.lte(1000000))), 0),
     codeLanguage: z.optional(zExerciseCodeLanguage()),
     codeTemplate: z._default(z.optional(z.string().check(z.maxLength(20000))), ''),
@@ -1018,7 +1018,7 @@ export const zSpaceTemplateUpdateRequest = /* @__PURE__ */ memo(() => z.object({
     templateName: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
     description: z._default(z.optional(z.string().check(z.maxLength(500))), ''),
     storageQuotaMb: z.optional(z.int().check(z.gte(100), z.lte(10485760))),
-    cpuCores: z.optional(z.number().check(z.gte(0.5), z.lte(64))),
+    cpuCores: z.optional(z.number().check(z.gte(0.5), z.lte(64), z.multipleOf(0.5))),
     memoryMb: z.optional(z.int().check(z.gte(512), z.lte(524288))),
     gpuCount: z.optional(z.int().check(z.gte(0), z.lte(8))),
     maxRunningNodes: z.optional(z.int().check(z.gte(0), z.lte(20))),

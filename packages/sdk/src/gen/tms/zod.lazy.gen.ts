@@ -994,8 +994,8 @@ export const zExamQuestionInput = /* @__PURE__ */ memo(() => z.object({
     stem: z.string().check(z.minLength(1), z.maxLength(10000)),
     options: z.array(zExamOption()).check(z.minLength(0), z.maxLength(8)),
     answers: z.array(z.string().check(z.minLength(1), z.maxLength(20000))).check(z.minLength(1), z.maxLength(20)),
-    score: z.number().check(z.gte(0.5), z.lte(100)),
-    partialScore: z.optional(z.number().check(z.gte(0), z.lte(100))),
+    score: z.number().check(z.gte(0.5), z.lte(100), z.multipleOf(0.5)),
+    partialScore: z.optional(z.number().check(z.gte(0), z.lte(100), z.multipleOf(0.5))),
     tolerance: z._default(z.optional(z.number().check(z.gte(0), z.lte(1000000))), 0),
     analysis: z.optional(z.string().check(z.maxLength(5000))),
     codeLanguage: z.optional(z.enum([
@@ -1426,7 +1426,7 @@ export const zQuizQuestion = /* @__PURE__ */ memo(() => z.object({
     content: z.string().check(z.minLength(1), z.maxLength(5000)),
     options: z.array(zQuizOption()).check(z.maxLength(8)),
     answer: z.array(z.string().check(z.maxLength(1000))).check(z.minLength(1), z.maxLength(20)),
-    score: z.number().check(z.gte(0.5), z.lte(100)),
+    score: z.number().check(z.gte(0.5), z.lte(100), z.multipleOf(0.5)),
     analysis: z.string().check(z.maxLength(5000))
 }));
 
@@ -1435,7 +1435,7 @@ export const zQuizQuestionInput = /* @__PURE__ */ memo(() => z.object({
     content: z.string().check(z.minLength(1), z.maxLength(5000)),
     options: z.array(zQuizOption()).check(z.maxLength(8)),
     answer: z.array(z.string().check(z.maxLength(1000))).check(z.minLength(1), z.maxLength(20)),
-    score: z.number().check(z.gte(0.5), z.lte(100)),
+    score: z.number().check(z.gte(0.5), z.lte(100), z.multipleOf(0.5)),
     analysis: z.optional(z.string().check(z.maxLength(5000))),
     quId: z.optional(zId()),
     sourceExerciseId: z.optional(zId())
@@ -2502,7 +2502,7 @@ export const zQueryWorkFinishStatusResponse = /* @__PURE__ */ memo(() => z.objec
 export const zCorrectStudentWorkBody = /* @__PURE__ */ memo(() => z.object({
     schoolId: zSchoolId(),
     studentWorkId: zId(),
-    score: z.optional(z.number().check(z.gte(0), z.lte(1000))),
+    score: z.optional(z.number().check(z.gte(0), z.lte(1000), z.multipleOf(0.5))),
     comment: z.optional(z.string().check(z.maxLength(2000))),
     returned: z._default(z.optional(z.boolean()), false)
 }));
@@ -3090,7 +3090,7 @@ export const zExamScoreSaveBody = /* @__PURE__ */ memo(() => z.object({
     userId: zId(),
     items: z.array(z.object({
         questionId: zId(),
-        score: z.number().check(z.gte(0), z.lte(100)),
+        score: z.number().check(z.gte(0), z.lte(100), z.multipleOf(0.5)),
         comment: z.optional(z.string().check(z.maxLength(1000)))
     })).check(z.minLength(1), z.maxLength(200))
 }));

@@ -512,7 +512,7 @@ describe('exercise papers', () => {
     expect(await codeOf(b.paperAnswer({ ...body, passScore: 16 }))).toBe(2);
     expect(
       (await refusal(b.paperAnswer({ ...body, items: [{ exerciseId: one.exerciseId, score: 1.2 }] }))).errMsg,
-    ).toContain('第 1 题的分值');
+    ).toBe('参数 items.0.score 必须是 0.5 的整数倍');
     expect(await codeOf(b.paperAnswer({ ...body, items: [{ exerciseId: theirs.exerciseId }] }))).toBe(5);
     expect(await codeOf(b.paperAnswer({ ...body, items: [{ exerciseId: UNKNOWN }] }))).toBe(6);
     expect(await codeOf(b.paperAnswer({ ...body, tagId: UNKNOWN }))).toBe(6);

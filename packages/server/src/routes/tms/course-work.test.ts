@@ -366,6 +366,14 @@ describe('grading and publishing scores', () => {
     expect(
       (
         await call(t.app, 'POST', `${MGR}/correctStudentWork`, {
+          session: teacher1,
+          body: { schoolId: '1', studentWorkId: on, score: 80.25 },
+        })
+      ).body,
+    ).toMatchObject({ errCode: 2, errMsg: '参数 score 必须是 0.5 的整数倍' });
+    expect(
+      (
+        await call(t.app, 'POST', `${MGR}/correctStudentWork`, {
           session: await login(t.app, 'teacher2'),
           body: { schoolId: '1', studentWorkId: on, score: 80 },
         })

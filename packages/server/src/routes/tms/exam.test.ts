@@ -597,6 +597,8 @@ describe('examination/teacher/score/save', () => {
 
     await ex.sit('student01', exam, RIGHT);
     expect(await codeOf(ex.scoreSave(id, 'student01', [{ questionId: shortAnswer, score: 20.5 }]))).toBe(2);
+    const step = await ex.scoreSave(id, 'student01', [{ questionId: shortAnswer, score: 7.3 }]);
+    expect(step.body).toMatchObject({ errCode: 2, errMsg: '参数 items.0.score 必须是 0.5 的整数倍' });
     expect(
       await codeOf(ex.scoreSave(id, 'student01', [{ questionId: questionIdOf(exam, 1), score: 12 }])),
     ).toBe(2);

@@ -398,6 +398,11 @@ describe('quiz/teacher/save', () => {
         '第 4 题',
       ],
       ['a class of another course', { classIds: [String(f.python.class1)] }, 'classIds'],
+      [
+        'a score off the 0.5 steps',
+        { questions: withQuestion(1, { score: 2.2 }) },
+        'questions.1.score 必须是 0.5 的整数倍',
+      ],
     ];
     for (const [why, body, named] of cases) {
       const answer = await refusal(q.send('teacher1', `${QUIZ_T}/save`, { ...(await baseBody()), ...body }));

@@ -10,7 +10,7 @@ import {
   exercises,
   type ExerciseType,
 } from '../../db/schema/exercise';
-import { ForbiddenError, InvalidInputError, NotFoundError, RefusedError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, RefusedError } from '../../lib/errors';
 import { idOrNotFound, parseId } from '../../lib/ids';
 import { likePattern } from '../../lib/like';
 import { offsetOf } from '../../lib/paging';
@@ -57,15 +57,8 @@ export function answersOf(type: ExerciseType, answer: string): string[] {
   return [answer];
 }
 
-/** Scores go in steps of 0.5 (the contract's multipleOf, which the generated schemas do not check). */
-export function assertScoreStep(score: number, field: string): void {
-  if ((score * 2) % 1 !== 0) throw new InvalidInputError(`${field}应为 0.5 的整数倍，${score} 不是`);
-}
-
-
 /** An exercise as stored, or errCode 2 naming its type and what is wrong. */
 export function cleanExercise(draft: ExerciseDraft): CleanExercise {
-  assertScoreStep(draft.score, '分值（score）');
   const code = draft.codeLanguage === 'none' ? undefined : draft.codeLanguage;
   const clean = cleanQuestion(
     {

@@ -18,7 +18,7 @@ import { likePattern } from '../../lib/like';
 import { offsetOf } from '../../lib/paging';
 import type { AuthedCall, AuthedContext } from '../context';
 import type { QuestionInput } from '../exam/paper';
-import { answersOf, assertScoreStep, exerciseViews, ownExercises } from './exercises';
+import { answersOf, exerciseViews, ownExercises } from './exercises';
 import { ownTag, tagIdsUnder, tagNames } from './tags';
 
 // Papers of exercises: made of chosen exercises (here and exam-repo create/papertmpl) or drawn by
@@ -73,7 +73,6 @@ export async function paperItemsOf(
         `第 ${index + 1} 题与第 ${seen + 1} 题是同一道习题（${item.exerciseId}），同一题不能重复`,
       );
     first.set(item.exerciseId, index);
-    if (item.score !== undefined) assertScoreStep(item.score, `第 ${index + 1} 题的分值（score）`);
   });
   const rows = await ownExercises(
     ctx,

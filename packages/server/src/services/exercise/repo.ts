@@ -26,7 +26,7 @@ import { offsetOf } from '../../lib/paging';
 import type { AuthedCall, AuthedContext } from '../context';
 import { TYPE_NAMES } from '../exam/paper';
 import { UNKNOWN_USER, userBriefs } from '../teaching-content/shared';
-import { answersOf, assertScoreStep } from './exercises';
+import { answersOf } from './exercises';
 import {
   insertPaper,
   ownPaper,
@@ -358,9 +358,6 @@ export async function examRepoCreatePaperTemplateEx({
   ctx,
   input,
 }: AuthedCall<Input<'examRepoCreatePaperTemplateEx'>>): Promise<Output<'examRepoCreatePaperTemplateEx'>> {
-  input.rules.forEach((rule, index) =>
-    assertScoreStep(rule.score, `第 ${index + 1} 条规则的每题分值（score）`),
-  );
   const wanted = input.rules.reduce((n, rule) => n + rule.count, 0);
   if (wanted > 200) throw new InvalidInputError(`抽题规则合计 ${wanted} 题，一份试卷最多 200 题`);
   const courseId = await paperCourse(ctx, input.courseId);

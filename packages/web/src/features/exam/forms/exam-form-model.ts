@@ -7,6 +7,7 @@ import type {
 } from '@dfrm/sdk/tms';
 // zod/mini: the same checks as classic zod in a fraction of the bytes.
 import * as z from 'zod/mini';
+import { halfPoints } from '@/lib/half-points';
 
 // The exam form's values and the rules of specs/tms/exam-teacher.yaml (ExamSaveRequest,
 // ExamQuestionInput), worded for teachers. The server checks the same and names the field.
@@ -205,8 +206,6 @@ export function toQuestionInput(question: QuestionDraft): ExamQuestionInput {
     ...(question.type === 6 ? { codeLanguage: question.codeLanguage } : {}),
   };
 }
-
-const halfPoints = (value: number) => Number.isInteger(value * 2);
 
 export type QuestionProblems = Partial<
   Record<'stem' | 'options' | 'answers' | 'score' | 'partialScore', string>

@@ -41,6 +41,7 @@ import {
   EXAM_MARK_STATUS_LABELS,
   EXAM_QUESTION_TYPE_LABELS,
 } from '@/shared/labels';
+import { halfPoints } from '@/lib/half-points';
 
 /** 阅卷: one student's paper, the subjective answers scored and commented (an automatic score corrected), then the next student. */
 export function TeacherGradingPage({ examId, userId }: { examId: string; userId: string }) {
@@ -58,7 +59,6 @@ interface Mark {
 const SUBMIT_TYPES: Record<string, string> = { '0': '（考生交卷）', '1': '（到时自动交卷）' };
 
 const isSubjective = (type: number) => type >= 5;
-const halfPoints = (value: number) => Number.isInteger(value * 2);
 
 function markError(mark: Mark, max: number): string | undefined {
   if (mark.score === '') return undefined;

@@ -2,6 +2,7 @@ import type { Exercise, ExerciseCodeLanguage, ExerciseSaveRequest, ExerciseType 
 // zod/mini: the same checks as classic zod in a fraction of the bytes.
 import * as z from 'zod/mini';
 import { blankCount, hasOptions } from '@/features/exercise/exercise-labels';
+import { halfPoints } from '@/lib/half-points';
 
 export const OPTION_KEYS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
 
@@ -186,7 +187,7 @@ export const durationSchema = z
 /** A question's score in a paper: 0.5–100 in steps of 0.5. */
 export function scoreError(score: number | string): string | undefined {
   if (typeof score !== 'number') return '请输入分值';
-  if (score < 0.5 || score > 100 || score * 2 !== Math.round(score * 2)) return '分值为 0.5–100，步长 0.5';
+  if (score < 0.5 || score > 100 || !halfPoints(score)) return '分值为 0.5–100，步长 0.5';
   return undefined;
 }
 

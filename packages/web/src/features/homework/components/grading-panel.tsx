@@ -21,6 +21,7 @@ import { openConfirmModal } from '@/shared/overlays';
 import { gradeMutation } from '@/features/homework/api/grading-mutations';
 import { whoOf } from '@/features/homework/grading-format';
 import { type LatePolicy, scoreAfterPenalty } from '@/features/homework/late-penalty';
+import { halfPoints } from '@/lib/half-points';
 
 interface GradeValues {
   score: string;
@@ -33,7 +34,7 @@ const scoreSchema = (total: number) =>
     z.refine((value) => value.trim() !== '', '请输入分数'),
     z.refine((value) => value.trim() === '' || Number.isFinite(Number(value)), '分数必须是数字'),
     z.refine((value) => !(Number(value) < 0 || Number(value) > total), `分数应在 0 到 ${total} 分之间`),
-    z.refine((value) => Number.isInteger(Number(value) * 2), '分数以 0.5 分为单位'),
+    z.refine((value) => halfPoints(Number(value)), '分数以 0.5 分为单位'),
   );
 const commentSchema = z.string().check(z.maxLength(2000, '评语最多 2000 个字'));
 
@@ -41,7 +42,7 @@ const commentSchema = z.string().check(z.maxLength(2000, '评语最多 2000 个�
 function validScore(text: string, total: number): number | null {
   if (text.trim() === '') return null;
   const value = Number(text);
-  return Number.isFinite(value) && value >= 0 && value <= total && Number.isInteger(value * 2) ? value : null;
+  return Number.isFinite(value) && value >= 0 && value <= total && halfPoints(value) ? value : null;
 }
 
 const changed = (values: GradeValues, saved: GradeValues) =>

@@ -2,6 +2,7 @@ import type { QuizDetail, QuizQuestionInput, QuizQuestionType, QuizSaveRequest }
 // zod/mini: the same checks as classic zod in a fraction of the bytes.
 import * as z from 'zod/mini';
 import { htmlToText, textToHtml } from '@/features/quiz/teacher-answer-text';
+import { halfPoints } from '@/lib/half-points';
 
 // The limits of specs/tms/quiz.yaml (QuizSaveRequest, QuizQuestionInput), worded for people.
 export const quizNameSchema = z
@@ -104,7 +105,7 @@ export function questionError(draft: QuestionDraft, sortNo: number): string | un
     }
   }
   const score = draft.score;
-  if (typeof score !== 'number' || score < 0.5 || score > 100 || !Number.isInteger(score * 2)) {
+  if (typeof score !== 'number' || score < 0.5 || score > 100 || !halfPoints(score)) {
     return `${where}：分值为 0.5 到 100，以 0.5 为单位`;
   }
   if (draft.analysis.length > 5000) return `${where}：解析最长 5000 个字符`;
