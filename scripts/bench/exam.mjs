@@ -13,8 +13,9 @@
 // Starts the real server (the API alone, no build needed) on a temporary data folder with embedded
 // PGlite, or on PostgreSQL when DATABASE_URL is set (packages/server/scripts/with-postgres.sh gives a
 // throwaway cluster; BENCH_STUDENTS=3000 there):   node scripts/bench/exam.mjs
-import { rmSync } from 'node:fs';
+import { openSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import {
   apiCaller,
   apiLogin,
@@ -66,7 +67,14 @@ function paper() {
   );
 }
 
-let server = await startServer({ webDist: null, env });
+// BENCH_PROFILE=<folder>: the server writes a V8 CPU profile of the start and the saves there
+// (stopped after them, so the crash is not run)
+const profileDir = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
+// BENCH_LOG=<file>: the server's output goes there
+const output = process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, 'w') : 'inherit';
+// BENCH_NODE_FLAGS="--trace-gc ...": the server runs as one node process with them
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+let server = await startServer({ webDist: null, env, profileDir, output, nodeFlags });
 const api = () => apiCaller(server.base);
 try {
   const login = (account, password) => apiLogin(api(), account, password);
@@ -212,6 +220,11 @@ try {
     );
   }
   if (errors.length) console.log(`  errors:\n    ${errors.slice(0, 10).join('\n    ')}`);
+  if (profileDir) {
+    await server.stop();
+    console.log(`CPU profile written to ${profileDir}`);
+    process.exit(errors.length ? 1 : 0);
+  }
 
   // --- the crash: everyone changes answers in a burst; the server is killed in the middle ---
   const burstMs = 6000;

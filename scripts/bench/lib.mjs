@@ -63,15 +63,19 @@ export async function startServer({
   output = 'inherit',
   // a folder: the server runs as one node process and writes a V8 CPU profile there when it stops
   profileDir = null,
+  // node flags (--trace-gc, ...): the server runs as one node process with them
+  nodeFlags = [],
   // a data folder of an earlier start to start on again (kept when stopped); a new one by default
   dataDir = null,
 } = {}) {
   const port = await freePort();
   const data = dataDir ?? mkdtempSync(join(tmpdir(), 'dfrm-bench-'));
   const base = `http://127.0.0.1:${port}`;
-  const [command, args] = profileDir
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...serverNodeArgs()]]
-    : ['npx', startCommand()];
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const [command, args] =
+    profileDir || nodeFlags.length
+      ? [process.execPath, [...profile, ...nodeFlags, ...serverNodeArgs()]]
+      : ['npx', startCommand()];
   const child = spawn(command, args, {
     cwd: join(root, 'packages/server'),
     env: {

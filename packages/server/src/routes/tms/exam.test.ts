@@ -336,6 +336,32 @@ describe('examination/teacher/update', () => {
     expect(await ex.detailOf(exam.examId)).toEqual(updated);
   });
 
+  it('gives students the changed paper after a withdrawal (papers are kept per exam version)', async () => {
+    const exam = await ex.ready();
+    const typesOf = async () =>
+      (
+        await ok<{ typeCounts: { type: number; count: number }[] }>(
+          ex.post('student01', `${EXAM_U}/examiner/get/base`, { examId: exam.examId }),
+        )
+      ).typeCounts.map(({ type, count }) => [type, count]);
+    expect(await typesOf()).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+    ]);
+    await ex.withdraw(exam.examId);
+    await ok(ex.update(exam, { questions: PAPER.slice(0, 2), passScore: 12 }));
+    await ex.publish(exam.examId);
+    expect(await typesOf()).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    const paper = await ex.enter('student01', exam.examId);
+    expect(paper.questions).toHaveLength(2);
+  });
+
   it('on a published exam changes only the name, texts and a later end; the paper or other settings are 1', async () => {
     const exam = await ex.ready();
     const cases: [string, Record<string, unknown>][] = [

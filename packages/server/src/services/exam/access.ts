@@ -33,16 +33,27 @@ export function attendStatusOf(
   return examiner.attendStatus === 0 && now >= exam.endTime ? 3 : examiner.attendStatus;
 }
 
+/**
+ * The version of an exam row as examsById read it: PostgreSQL's `xmin`, the transaction that last
+ * wrote the row. Any change of the exam or its questions writes the row, so (id, version) names one
+ * state of an exam exactly, in every process, across ids reused after a restore (attempt.ts keeps
+ * published papers by it).
+ */
+const rowVersions = new WeakMap<ExamRow, string>();
+
+export const versionOf = (exam: ExamRow): string | undefined => rowVersions.get(exam);
+
 /** Exams by id, a burst's lookups in one statement (where there is no read cache: PostgreSQL). */
 const examsById = groupRead<number, ExamRow | null>({
   maxBatch: 50,
   keyOf: (id) => String(id),
   async run(db, ids) {
     const rows = await db
-      .select()
+      .select({ exam: exams, version: sql<string>`${exams}.xmin::text` })
       .from(exams)
       .where(inArray(exams.id, [...ids]));
-    return ids.map((id) => done(rows.find((row) => row.id === id) ?? null));
+    for (const { exam, version } of rows) rowVersions.set(exam, version);
+    return ids.map((id) => done(rows.find((row) => row.exam.id === id)?.exam ?? null));
   },
 });
 

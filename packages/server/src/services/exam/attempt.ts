@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { done, groupRead } from '../../db/group-commit';
 import { transactionWithRetry } from '../../db/retry';
@@ -14,6 +15,7 @@ import {
   type ExamSubmitType,
 } from '../../db/schema/exam';
 import type { ServiceContext } from '../context';
+import { versionOf } from './access';
 import { type Grade, gradeObjective, isObjective } from './paper';
 
 // An attempt's end: grading what was saved, and the server's own submission of attempts whose
@@ -138,11 +140,29 @@ const questionsOfExams = groupRead<number, ExamQuestionRow[]>({
   },
 });
 
+/**
+ * The questions of published exams, kept per exam and row version (access.ts, versionOf). A
+ * published exam's questions cannot change (an update that would change them is refused until it is
+ * withdrawn), and any change of them writes the exam row in the same transaction; so a kept list is
+ * exact in every process, while the exam row itself is read fresh each time. On PostgreSQL this
+ * spares a class saving answers the paper's rows, read and parsed once per batch, and lets the
+ * paper's serialisations (my-exams.ts, cached per list) serve every batch.
+ */
+const publishedQuestions = new LRUCache<string, readonly ExamQuestionRow[]>({ max: 200 });
+
 /** An exam's questions for a request outside a transaction: from the read cache where there is one (see examById). */
-export async function questionsFor(ctx: ServiceContext, examId: number): Promise<readonly ExamQuestionRow[]> {
-  return ctx.readCache
-    ? ctx.readCache.read(`exam-questions\u0000${examId}`, (db) => questionsOf(db, examId))
-    : questionsOfExams(ctx.db, examId);
+export async function questionsFor(ctx: ServiceContext, exam: ExamRow): Promise<readonly ExamQuestionRow[]> {
+  if (ctx.readCache) {
+    return ctx.readCache.read(`exam-questions\u0000${exam.id}`, (db) => questionsOf(db, exam.id));
+  }
+  const version = versionOf(exam);
+  if (exam.upDownStatus !== 1 || version === undefined) return questionsOfExams(ctx.db, exam.id);
+  const key = `${exam.id}\u0000${version}`;
+  const kept = publishedQuestions.get(key);
+  if (kept) return kept;
+  const questions = await questionsOfExams(ctx.db, exam.id);
+  publishedQuestions.set(key, questions);
+  return questions;
 }
 
 export async function questionsOf(db: Db, examId: number): Promise<ExamQuestionRow[]> {

@@ -380,7 +380,7 @@ async function userResults(
   if (rows.length === 0) return [];
   const userIds = rows.map((row) => row.examiner.userId);
   const [questions, answers] = await Promise.all([
-    questionsFor(ctx, exam.id),
+    questionsFor(ctx, exam),
     ctx.db
       .select()
       .from(examAnswers)
@@ -477,7 +477,7 @@ export async function examScoreSave({
 }: AuthedCall<Input<'examScoreSave'>>): Promise<Output<'examScoreSave'>> {
   const exam = await ownExamSettled(ctx, input.examId);
   const userId = idOrNotFound(input.userId, EXAMINER_NOT_FOUND_MESSAGE);
-  const questions = await questionsFor(ctx, exam.id);
+  const questions = await questionsFor(ctx, exam);
   const byId = new Map(questions.map((question) => [question.id, question]));
   const items = input.items.map((item) => {
     const question = byId.get(Number(item.questionId));
@@ -676,7 +676,7 @@ export async function examStatic({
   const now = ctx.clock.now();
   const [examiners, questions, answers] = await Promise.all([
     ctx.db.select().from(examExaminers).where(eq(examExaminers.examId, exam.id)),
-    questionsFor(ctx, exam.id),
+    questionsFor(ctx, exam),
     ctx.db
       .select({
         questionId: examAnswers.questionId,

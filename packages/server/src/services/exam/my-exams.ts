@@ -217,7 +217,7 @@ export async function examinerGetBase({
 }: AuthedCall<Input<'examinerGetBase'>>): Promise<Output<'examinerGetBase'>> {
   const { exam, examiner } = await settled(ctx, input.examId);
   const now = ctx.clock.now();
-  const questions = await questionsFor(ctx, exam.id);
+  const questions = await questionsFor(ctx, exam);
   const byType = new Map<ExamQuestionRow['type'], { count: number; score: number }>();
   for (const question of questions) {
     const entry = byType.get(question.type) ?? { count: 0, score: 0 };
@@ -321,7 +321,7 @@ async function attemptRequest(ctx: AuthedContext, rawId: string): Promise<Attemp
   const exam = await examById(ctx, rawId);
   if (exam.upDownStatus !== 1) throw new NotFoundError(EXAM_NOT_FOUND_MESSAGE);
   // read before the transaction: on the embedded database a read outside it would wait for it
-  const questions = await questionsFor(ctx, exam.id);
+  const questions = await questionsFor(ctx, exam);
   return { exam, userId: ctx.auth.userId, now: ctx.clock.now(), questions };
 }
 
@@ -820,7 +820,7 @@ export async function examinerResultsGet({
   if (examiner.attendStatus !== 2) throw new RefusedError('您还没有交卷');
   const now = ctx.clock.now();
   const [questions, answers] = await Promise.all([
-    questionsFor(ctx, exam.id),
+    questionsFor(ctx, exam),
     ctx.db
       .select()
       .from(examAnswers)
