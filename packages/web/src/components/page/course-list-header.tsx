@@ -1,5 +1,6 @@
-import { Group, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CourseFilter } from './course-filter';
 import { PageHeader } from './page-header';
@@ -62,5 +63,34 @@ export function ListSearch({
       onChange={(event) => onChange(event.currentTarget.value)}
       w={220}
     />
+  );
+}
+
+/**
+ * A list's add button: a link to the page that makes a new one, for the course the list is
+ * filtered to, and back to the list afterwards (`returnSearch`, shared/return-to).
+ */
+export function ListAddLink({
+  to,
+  courseId,
+  returnSearch,
+  icon = <IconPlus size={18} aria-hidden />,
+  children,
+}: {
+  to: LinkProps['to'];
+  courseId: string | undefined;
+  returnSearch?: { returnTo?: string };
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      renderRoot={(props) => (
+        <Link {...props} to={to} search={{ ...(courseId ? { courseId } : {}), ...returnSearch } as never} />
+      )}
+      leftSection={icon}
+    >
+      {children}
+    </Button>
   );
 }

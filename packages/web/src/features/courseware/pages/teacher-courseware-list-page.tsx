@@ -2,14 +2,14 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import type { CourseWareListItem } from '@dfrm/sdk/tms';
-import { ActionIcon, Badge, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { PageContainer } from '@/components/page/page-container';
 import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFolder, IconShare, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { SortingState } from '@tanstack/react-table';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useReturnHere } from '@/shared/return-to';
 import { useSchoolId } from '@/shared/session/current-school-id';
@@ -33,7 +33,7 @@ import { TEACHER_COURSEWARE_PATHS } from '@/features/courseware/courseware-paths
 import type { TeachingArea } from '@/shared/teaching-area';
 import { formatInstant } from '@/shared/format';
 import { tableQueryState } from '@/components/data-table/query-state';
-import { CourseListHeader } from '@/components/page/course-list-header';
+import { CourseListHeader, ListAddLink } from '@/components/page/course-list-header';
 import { Hint } from '@/components/hint/hint';
 
 /** Inside a class page every row is of its course: the 课程 column would only repeat it. */
@@ -230,18 +230,14 @@ export function TeacherCoursewareListPage({
             void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
           }
           action={
-            <Button
-              renderRoot={(props) => (
-                <Link
-                  {...props}
-                  to={paths.add}
-                  search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
-                />
-              )}
-              leftSection={<IconUpload size={18} aria-hidden />}
+            <ListAddLink
+              to={paths.add}
+              courseId={courseId}
+              returnSearch={returnSearch}
+              icon={<IconUpload size={18} aria-hidden />}
             >
               上传课件
-            </Button>
+            </ListAddLink>
           }
         />
 

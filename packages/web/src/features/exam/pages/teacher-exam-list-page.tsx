@@ -2,14 +2,13 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import type { ExamBrief } from '@dfrm/sdk/tms';
-import { ActionIcon, Anchor, Badge, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
   IconEdit,
   IconFileCertificate,
-  IconPlus,
   IconRefresh,
   IconSend,
   IconTrash,
@@ -25,7 +24,7 @@ import { Hint } from '@/components/hint/hint';
 import { CourseFilter } from '@/components/page/course-filter';
 import { PageContainer } from '@/components/page/page-container';
 import { PageHeader } from '@/components/page/page-header';
-import { ListSearch } from '@/components/page/course-list-header';
+import { ListAddLink, ListSearch } from '@/components/page/course-list-header';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 import {
   deleteExamMutation,
@@ -335,14 +334,9 @@ export function TeacherExamListPage() {
   }));
   const filtered = keyword !== '' || status !== 'all' || courseId !== undefined;
   const addLink = (
-    <Button
-      renderRoot={(props) => (
-        <Link {...props} to={EXAM_TEACHER_PATHS.add} search={courseId ? { courseId } : {}} />
-      )}
-      leftSection={<IconPlus size={18} aria-hidden />}
-    >
+    <ListAddLink to={EXAM_TEACHER_PATHS.add} courseId={courseId}>
       新建考试
-    </Button>
+    </ListAddLink>
   );
 
   return (

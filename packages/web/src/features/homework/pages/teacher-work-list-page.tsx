@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import type { CourseWorkGroupMode, CourseWorkSummary } from '@dfrm/sdk/tms';
-import { ActionIcon, Anchor, Badge, Button, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
 import { PageContainer } from '@/components/page/page-container';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -11,7 +11,6 @@ import {
   IconChecklist,
   IconClipboardList,
   IconEdit,
-  IconPlus,
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
@@ -23,7 +22,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper } from '@/components/data-table/data-table-features';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { Hint } from '@/components/hint/hint';
-import { CourseListHeader, ListSearch } from '@/components/page/course-list-header';
+import { CourseListHeader, ListAddLink, ListSearch } from '@/components/page/course-list-header';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 import {
   deleteCourseWorkMutation,
@@ -383,14 +382,9 @@ export function TeacherWorkListPage({ area, courseId, embedded = false }: Teache
   const data = useMemo(() => rows ?? [], [rows]);
   const filtered = keyword !== '' || state.value !== 'all' || scoreStatus !== 'all';
   const addLink = (
-    <Button
-      renderRoot={(props) => (
-        <Link {...props} to={paths.add} search={{ ...(courseId ? { courseId } : {}), ...returnSearch }} />
-      )}
-      leftSection={<IconPlus size={18} aria-hidden />}
-    >
+    <ListAddLink to={paths.add} courseId={courseId} returnSearch={returnSearch}>
       布置作业
-    </Button>
+    </ListAddLink>
   );
 
   return (

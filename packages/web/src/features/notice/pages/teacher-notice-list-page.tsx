@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import { ActionIcon, Badge, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { PageContainer } from '@/components/page/page-container';
 import { openConfirmModal } from '@/shared/overlays';
 import { notifications } from '@mantine/notifications';
 import type { AnnounceListItem } from '@dfrm/sdk/tms';
-import { IconEdit, IconPlus, IconSpeakerphone, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconEdit, IconSpeakerphone, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -30,7 +30,7 @@ import { TEACHER_NOTICE_PATHS } from '@/features/notice/notice-paths';
 import { ANNOUNCE_STATUS_LABELS } from '@/shared/labels';
 import type { TeachingArea } from '@/shared/teaching-area';
 import { tableQueryState } from '@/components/data-table/query-state';
-import { CourseListHeader } from '@/components/page/course-list-header';
+import { CourseListHeader, ListAddLink } from '@/components/page/course-list-header';
 import { Hint } from '@/components/hint/hint';
 
 /** Inside a class page every row is of its course: the 课程 column would only repeat it. */
@@ -195,18 +195,9 @@ export function TeacherNoticeListPage({ area, courseId, embedded = false }: Teac
             void navigate({ to: paths.list, search: value ? { courseId: value } : {} })
           }
           action={
-            <Button
-              renderRoot={(props) => (
-                <Link
-                  {...props}
-                  to={paths.create}
-                  search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
-                />
-              )}
-              leftSection={<IconPlus size={18} aria-hidden />}
-            >
+            <ListAddLink to={paths.create} courseId={courseId} returnSearch={returnSearch}>
               发布通知
-            </Button>
+            </ListAddLink>
           }
         />
 

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import type { QuizStatus, QuizTeacherItem } from '@dfrm/sdk/tms';
-import { ActionIcon, Anchor, Badge, Button, EmptyState, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, EmptyState, Group, Menu, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -11,7 +11,6 @@ import {
   IconKey,
   IconListCheck,
   IconPlayerStop,
-  IconPlus,
   IconRefresh,
   IconSend,
   IconTrash,
@@ -25,7 +24,7 @@ import { tableQueryState } from '@/components/data-table/query-state';
 import { RowMenu } from '@/components/data-table/row-menu';
 import { Hint } from '@/components/hint/hint';
 import { PageContainer } from '@/components/page/page-container';
-import { CourseListHeader, ListSearch } from '@/components/page/course-list-header';
+import { CourseListHeader, ListAddLink, ListSearch } from '@/components/page/course-list-header';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 import {
   deleteQuizMutation,
@@ -383,18 +382,9 @@ export function TeacherQuizListPage({ courseId, embedded = false }: TeacherQuizL
   const data = useMemo(() => rows ?? [], [rows]);
   const filtered = keyword !== '' || status !== 'all';
   const addLink = (
-    <Button
-      renderRoot={(props) => (
-        <Link
-          {...props}
-          to={QUIZ_TEACHER_PATHS.manage}
-          search={{ ...(courseId ? { courseId } : {}), ...returnSearch }}
-        />
-      )}
-      leftSection={<IconPlus size={18} aria-hidden />}
-    >
+    <ListAddLink to={QUIZ_TEACHER_PATHS.manage} courseId={courseId} returnSearch={returnSearch}>
       新建测验
-    </Button>
+    </ListAddLink>
   );
 
   return (
