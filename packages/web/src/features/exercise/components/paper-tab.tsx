@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import type { ExercisePaperBrief, ExerciseTag } from '@dfrm/sdk/resource';
-import { Button, EmptyState, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, EmptyState, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsShuffle, IconFileText, IconHandFinger, IconSearch } from '@tabler/icons-react';
@@ -13,8 +13,8 @@ import { openConfirmModal } from '@/shared/overlays';
 import { deletePapersMutation } from '@/features/exercise/api/exercise-mutations';
 import { PAPER_PAGE_SIZE, paperListQuery, paperTagsQuery } from '@/features/exercise/api/exercise-queries';
 import { paperColumns } from '@/features/exercise/tables/paper-columns';
-import { ManualPaperModal } from './manual-paper-modal';
-import { RandomPaperModal } from './random-paper-modal';
+import { ManualPaperForm } from './manual-paper-form';
+import { RandomPaperForm } from './random-paper-form';
 import { tagOptions } from './tag-options';
 
 /**
@@ -29,7 +29,14 @@ export function PaperTab({ tag, tags }: { tag: ExerciseTag; tags: readonly Exerc
   const filterKey = `${paperTagId ?? ''}\n${keyword}`;
   const [page, setPage] = useState({ filterKey, index: 1 });
   const pageIndex = page.filterKey === filterKey ? page.index : 1;
-  const [building, setBuilding] = useState<'manual' | 'random' | null>(null);
+  // the dialog open, and which one (kept while it closes, so its title stays during the fade)
+  const [opened, setOpened] = useState(false);
+  const [building, setBuilding] = useState<'manual' | 'random'>('manual');
+  const build = (kind: 'manual' | 'random') => {
+    setBuilding(kind);
+    setOpened(true);
+  };
+  const close = () => setOpened(false);
   const list = useQuery(
     paperListQuery({ tagId: paperTagId ?? undefined, pageIndex, keyword: keyword || undefined }),
   );
@@ -68,11 +75,11 @@ export function PaperTab({ tag, tags }: { tag: ExerciseTag; tags: readonly Exerc
       <Button
         variant="default"
         leftSection={<IconHandFinger size={16} aria-hidden />}
-        onClick={() => setBuilding('manual')}
+        onClick={() => build('manual')}
       >
         手工组卷
       </Button>
-      <Button leftSection={<IconArrowsShuffle size={16} aria-hidden />} onClick={() => setBuilding('random')}>
+      <Button leftSection={<IconArrowsShuffle size={16} aria-hidden />} onClick={() => build('random')}>
         随机组卷
       </Button>
     </Group>
@@ -136,18 +143,16 @@ export function PaperTab({ tag, tags }: { tag: ExerciseTag; tags: readonly Exerc
         }}
       />
 
-      <ManualPaperModal
-        opened={building === 'manual'}
-        onClose={() => setBuilding(null)}
-        tag={tag}
-        tags={tags}
-      />
-      <RandomPaperModal
-        opened={building === 'random'}
-        onClose={() => setBuilding(null)}
-        tag={tag}
-        tags={tags}
-      />
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={building === 'random' ? '随机组卷' : '手工组卷'}
+        size="xl"
+        closeButtonProps={{ 'aria-label': '关闭' }}
+      >
+        {opened && building === 'manual' ? <ManualPaperForm tag={tag} tags={tags} onDone={close} /> : null}
+        {opened && building === 'random' ? <RandomPaperForm tag={tag} tags={tags} onDone={close} /> : null}
+      </Modal>
     </Stack>
   );
 }

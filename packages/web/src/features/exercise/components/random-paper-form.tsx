@@ -6,7 +6,6 @@ import {
   ActionIcon,
   Button,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Select,
@@ -84,31 +83,7 @@ const ruleSubtotal = (rule: RuleValue) =>
  * 随机组卷: rules of 题库, 题型, optional 难度, count and score each; the server draws the
  * questions. The total is fixed by the rules alone (count × score summed).
  */
-export function RandomPaperModal({
-  opened,
-  onClose,
-  tag,
-  tags,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  tag: ExerciseTag;
-  tags: readonly ExerciseTag[];
-}) {
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="随机组卷"
-      size="xl"
-      closeButtonProps={{ 'aria-label': '关闭' }}
-    >
-      {opened ? <RandomPaperForm tag={tag} tags={tags} onDone={onClose} /> : null}
-    </Modal>
-  );
-}
-
-function RandomPaperForm({
+export function RandomPaperForm({
   tag,
   tags,
   onDone,

@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Select,
@@ -68,31 +67,7 @@ const TYPE_FILTER = [
 ];
 
 /** 手工组卷: exercises picked from the 题库, each with its score; the total follows. */
-export function ManualPaperModal({
-  opened,
-  onClose,
-  tag,
-  tags,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  tag: ExerciseTag;
-  tags: readonly ExerciseTag[];
-}) {
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="手工组卷"
-      size="xl"
-      closeButtonProps={{ 'aria-label': '关闭' }}
-    >
-      {opened ? <ManualPaperForm tag={tag} tags={tags} onDone={onClose} /> : null}
-    </Modal>
-  );
-}
-
-function ManualPaperForm({
+export function ManualPaperForm({
   tag,
   tags,
   onDone,
