@@ -1,32 +1,25 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Container, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { TablePageSkeleton } from '@/components/data-table/table-page-skeleton';
+import { FormCardSkeleton, FormPageSkeleton } from '@/components/page/form-page-skeleton';
 
 /** The quiz form's shape: back link, heading, settings card, a question card. */
 export function TeacherQuizFormSkeleton() {
   return (
-    <Container size="md" py="md" aria-busy="true" aria-label="正在加载">
-      <Stack gap="lg">
-        <div>
-          <Skeleton height={14} width={110} radius="sm" />
-          <Skeleton height={30} width="30%" radius="sm" mt="xs" />
-        </div>
-        <Paper withBorder radius="lg" p="xl">
-          <Stack gap="lg">
-            <Skeleton height={56} radius="sm" />
-            <Skeleton height={40} width="60%" radius="sm" />
-            <Skeleton height={56} radius="sm" />
-            <Group grow>
-              <Skeleton height={56} radius="sm" />
-              <Skeleton height={56} radius="sm" />
-            </Group>
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p="xl">
-          <Skeleton height={220} radius="md" />
-        </Paper>
-      </Stack>
-    </Container>
+    <FormPageSkeleton>
+      <FormCardSkeleton>
+        <Skeleton height={56} radius="sm" />
+        <Skeleton height={40} width="60%" radius="sm" />
+        <Skeleton height={56} radius="sm" />
+        <Group grow>
+          <Skeleton height={56} radius="sm" />
+          <Skeleton height={56} radius="sm" />
+        </Group>
+      </FormCardSkeleton>
+      <FormCardSkeleton>
+        <Skeleton height={220} radius="md" />
+      </FormCardSkeleton>
+    </FormPageSkeleton>
   );
 }
 
