@@ -20,7 +20,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Hint } from '@/components/hint/hint';
 import { SegmentedChoice } from '@/components/segmented-choice/segmented-choice';
 import {
@@ -36,6 +36,7 @@ import {
   withType,
 } from '@/features/exam/forms/exam-form-model';
 import { EXAM_QUESTION_TYPE_LABELS } from '@/shared/labels';
+import { QuestionOrderActions } from '@/components/question/question-order-actions';
 
 const TYPES = Object.keys(EXAM_QUESTION_TYPE_LABELS).map(Number) as ExamQuestionType[];
 const JUDGE_CHOICES = [
@@ -170,39 +171,14 @@ function QuestionCard({
               }
             />
           </Group>
-          <Group gap={4} wrap="nowrap">
-            <Hint label="上移">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`上移${name}`}
-                disabled={disabled || index === 0}
-                onClick={() => onMove(-1)}
-              >
-                <IconArrowUp size={16} aria-hidden />
-              </ActionIcon>
-            </Hint>
-            <Hint label="下移">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`下移${name}`}
-                disabled={disabled || index === count - 1}
-                onClick={() => onMove(1)}
-              >
-                <IconArrowDown size={16} aria-hidden />
-              </ActionIcon>
-            </Hint>
-            <Hint label="删除本题">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`删除${name}`}
-                disabled={disabled}
-                onClick={onRemove}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Hint>
-          </Group>
+          <QuestionOrderActions
+            name={name}
+            first={index === 0}
+            last={index === count - 1}
+            disabled={disabled}
+            onMove={onMove}
+            onRemove={onRemove}
+          />
         </Group>
 
         {serverProblem ? (

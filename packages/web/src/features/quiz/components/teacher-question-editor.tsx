@@ -18,7 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Hint } from '@/components/hint/hint';
 import { RichTextInput } from '@/components/rich-text/rich-text-input';
@@ -32,6 +32,7 @@ import {
   type QuestionDraft,
 } from '@/features/quiz/forms/teacher-quiz-schemas';
 import { QUIZ_QUESTION_TYPE_LABELS } from '@/shared/labels';
+import { QuestionOrderActions } from '@/components/question/question-order-actions';
 
 const TYPE_CHOICES = ([1, 2, 3, 4] as const).map((type) => ({
   value: String(type) as '1' | '2' | '3' | '4',
@@ -95,39 +96,14 @@ export function TeacherQuestionEditor({
           <Title order={3} fz="h5" id={headingId}>
             {name}
           </Title>
-          <Group gap={4}>
-            <Hint label="上移">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`上移${name}`}
-                disabled={locked || sortNo === 1}
-                onClick={() => onMove(-1)}
-              >
-                <IconArrowUp size={16} aria-hidden />
-              </ActionIcon>
-            </Hint>
-            <Hint label="下移">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`下移${name}`}
-                disabled={locked || sortNo === count}
-                onClick={() => onMove(1)}
-              >
-                <IconArrowDown size={16} aria-hidden />
-              </ActionIcon>
-            </Hint>
-            <Hint label="删除本题">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`删除${name}`}
-                disabled={locked}
-                onClick={onRemove}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Hint>
-          </Group>
+          <QuestionOrderActions
+            name={name}
+            first={sortNo === 1}
+            last={sortNo === count}
+            disabled={locked}
+            onMove={onMove}
+            onRemove={onRemove}
+          />
         </Group>
 
         <Input.Wrapper label="题型" labelElement="div">
