@@ -357,7 +357,10 @@ function usageOfPids(pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+      // utime, stime, and the same of its ended children it has waited for: a PostgreSQL backend
+      // that ends (the pool closing an idle connection) keeps counting in the postmaster's figure
+      cpu +=
+        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
       rss += (Number(fields[21]) * 4096) / (1024 * 1024);
     } catch {
       // the process ended meanwhile
